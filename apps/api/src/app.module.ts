@@ -1,0 +1,25 @@
+import { BodyShapePipe, createValidationPipe, EnvelopeExceptionFilter, EnvelopeInterceptor, RedisModule, structuredLogger } from '@app/common';
+import { AppConfigModule } from '@app/config';
+import { DatabaseModule } from '@app/database';
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { AuthModule } from './auth/auth.module';
+import { HealthModule } from './health/health.module';
+
+@Module({
+  imports: [
+    AppConfigModule.forRoot({ requireSecretsKey: true }),
+    structuredLogger('api'),
+    DatabaseModule,
+    RedisModule,
+    AuthModule,
+    HealthModule,
+  ],
+  providers: [
+    { provide: APP_PIPE, useClass: BodyShapePipe },
+    { provide: APP_PIPE, useFactory: createValidationPipe },
+    { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
+    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+  ],
+})
+export class AppModule {}

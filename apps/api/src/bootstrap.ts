@@ -1,0 +1,17 @@
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { mountDocs } from './docs/openapi';
+
+/** Builds the HTTP app exactly as it runs in production; tests call this too. */
+export async function createApiApp(): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
+  app.useLogger(app.get(Logger));
+  app.useBodyParser('json', { limit: '8mb', strict: true, type: () => true });
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.enableShutdownHooks();
+  mountDocs(app);
+  return app;
+}

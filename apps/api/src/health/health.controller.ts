@@ -1,0 +1,31 @@
+import { ApiError, Public, REDIS } from '@app/common';
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import Redis from 'ioredis';
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly database: TypeOrmHealthIndicator,
+    private readonly indicators: HealthIndicatorService,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  @Get()
+  @Public()
+  @ApiOperation({ summary: 'Liveness and readiness: PostgreSQL and Redis answer', security: [] })
+  async check() {
+    try {
+      return await this.health.check([
+        () => this.database.pingCheck('database').withTimeout(2000),
+        () => this.indicators.check('redis').attempt(async () => void (await this.redis.ping())).withTimeout(2000),
+      ]);
+    } catch (error) {
+      const details = (error as { response?: unknown }).response ?? {};
+      throw new ApiError(503, 'UNAVAILABLE', 'a dependency is down', { details });
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import 'reflect-metadata';
+import { loadConfig, loadEnvFile } from '@app/config';
+import { createApiApp } from './bootstrap';
+
+async function main(): Promise<void> {
+  loadEnvFile();
+  const config = loadConfig(process.env, { requireSecretsKey: true });
+  const app = await createApiApp();
+  const server = app.getHttpServer();
+  // Keep-alive longer than a typical load balancer's idle timeout, so it closes first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  await app.listen(config.port, '0.0.0.0');
+}
+
+main().catch((error) => {
+  process.stderr.write(`api failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

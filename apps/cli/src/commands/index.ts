@@ -1,0 +1,18 @@
+import { DataSource } from 'typeorm';
+import { CommandOptions } from '../cli-args';
+import { addMember, createApiKey, createWorkspace, deleteApiKey, removeMember, setCredits } from './workspace.commands';
+
+export interface Command {
+  options: string[];
+  run(db: DataSource, options: CommandOptions): Promise<unknown>;
+}
+
+/** Every operator command by name (CONTRACTS.md section 3). */
+export const COMMANDS: Record<string, Command> = {
+  'workspace:create': { options: ['name', 'credits'], run: createWorkspace },
+  'member:add': { options: ['workspace', 'name'], run: addMember },
+  'member:remove': { options: ['member'], run: removeMember },
+  'api-key:create': { options: ['member'], run: createApiKey },
+  'api-key:delete': { options: ['id'], run: deleteApiKey },
+  'credits:set': { options: ['workspace', 'balance'], run: setCredits },
+};

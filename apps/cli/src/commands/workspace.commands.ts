@@ -1,0 +1,97 @@
+import { apiKeyHint, generateApiKey, hashApiKey, newId } from '@app/common';
+import { disableWebhooksCreatedBy } from '@app/webhooks';
+import { mutateReturning } from '@app/database';
+import { DataSource, EntityManager } from 'typeorm';
+import { CliError, CommandOptions } from '../cli-args';
+
+const MAX_CREDITS = 1_000_000_000_000;
+
+async function insertApiKey(manager: EntityManager, workspaceId: string, memberId: string) {
+  const apiKey = generateApiKey();
+  const apiKeyId = newId('apiKey');
+  await manager.query(`INSERT INTO api_keys (id, workspace_id, member_id, key_hash, key_hint) VALUES ($1, $2, $3, $4, $5)`, [
+    apiKeyId,
+    workspaceId,
+    memberId,
+    hashApiKey(apiKey),
+    apiKeyHint(apiKey),
+  ]);
+  return { api_key_id: apiKeyId, api_key: apiKey };
+}
+
+async function insertMember(manager: EntityManager, workspaceId: string, name: string, role: 'owner' | 'member') {
+  const memberId = newId('member');
+  await manager.query(`INSERT INTO members (id, workspace_id, name, role) VALUES ($1, $2, $3, $4)`, [memberId, workspaceId, name, role]);
+  return memberId;
+}
+
+/** workspace:create --name N [--credits C]: a workspace with its owner member and a first API key. */
+export async function createWorkspace(db: DataSource, o: CommandOptions) {
+  const name = o.required('name');
+  const credits = o.integer('credits', 0, 0, MAX_CREDITS);
+  return db.transaction(async (manager) => {
+    const workspaceId = newId('workspace');
+    await manager.query(`INSERT INTO workspaces (id, name, credits) VALUES ($1, $2, $3)`, [workspaceId, name, credits]);
+    const memberId = await insertMember(manager, workspaceId, 'Owner', 'owner');
+    const key = await insertApiKey(manager, workspaceId, memberId);
+    return { workspace_id: workspaceId, member_id: memberId, ...key };
+  });
+}
+
+/** member:add --workspace W --name N */
+export async function addMember(db: DataSource, o: CommandOptions) {
+  const workspaceId = o.required('workspace');
+  const name = o.required('name');
+  return db.transaction(async (manager) => {
+    const found = await manager.query(`SELECT 1 FROM workspaces WHERE id = $1`, [workspaceId]);
+    if (found.length === 0) throw new CliError(`member:add: no workspace ${workspaceId}`);
+    return { member_id: await insertMember(manager, workspaceId, name, 'member') };
+  });
+}
+
+/** member:remove --member M: the member's keys stop working and the webhooks they created are disabled. */
+export async function removeMember(db: DataSource, o: CommandOptions) {
+  const memberId = o.required('member');
+  return db.transaction(async (manager) => {
+    const rows = await mutateReturning(manager, `UPDATE members SET removed_at = now() WHERE id = $1 AND removed_at IS NULL RETURNING id`, [memberId]);
+    if (rows.length === 0) {
+      const exists = await manager.query(`SELECT 1 FROM members WHERE id = $1`, [memberId]);
+      if (exists.length === 0) throw new CliError(`member:remove: no member ${memberId}`);
+    }
+    const disabled = await disableWebhooksCreatedBy(manager, { memberId }, 'member_removed');
+    return { removed: true, webhooks_disabled: disabled };
+  });
+}
+
+/** api-key:create --member M */
+export async function createApiKey(db: DataSource, o: CommandOptions) {
+  const memberId = o.required('member');
+  return db.transaction(async (manager) => {
+    const rows = await manager.query(`SELECT workspace_id FROM members WHERE id = $1 AND removed_at IS NULL`, [memberId]);
+    if (rows.length === 0) throw new CliError(`api-key:create: no active member ${memberId}`);
+    return insertApiKey(manager, rows[0].workspace_id, memberId);
+  });
+}
+
+/** api-key:delete --id K: the key answers 401 within the key cache's lifetime; its webhooks are disabled. */
+export async function deleteApiKey(db: DataSource, o: CommandOptions) {
+  const apiKeyId = o.required('id');
+  return db.transaction(async (manager) => {
+    const rows = await mutateReturning(manager, `UPDATE api_keys SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING id`, [apiKeyId]);
+    if (rows.length === 0) {
+      const exists = await manager.query(`SELECT 1 FROM api_keys WHERE id = $1`, [apiKeyId]);
+      if (exists.length === 0) throw new CliError(`api-key:delete: no API key ${apiKeyId}`);
+    }
+    const disabled = await disableWebhooksCreatedBy(manager, { apiKeyId }, 'api_key_deleted');
+    return { deleted: true, webhooks_disabled: disabled };
+  });
+}
+
+/** credits:set --workspace W --balance C */
+export async function setCredits(db: DataSource, o: CommandOptions) {
+  const workspaceId = o.required('workspace');
+  const balance = o.integer('balance', undefined, 0, MAX_CREDITS);
+  const rows = await mutateReturning(db, `UPDATE workspaces SET credits = $2 WHERE id = $1 RETURNING id`, [workspaceId, balance]);
+  if (rows.length === 0) throw new CliError(`credits:set: no workspace ${workspaceId}`);
+  return { workspace_id: workspaceId, credits: balance };
+}

@@ -1,0 +1,21 @@
+import { QUEUE_PREFIX, RedisModule, redisOptionsFromUrl, structuredLogger } from '@app/common';
+import { APP_CONFIG, AppConfig, AppConfigModule } from '@app/config';
+import { DatabaseModule } from '@app/database';
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import type { ConnectionOptions } from 'bullmq';
+
+/** The worker: BullMQ processors only, no HTTP API. Each feature registers the queues it consumes. */
+@Module({
+  imports: [
+    AppConfigModule.forRoot({ requireSecretsKey: true }),
+    structuredLogger('worker'),
+    DatabaseModule,
+    RedisModule,
+    BullModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ connection: redisOptionsFromUrl(config.redisUrl) as ConnectionOptions, prefix: QUEUE_PREFIX }),
+    }),
+  ],
+})
+export class WorkerModule {}

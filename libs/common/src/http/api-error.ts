@@ -1,0 +1,67 @@
+import { HttpStatus } from '@nestjs/common';
+
+/** Stated `payload.code` values of SPEC.md "Errors"; every validation error uses one of them. */
+export type ValidationCode = 'out_of_range' | 'conflicting_fields' | 'unknown_field' | 'invalid_value' | 'invalid_format';
+
+export interface ErrorPayload {
+  field?: string;
+  code?: ValidationCode;
+  received_value?: unknown;
+  received_type?: string;
+  allowed_fields?: string[];
+  [extra: string]: unknown;
+}
+
+/** An error that the exception filter answers as it is, in the envelope of SPEC.md "Errors". */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorName: string,
+    message: string,
+    readonly payload: ErrorPayload = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The type name reported as `received_type`: `array` and `null` rather than `object`. */
+export function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/** 400 VALIDATION_ERROR about one field; `received_value`/`received_type` when a value is given. */
+export function validationError(field: string, code: ValidationCode, message: string, extra: ErrorPayload = {}): ApiError {
+  return new ApiError(HttpStatus.BAD_REQUEST, 'VALIDATION_ERROR', message, { field, code, ...extra });
+}
+
+/** Adds what the caller sent to a validation payload. */
+export function received(value: unknown): Pick<ErrorPayload, 'received_value' | 'received_type'> {
+  const shown = typeof value === 'string' && value.length > 200 ? `${value.slice(0, 200)}…` : value;
+  return { received_value: Array.isArray(value) || (value && typeof value === 'object') ? undefined : shown, received_type: typeName(value) };
+}
+
+/** 400 VALIDATION_ERROR for a malformed path id: SPEC.md says it carries no `payload.code`. */
+export function malformedIdError(field: string, message = `${field} is malformed`): ApiError {
+  return new ApiError(HttpStatus.BAD_REQUEST, 'VALIDATION_ERROR', message, { field });
+}
+
+export function notFoundError(what: string): ApiError {
+  return new ApiError(HttpStatus.NOT_FOUND, 'NOT_FOUND', `${what} not found`);
+}
+
+export function unauthorizedError(message = 'a valid x-api-key header is required'): ApiError {
+  return new ApiError(HttpStatus.UNAUTHORIZED, 'UNAUTHORIZED', message);
+}
+
+export function rateLimitError(retryAfterSeconds: number, limit: string): ApiError {
+  return new ApiError(
+    HttpStatus.TOO_MANY_REQUESTS,
+    'RATE_LIMIT',
+    `over the ${limit} rate limit; retry after ${retryAfterSeconds} s`,
+    { limit, retry_after: retryAfterSeconds },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}

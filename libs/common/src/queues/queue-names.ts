@@ -1,0 +1,22 @@
+/**
+ * Every BullMQ queue and job name in one place. Renaming one strands the jobs already queued
+ * under the old name: drain the queue first.
+ */
+export enum QueueName {
+  WebhookDelivery = 'webhook-delivery',
+  EmailVerification = 'email-verification',
+  Maintenance = 'maintenance',
+}
+
+export enum JobName {
+  DeliverWebhook = 'deliver-webhook',
+  RunVerification = 'run-verification',
+  PruneDeliveries = 'prune-deliveries',
+  DisableFailingWebhooks = 'disable-failing-webhooks',
+  SweepOutbox = 'sweep-outbox',
+  SweepDeliveries = 'sweep-deliveries',
+  SweepVerifications = 'sweep-verifications',
+}
+
+/** BullMQ key prefix, so several deployments can share one Redis. */
+export const QUEUE_PREFIX = 'pws';

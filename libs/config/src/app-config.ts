@@ -1,0 +1,156 @@
+import { parseDuration, parseDurationList } from './duration';
+
+/** Every setting of the service, read once from the environment and validated. */
+export interface AppConfig {
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  rateLimitsEnforced: boolean;
+  rateLimitSearchPerMinute: number;
+  rateLimitEnrichPerMinute: number;
+  webhookAllowPrivateTargets: boolean;
+  webhookTimeoutMs: number;
+  webhookRetryScheduleMs: number[];
+  webhookDisableAfterMs: number;
+  webhookDisableAfterTimeouts: number;
+  webhookHistoryRetentionMs: number;
+  /** 32-byte key for webhook secrets at rest; null only where the process does not need it. */
+  secretsKey: Buffer | null;
+  verificationDns: boolean;
+  apiKeyCacheTtlMs: number;
+  logLevel: string;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export class ConfigValidationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** The variables of CONTRACTS.md section 2 with their defaults, in the order `.env.example` lists them. */
+export const CONFIG_DEFAULTS: Record<string, string> = {
+  PORT: '3000',
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/prospecting',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  RATE_LIMITS_ENFORCED: 'false',
+  RATE_LIMIT_SEARCH_PER_MINUTE: '60',
+  RATE_LIMIT_ENRICH_PER_MINUTE: '300',
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
+  WEBHOOK_TIMEOUT_MS: '10000',
+  WEBHOOK_RETRY_SCHEDULE: '1m,5m,30m,2h,6h,24h',
+  WEBHOOK_DISABLE_AFTER: '3d',
+  WEBHOOK_DISABLE_AFTER_TIMEOUTS: '20',
+  WEBHOOK_HISTORY_RETENTION: '30d',
+  SECRETS_KEY: '',
+  VERIFICATION_DNS: 'on',
+  API_KEY_CACHE_TTL: '5s',
+  LOG_LEVEL: 'info',
+};
+
+class EnvReader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  raw(name: string): string {
+    const value = this.env[name];
+    return value === undefined || value === '' ? CONFIG_DEFAULTS[name] : value;
+  }
+
+  integer(name: string, min: number, max: number): number {
+    const text = this.raw(name);
+    const value = Number(text);
+    if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
+      this.problems.push(`${name}: expected a whole number from ${min} to ${max}, got "${text}"`);
+      return min;
+    }
+    return value;
+  }
+
+  boolean(name: string, truthy = ['true', '1', 'yes', 'on'], falsy = ['false', '0', 'no', 'off']): boolean {
+    const text = this.raw(name).trim().toLowerCase();
+    if (truthy.includes(text)) return true;
+    if (!falsy.includes(text)) this.problems.push(`${name}: expected one of ${[...truthy, ...falsy].join(', ')}, got "${text}"`);
+    return false;
+  }
+
+  url(name: string, protocols: string[]): string {
+    const text = this.raw(name).trim();
+    try {
+      const parsed = new URL(text);
+      if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
+    } catch {
+      this.problems.push(`${name}: expected a ${protocols.join(' or ')} URL, got "${text}"`);
+    }
+    return text;
+  }
+
+  duration(name: string, minMs = 0): number {
+    const text = this.raw(name);
+    const value = parseDuration(text);
+    if (value === null || value < minMs) {
+      this.problems.push(`${name}: expected a duration such as 500ms, 10s, 1m, 2h or 3d, got "${text}"`);
+      return minMs;
+    }
+    return value;
+  }
+
+  durationList(name: string): number[] {
+    const text = this.raw(name);
+    const values = parseDurationList(text);
+    if (!values || values.length === 0) {
+      this.problems.push(`${name}: expected a comma-separated list of durations such as 1m,5m,30m, got "${text}"`);
+      return [];
+    }
+    return values;
+  }
+
+  secretsKey(name: string): Buffer | null {
+    const text = this.raw(name).trim();
+    if (text === '') return null;
+    if (!/^[0-9a-fA-F]{64}$/.test(text)) {
+      this.problems.push(`${name}: expected 64 hexadecimal characters (32 bytes)`);
+      return null;
+    }
+    return Buffer.from(text, 'hex');
+  }
+}
+
+export interface LoadConfigOptions {
+  /** Fails when SECRETS_KEY is absent (the API and the worker need it; the CLI does not). */
+  requireSecretsKey?: boolean;
+}
+
+/** Reads and validates the environment; throws one error naming every bad variable. */
+export function loadConfig(env: Env = process.env, options: LoadConfigOptions = {}): AppConfig {
+  const r = new EnvReader(env);
+  const config: AppConfig = {
+    port: r.integer('PORT', 0, 65535),
+    databaseUrl: r.url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
+    rateLimitsEnforced: r.boolean('RATE_LIMITS_ENFORCED'),
+    rateLimitSearchPerMinute: r.integer('RATE_LIMIT_SEARCH_PER_MINUTE', 1, 1_000_000),
+    rateLimitEnrichPerMinute: r.integer('RATE_LIMIT_ENRICH_PER_MINUTE', 1, 1_000_000),
+    webhookAllowPrivateTargets: r.boolean('WEBHOOK_ALLOW_PRIVATE_TARGETS'),
+    webhookTimeoutMs: r.integer('WEBHOOK_TIMEOUT_MS', 1, 600_000),
+    webhookRetryScheduleMs: r.durationList('WEBHOOK_RETRY_SCHEDULE'),
+    webhookDisableAfterMs: r.duration('WEBHOOK_DISABLE_AFTER', 1),
+    webhookDisableAfterTimeouts: r.integer('WEBHOOK_DISABLE_AFTER_TIMEOUTS', 1, 100_000),
+    webhookHistoryRetentionMs: r.duration('WEBHOOK_HISTORY_RETENTION', 1),
+    secretsKey: r.secretsKey('SECRETS_KEY'),
+    verificationDns: r.boolean('VERIFICATION_DNS'),
+    apiKeyCacheTtlMs: r.duration('API_KEY_CACHE_TTL'),
+    logLevel: r.raw('LOG_LEVEL'),
+  };
+  if (!['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].includes(config.logLevel)) {
+    r.problems.push(`LOG_LEVEL: expected trace, debug, info, warn, error, fatal or silent, got "${config.logLevel}"`);
+  }
+  if (options.requireSecretsKey && !config.secretsKey && !r.problems.some((p) => p.startsWith('SECRETS_KEY'))) {
+    r.problems.push('SECRETS_KEY: required (64 hexadecimal characters); `npm start` generates one into .env');
+  }
+  if (r.problems.length > 0) throw new ConfigValidationError(r.problems);
+  return config;
+}

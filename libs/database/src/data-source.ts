@@ -1,0 +1,33 @@
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { ApiKey } from './entities/api-key.entity';
+import { OutboxEvent } from './entities/event.entity';
+import { List } from './entities/list.entity';
+import { Member } from './entities/member.entity';
+import { Workspace } from './entities/workspace.entity';
+import { Foundation1763769600000 } from './migrations/1763769600000-foundation';
+
+/** Every entity, listed by hand: globs break silently in builds. */
+export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent];
+
+/** Every migration, in order. */
+export const MIGRATIONS = [Foundation1763769600000];
+
+/** The one data source definition that the API, the worker, the CLI and the migration runner share. */
+export function dataSourceOptions(databaseUrl: string, overrides: Partial<DataSourceOptions> = {}): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: databaseUrl,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'schema_migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    logging: ['error'],
+    extra: { max: 20, connectionTimeoutMillis: 10_000, application_name: 'prospecting-service' },
+    ...overrides,
+  } as DataSourceOptions;
+}
+
+export function createDataSource(databaseUrl: string, overrides: Partial<DataSourceOptions> = {}): DataSource {
+  return new DataSource(dataSourceOptions(databaseUrl, overrides));
+}

@@ -1,0 +1,37 @@
+import { newId } from '@app/common';
+import { EntityManager } from 'typeorm';
+
+/** Event types a webhook can subscribe to (CONTRACTS.md section 6); `webhook.test` is always allowed. */
+export const SUBSCRIBABLE_EVENT_TYPES = ['person.saved', 'person.email_found', 'company.saved'] as const;
+export type SubscribableEventType = (typeof SUBSCRIBABLE_EVENT_TYPES)[number];
+export type EventType = SubscribableEventType | 'webhook.test';
+
+/** PostgreSQL channel the relay LISTENs on; the payload is the event id. */
+export const OUTBOX_CHANNEL = 'outbox_event';
+
+export interface RecordedEvent {
+  id: string;
+  type: EventType;
+  created_at: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Writes an event into the outbox inside the caller's transaction, so the event exists exactly
+ * when the change that caused it does. The relay is woken by NOTIFY, delivered at commit.
+ */
+export async function recordEvent(
+  manager: EntityManager,
+  workspaceId: string,
+  type: EventType,
+  data: Record<string, unknown>,
+  target?: { webhookId: string },
+): Promise<RecordedEvent> {
+  const event: RecordedEvent = { id: newId('event'), type, created_at: new Date().toISOString(), data };
+  await manager.query(
+    `INSERT INTO events (id, workspace_id, type, body, created_at, target_webhook_id) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [event.id, workspaceId, type, JSON.stringify(event), event.created_at, target?.webhookId ?? null],
+  );
+  await manager.query(`SELECT pg_notify($1, $2)`, [OUTBOX_CHANNEL, event.id]);
+  return event;
+}
