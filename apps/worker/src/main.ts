@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { loadConfig, loadEnvFile } from '@app/config';
+import { Logger } from 'nestjs-pino';
 import { createWorkerApp } from './bootstrap';
 
 async function main(): Promise<void> {
@@ -7,6 +8,7 @@ async function main(): Promise<void> {
   loadConfig(process.env, { requireSecretsKey: true });
   const app = await createWorkerApp();
   await app.init();
+  app.get(Logger).log('worker ready');
 }
 
 main().catch((error) => {

@@ -1,0 +1,16 @@
+/** Unit specs live beside the code; black-box specs in test/ boot the real app against real PostgreSQL and Redis. */
+const moduleNameMapper = {
+  '^@app/(config|common|database|webhooks|dataset)$': '<rootDir>/libs/$1/src',
+  '^@app/(config|common|database|webhooks|dataset)/(.*)$': '<rootDir>/libs/$1/src/$2',
+};
+// NestJS 12 ships ES modules only, which Jest on Node 20 cannot load: black-box specs therefore run
+// the built apps as child processes (as production does), and unit specs cover plain functions.
+const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true, diagnostics: false }] };
+const common = { rootDir: __dirname, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'], moduleNameMapper, transform };
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testTimeout: 60000, slowTestThreshold: 30 },
+  ],
+};

@@ -1,0 +1,80 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(__dirname, '../..');
+const LOG_DIR = mkdtempSync(join(tmpdir(), 'pws-test-logs-'));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** One of our deployables (`api` or `worker`) running from `dist/` as its own process. */
+export class ServiceProcess {
+  private child?: ChildProcess;
+  readonly logFile: string;
+  private exited = true;
+
+  constructor(
+    readonly app: 'api' | 'worker',
+    private readonly env: Record<string, string>,
+  ) {
+    this.logFile = join(LOG_DIR, `${app}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}.log`);
+  }
+
+  start(): void {
+    const fd = openSync(this.logFile, 'a');
+    this.child = spawn(process.execPath, [resolve(ROOT, `dist/apps/${this.app}/src/main.js`)], {
+      cwd: ROOT,
+      env: { ...process.env, ...this.env },
+      stdio: ['ignore', fd, fd],
+    });
+    closeSync(fd);
+    this.exited = false;
+    this.child.on('exit', () => (this.exited = true));
+  }
+
+  get running(): boolean {
+    return !this.exited;
+  }
+
+  log(): string {
+    try {
+      return readFileSync(this.logFile, 'utf8');
+    } catch {
+      return '';
+    }
+  }
+
+  /** Waits for a log line containing `text`; fails early if the process exits. */
+  async waitForLog(text: string, timeoutMs = 30000, after = 0): Promise<void> {
+    const end = Date.now() + timeoutMs;
+    while (Date.now() < end) {
+      if (this.log().slice(after).includes(text)) return;
+      if (this.exited) throw new Error(`${this.app} exited before logging "${text}":\n${this.log().slice(-3000)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`${this.app} did not log "${text}" within ${timeoutMs} ms:\n${this.log().slice(-3000)}`);
+  }
+
+  /** SIGTERM (graceful) or SIGKILL; resolves when the process is gone. */
+  async stop(signal: NodeJS.Signals = 'SIGTERM', timeoutMs = 15000): Promise<number | null> {
+    const child = this.child;
+    if (!child || this.exited) return child?.exitCode ?? null;
+    const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    const code = await exit;
+    clearTimeout(timer);
+    return code;
+  }
+}
