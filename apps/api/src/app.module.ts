@@ -5,6 +5,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { HealthModule } from './health/health.module';
+import { WorkspaceModule } from './workspace/workspace.module';
 
 @Module({
   imports: [
@@ -14,6 +15,7 @@ import { HealthModule } from './health/health.module';
     RedisModule,
     AuthModule,
     HealthModule,
+    WorkspaceModule,
   ],
   providers: [
     { provide: APP_PIPE, useClass: BodyShapePipe },

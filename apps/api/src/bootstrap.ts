@@ -11,7 +11,8 @@ export async function createApiApp(): Promise<NestExpressApplication> {
   app.useBodyParser('json', { limit: '8mb', strict: true, type: () => true });
   app.disable('x-powered-by');
   app.set('trust proxy', false);
-  app.enableShutdownHooks();
+  // process.exit(0) after the hooks ran, so pino flushes and an orchestrator sees a clean exit code.
+  app.enableShutdownHooks([], { useProcessExit: true });
   mountDocs(app);
   return app;
 }
