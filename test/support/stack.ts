@@ -99,7 +99,11 @@ export async function startStack(options: { worker?: boolean; env?: Record<strin
   const anon = new ApiClient(base);
   const api = new ServiceProcess('api', env);
   api.start();
-  await eventually(async () => (await fetch(`${base}/health`)).status === 200, 30000, 200).catch((error) => {
+  await eventually(async () => (await fetch(`${base}/health`)).status === 200, 30000, 200).catch(async (error) => {
+    // Nobody else would stop them: the caller never gets the stack.
+    await api.stop('SIGKILL');
+    redis.disconnect();
+    await db.drop();
     throw new Error(`${error.message}\n${api.log().slice(-3000)}`);
   });
   const cli = (args: string[], extraEnv: Record<string, string> = {}) => runCli({ ...env, ...extraEnv }, args);
