@@ -101,7 +101,7 @@ describe('operator CLI (CONTRACTS.md section 3)', () => {
       expect(rows[0].key_hash).toMatch(/^[0-9a-f]{64}$/);
       // The hint is a short prefix only, never enough to use the key.
       expect(out.api_key.startsWith(rows[0].key_hint)).toBe(true);
-      expect(rows[0].key_hint.length).toBeLessThanOrEqual(8);
+      expect(String(rows[0].key_hint).length).toBeLessThanOrEqual(8);
       const everything = await stack.db.query(`SELECT string_agg(t::text, '') AS all FROM api_keys t`);
       expect(everything[0].all).not.toContain(out.api_key);
     });
