@@ -121,3 +121,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '', WEBHOOK_RETRY_SCHEDULE: '' })).toMatchObject({ port: 3000, webhookRetryScheduleMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000] });
   });
 });
+
+describe('.env.example', () => {
+  // Read relative to this file: the example sits at the repository root.
+  const text = require('node:fs').readFileSync(require('node:path').resolve(__dirname, '../../../.env.example'), 'utf8') as string;
+  const listed = new Map<string, string>();
+  for (const match of text.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=(.*)$/gm)) listed.set(match[1], match[2]);
+
+  it('lists every variable the configuration reads, with its default', () => {
+    for (const [name, value] of Object.entries(CONFIG_DEFAULTS)) {
+      expect({ name, listed: listed.has(name) }).toEqual({ name, listed: true });
+      if (!['DATABASE_URL', 'REDIS_URL'].includes(name)) expect({ name, value: listed.get(name) }).toEqual({ name, value });
+    }
+  });
+});
