@@ -1,0 +1,3 @@
+export * from './domain-resolver';
+export * from './email-address';
+export * from './verify-addresses';
