@@ -37,10 +37,16 @@ export class EmailVerifications1763770000000 implements MigrationInterface {
         status text CHECK (status IN ('valid', 'invalid', 'accept_all', 'unknown')),
         PRIMARY KEY (job_id, ordinal)
       );
+
+      -- Verification asks for the stored status of each address (the dataset keeps them as imported).
+      CREATE INDEX person_emails_lower_address_idx ON person_emails (lower(address));
     `);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE email_verification_results, email_verification_jobs;`);
+    await q.query(`
+      DROP INDEX person_emails_lower_address_idx;
+      DROP TABLE email_verification_results, email_verification_jobs;
+    `);
   }
 }
