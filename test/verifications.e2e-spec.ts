@@ -278,6 +278,24 @@ describe('email verification jobs', () => {
     expect(check).toEqual({ rows: total, verified: total, emails: total, last: total - 1 });
   }, 90000);
 
+  it('pauses on SIGTERM after the current chunk and resumes in the next worker without waiting for a lock', async () => {
+    const total = 4000;
+    const { id } = (await create(slowAddresses(total, 'term'))).body.data;
+    await eventually(async () => (await read(id)).body.data.processed > 0, 20000, 50);
+    const stopped = Date.now();
+    await stack.worker!.stop('SIGTERM');
+    expect(Date.now() - stopped).toBeLessThan(5000);
+    const [{ processed, status }] = await stack.db.query(`SELECT processed, status FROM email_verification_jobs WHERE id = $1`, [id]);
+    expect(status).toBe('running');
+    expect(processed).toBeLessThan(total);
+    await stack.startWorker();
+    const resumed = Date.now();
+    const done = await untilDone(id, 30000);
+    expect(done.body.data).toMatchObject({ status: 'completed', processed: total });
+    // Resuming from a paused job needs no lock to expire (10 s): it is back in the queue at once.
+    expect(Date.now() - resumed).toBeLessThan(9000);
+  }, 60000);
+
   it('re-enqueues jobs that Redis lost (sweeper at worker start)', async () => {
     await stack.worker!.stop();
     const { id } = (await create(['lost@mail.test', 'lost@nomail.test'])).body.data;

@@ -31,17 +31,22 @@ export class VerificationRunner {
     @Inject(DOMAIN_RESOLVER) private readonly resolver: DomainResolver | null,
   ) {}
 
-  async run(jobId: string): Promise<void> {
+  /**
+   * Runs the job until it is finished, or until `shouldStop` says so between chunks (worker
+   * shutdown): answers 'paused' then, and the job resumes from its committed progress later.
+   */
+  async run(jobId: string, shouldStop: () => boolean = () => false): Promise<'finished' | 'paused'> {
     const [claimed] = await mutateReturning<Progress>(
       this.db,
       `UPDATE email_verification_jobs SET status = 'running', started_at = coalesce(started_at, now())
        WHERE id = $1 AND status IN ('queued', 'running') RETURNING processed, total, status`,
       [jobId],
     );
-    if (!claimed) return; // finished, failed or deleted: nothing to do
+    if (!claimed) return 'finished'; // finished, failed or deleted: nothing to do
     const domainCache = new Map<string, Promise<DomainAnswer>>();
     let progress: Progress | undefined = claimed;
     while (progress && progress.status === 'running' && progress.processed < progress.total) {
+      if (shouldStop()) return 'paused';
       const rows: { ordinal: number; email: string }[] = await this.db.query(
         `SELECT ordinal, email FROM email_verification_results WHERE job_id = $1 AND ordinal >= $2 ORDER BY ordinal LIMIT $3`,
         [jobId, progress.processed, CHUNK_SIZE],
@@ -58,6 +63,7 @@ export class VerificationRunner {
        WHERE id = $1 AND status = 'running' AND processed >= total`,
       [jobId],
     );
+    return 'finished';
   }
 
   /** Marks a job failed for good (its BullMQ attempts are spent). */
