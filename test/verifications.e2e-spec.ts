@@ -245,6 +245,13 @@ describe('email verification jobs', () => {
     expect(errorOf(bad).payload).toMatchObject({ field: 'per_page', code: 'out_of_range' });
   });
 
+  it('documents the routes in /docs-json', async () => {
+    const doc = (await stack.anon.get('/docs-json')).body;
+    expect(Object.keys(doc.paths['/v2/email-verifications'])).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(doc.paths['/v2/email-verifications/{id}'].get).toBeDefined();
+    expect(doc.paths['/v2/jobs/{id}'].get).toBeDefined();
+  });
+
   it('costs no credits', async () => {
     const rich = await stack.workspace(7);
     const { id } = (await create(['stored.valid@known.test'], rich.api)).body.data;
