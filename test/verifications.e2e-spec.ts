@@ -73,6 +73,7 @@ describe('email verification jobs', () => {
     const job = res.body.data;
     expect(job.id).toMatch(UUID_RE);
     expect(res.headers.get('location')).toBe(`/v2/email-verifications/${job.id}`);
+    expect(res.headers.get('retry-after')).toBe('2');
     expect(job).toMatchObject({ type: 'email_verification', total: 2, processed: 0, counts: { valid: 0, invalid: 0, accept_all: 0, unknown: 0 } });
     expect(job.status).toBe('queued');
     expect(job.started_at).toBeNull();

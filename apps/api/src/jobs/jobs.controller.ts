@@ -26,7 +26,11 @@ export class JobsController {
     description: 'Free. While the job is `queued` or `running` the answer carries a `Retry-After` header (seconds to wait before polling again).',
   })
   @ApiParam({ name: 'id', description: 'job id (UUID)', example: EXAMPLE.id })
-  @ApiOkResponse({ description: 'the job', schema: { example: { success: true, data: EXAMPLE, metadata: { timestamp: '2026-11-22T10:00:02.000Z' } } } })
+  @ApiOkResponse({
+    description: 'the job',
+    headers: { 'Retry-After': { description: 'seconds to wait before polling again; only while the job is queued or running', schema: { type: 'integer', example: 2 } } },
+    schema: { example: { success: true, data: EXAMPLE, metadata: { timestamp: '2026-11-22T10:00:02.000Z' } } },
+  })
   async get(@Auth() auth: AuthContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<GenericJob> {
     if (!isUuid(id)) throw malformedIdError('id', 'id must be a job id (UUID)');
     const { job, retryAfter } = await this.jobs.get(auth.workspaceId, id);

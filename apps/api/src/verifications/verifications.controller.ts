@@ -26,6 +26,7 @@ const RESULTS_EXAMPLE = [
   { email: 'not-an-address', status: 'invalid' },
 ];
 const PAGE_EXAMPLE = { page: 1, per_page: 1000, total: 3, total_pages: 1, has_more: false };
+const RETRY_AFTER = { 'Retry-After': { description: 'seconds to wait before polling again; only while the job is queued or running', schema: { type: 'integer', example: 2 } } };
 const envelope = (data: unknown, metadata: Record<string, unknown> = {}) => ({ success: true, data, metadata: { timestamp: '2026-11-22T10:00:01.000Z', ...metadata } });
 
 @ApiTags('email verifications')
@@ -40,7 +41,7 @@ export class VerificationsController {
     description:
       'Free. Addresses are trimmed and lower-cased (local part included) and de-duplicated; `total` counts distinct addresses. ' +
       'The worker verifies syntax, then the status the service database stores for the address, then whether the domain accepts mail (MX). ' +
-      'Poll GET /v2/email-verifications/{id} (the `Location` header) until `completed` or `failed`.',
+      'Poll GET /v2/email-verifications/{id} (the `Location` header) until `completed` or `failed`, waiting the `Retry-After` seconds between reads.',
   })
   @ApiBody({
     type: CreateEmailVerificationDto,
@@ -48,11 +49,13 @@ export class VerificationsController {
   })
   @ApiAcceptedResponse({
     description: 'the job, queued',
+    headers: { ...RETRY_AFTER, Location: { description: 'where to read the job', schema: { type: 'string', example: `/v2/email-verifications/${JOB_EXAMPLE.id}` } } },
     schema: { example: envelope({ ...JOB_EXAMPLE, status: 'queued', processed: 0, counts: { valid: 0, invalid: 0, accept_all: 0, unknown: 0 }, started_at: null, completed_at: null }, { received: 4, duplicates: 1 }) },
   })
   async create(@Auth() auth: AuthContext, @Body() body: CreateEmailVerificationDto, @Res({ passthrough: true }) res: Response): Promise<WithMetadata<VerificationJob>> {
     const answer = await this.verifications.create(auth, body.emails);
     res.setHeader('Location', `/v2/email-verifications/${answer.data.id}`);
+    res.setHeader('Retry-After', String(retryAfterSeconds(answer.data) ?? 1));
     return answer;
   }
 
@@ -71,7 +74,7 @@ export class VerificationsController {
       'While the job is `queued` or `running` the answer carries a `Retry-After` header: seconds to wait before polling again.',
   })
   @ApiParam({ name: 'id', description: 'job id (UUID) returned by POST /v2/email-verifications', example: JOB_EXAMPLE.id })
-  @ApiOkResponse({ description: 'the job and a page of results', schema: { example: envelope({ ...JOB_EXAMPLE, results: RESULTS_EXAMPLE }, { pagination: PAGE_EXAMPLE }) } })
+  @ApiOkResponse({ description: 'the job and a page of results', headers: RETRY_AFTER, schema: { example: envelope({ ...JOB_EXAMPLE, results: RESULTS_EXAMPLE }, { pagination: PAGE_EXAMPLE }) } })
   async get(
     @Auth() auth: AuthContext,
     @Param('id') id: string,
