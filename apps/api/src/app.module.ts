@@ -4,6 +4,8 @@ import { DatabaseModule } from '@app/database';
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
+import { CompaniesModule } from './companies/companies.module';
+import { EnumsModule } from './enums/enums.module';
 import { HealthModule } from './health/health.module';
 
 @Module({
@@ -14,6 +16,8 @@ import { HealthModule } from './health/health.module';
     RedisModule,
     AuthModule,
     HealthModule,
+    CompaniesModule,
+    EnumsModule,
   ],
   providers: [
     { provide: APP_PIPE, useClass: BodyShapePipe },
