@@ -4,6 +4,8 @@ import { DatabaseModule } from '@app/database';
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
+import { CompaniesModule } from './companies/companies.module';
+import { EnumsModule } from './enums/enums.module';
 import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { VerificationsModule } from './verifications/verifications.module';
@@ -16,6 +18,8 @@ import { VerificationsModule } from './verifications/verifications.module';
     RedisModule,
     AuthModule,
     HealthModule,
+    CompaniesModule,
+    EnumsModule,
     JobsModule,
     VerificationsModule,
   ],

@@ -12,3 +12,6 @@ export * from './progress';
 export * from './records/person-derived';
 export * from './records/record-types';
 export * from './records/validate-record';
+export * from './generate/generate-dataset';
+export * from './generate/generator';
+export * from './generate/prng';

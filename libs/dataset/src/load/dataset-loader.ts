@@ -1,10 +1,17 @@
 import { pipeline } from 'node:stream/promises';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Readable } from 'node:stream';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DataSource, QueryRunner } from 'typeorm';
 import type { CompanyInput, PersonInput } from '../records/record-types';
 import { COMPANY_COLUMNS, companyCopyLine, EMAIL_COLUMNS, PEOPLE_COLUMNS, personCopyLines, POSITION_COLUMNS } from './dataset-rows';
+
+/**
+ * Producers (JSON parsing, generation) are synchronous; every this many rows the loader yields to
+ * the event loop so the COPY streams of batches in flight keep moving meanwhile.
+ */
+const YIELD_EVERY = 256;
 
 /** COPY text gathered in chunks of about this many characters, so a batch is a few hundred strings. */
 const CHUNK_CHARS = 256 * 1024;
@@ -102,6 +109,7 @@ export class DatasetLoader {
   async addCompany(company: CompanyInput): Promise<void> {
     this.companies.main.add(companyCopyLine(company));
     if (++this.companyRows >= this.batchSize) await this.flushCompanies();
+    else if (this.companyRows % YIELD_EVERY === 0) await yieldToEventLoop();
   }
 
   async addPerson(person: PersonInput): Promise<void> {
@@ -110,6 +118,7 @@ export class DatasetLoader {
     this.people.positions.add(lines.positions);
     this.people.emails.add(lines.emails);
     if (++this.peopleRows >= this.batchSize) await this.flushPeople();
+    else if (this.peopleRows % YIELD_EVERY === 0) await yieldToEventLoop();
   }
 
   private async flushCompanies(): Promise<void> {
