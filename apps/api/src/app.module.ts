@@ -8,7 +8,9 @@ import { CompaniesModule } from './companies/companies.module';
 import { EnumsModule } from './enums/enums.module';
 import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { VerificationsModule } from './verifications/verifications.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
   imports: [
@@ -22,6 +24,8 @@ import { VerificationsModule } from './verifications/verifications.module';
     EnumsModule,
     JobsModule,
     VerificationsModule,
+    WebhooksModule,
+    NotificationsModule,
   ],
   providers: [
     { provide: APP_PIPE, useClass: BodyShapePipe },
