@@ -287,7 +287,7 @@ describe('email verification jobs', () => {
   }, 90000);
 
   it('pauses on SIGTERM after the current chunk and resumes in the next worker without waiting for a lock', async () => {
-    const total = 4000;
+    const total = 8000; // about 10 s of work: a shutdown that waited for the job would take that long
     const { id } = (await create(slowAddresses(total, 'term'))).body.data;
     await eventually(async () => (await read(id)).body.data.processed > 0, 20000, 50);
     const stopped = Date.now();
