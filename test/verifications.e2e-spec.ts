@@ -305,6 +305,24 @@ describe('email verification jobs', () => {
     expect(done.body.data).toMatchObject({ status: 'completed', processed: total });
   }, 60000);
 
+  it('ends failed with a reason once every attempt failed, and is not picked up again', async () => {
+    // Take the stored statuses away so every run of the job fails on its first chunk.
+    await stack.db.query(`ALTER TABLE person_emails RENAME TO person_emails_away`);
+    try {
+      const { id } = (await create(['doomed@mail.test'])).body.data;
+      const res = await untilDone(id, 40000);
+      expect(res.body.data).toMatchObject({ status: 'failed', processed: 0, failure_reason: 'verification stopped after 5 failed attempts' });
+      expect(res.body.data.completed_at).toEqual(expect.any(String));
+      expect(res.headers.get('retry-after')).toBeNull();
+      expect(stack.worker!.log()).toContain('person_emails');
+      expect(await stack.redis.exists(`pws:email-verification:${id}`)).toBe(0);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect((await read(id)).body.data.status).toBe('failed');
+    } finally {
+      await stack.db.query(`ALTER TABLE person_emails_away RENAME TO person_emails`);
+    }
+  }, 60000);
+
   it('re-enqueues jobs that Redis lost (sweeper at worker start)', async () => {
     await stack.worker!.stop();
     const { id } = (await create(['lost@mail.test', 'lost@nomail.test'])).body.data;

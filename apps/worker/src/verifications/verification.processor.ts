@@ -32,7 +32,8 @@ export class VerificationProcessor extends WorkerHost implements BeforeApplicati
     } catch (error) {
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       this.logger.error({ err: error, jobId, attempt: job.attemptsMade + 1, lastAttempt }, 'verification run failed');
-      if (lastAttempt) await this.runner.markFailed(jobId, error instanceof Error ? error.message : String(error));
+      // The reason is shown to API clients: the details stay in the log.
+      if (lastAttempt) await this.runner.markFailed(jobId, `verification stopped after ${job.attemptsMade + 1} failed attempts`);
       throw error;
     }
     if (outcome === 'paused' && token) {
