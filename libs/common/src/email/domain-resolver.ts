@@ -18,8 +18,13 @@ const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN']);
 export class DnsDomainResolver implements DomainResolver {
   private readonly resolver: Resolver;
 
-  constructor(private readonly timeoutMs = 3000) {
+  /** `servers`: DNS servers to ask instead of the system's (tests point it at a local fake). */
+  constructor(
+    private readonly timeoutMs = 3000,
+    servers?: string[],
+  ) {
     this.resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
+    if (servers) this.resolver.setServers(servers);
   }
 
   async lookup(domain: string): Promise<DomainAnswer> {
