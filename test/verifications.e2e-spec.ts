@@ -293,7 +293,7 @@ describe('email verification jobs', () => {
     const stopped = Date.now();
     await stack.worker!.stop('SIGTERM');
     expect(Date.now() - stopped).toBeLessThan(5000);
-    const [{ processed, status }] = await stack.db.query(`SELECT processed, status FROM email_verification_jobs WHERE id = $1`, [id]);
+    const [{ processed, status }] = await stack.db.query<{ processed: number; status: string }>(`SELECT processed, status FROM email_verification_jobs WHERE id = $1`, [id]);
     expect(status).toBe('running');
     expect(processed).toBeLessThan(total);
     await stack.startWorker();
