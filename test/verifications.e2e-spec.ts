@@ -125,6 +125,7 @@ describe('email verification jobs', () => {
     const seen = new Set<string>();
     const processed: number[] = [];
     let retryAfter: string | null = null;
+    let genericWhileRunning: HttpAnswer | undefined;
     seen.add(created.status);
     for (const end = Date.now() + 30000; Date.now() < end; ) {
       const res = await read(created.id);
@@ -138,12 +139,18 @@ describe('email verification jobs', () => {
       expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
       expect(Number(retryAfter)).toBeLessThanOrEqual(5);
       if (job.status === 'running') processed.push(job.processed);
+      if (job.status === 'running' && !genericWhileRunning) {
+        genericWhileRunning = await ws.api.get(`/v2/jobs/${created.id}`);
+      }
       await new Promise((r) => setTimeout(r, 150));
     }
     expect([...seen]).toEqual(['queued', 'running', 'completed']);
     expect(retryAfter).not.toBeNull();
     expect(processed.some((p) => p > 0 && p < 2000)).toBe(true);
     expect(processed).toEqual([...processed].sort((a, b) => a - b));
+    expect(Number(genericWhileRunning!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(genericWhileRunning!.body.data.progress).toMatchObject({ total: 2000, percent: expect.any(Number) });
+    expect(genericWhileRunning!.body.data.progress.percent).toBeLessThan(100);
   });
 
   it('rejects bad bodies with the field at fault', async () => {
