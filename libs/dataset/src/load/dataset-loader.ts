@@ -13,24 +13,40 @@ import { COMPANY_COLUMNS, companyCopyLine, EMAIL_COLUMNS, PEOPLE_COLUMNS, person
  */
 const YIELD_EVERY = 256;
 
-/** COPY text gathered in chunks of about this many characters, so a batch is a few hundred strings. */
-const CHUNK_CHARS = 256 * 1024;
+/** COPY data is gathered in buffers of this size. */
+const CHUNK_BYTES = 1024 * 1024;
 
+/**
+ * COPY text of one batch, encoded to UTF-8 as rows arrive. Keeping bytes in Buffers (outside the
+ * JavaScript heap) rather than strings lets each row's strings die young: strings held for a whole
+ * batch would be promoted to the old generation and swell the heap between major collections.
+ */
 class CopyBuffer {
-  readonly chunks: string[] = [];
-  private current = '';
+  private chunks: Buffer[] = [];
+  private current = Buffer.allocUnsafe(CHUNK_BYTES);
+  private used = 0;
 
   add(text: string): void {
-    this.current += text;
-    if (this.current.length >= CHUNK_CHARS) {
-      this.chunks.push(this.current);
-      this.current = '';
+    // A UTF-16 code unit takes at most 3 UTF-8 bytes.
+    if (text.length * 3 > CHUNK_BYTES - this.used) {
+      this.rotate();
+      if (text.length * 3 > CHUNK_BYTES) {
+        this.chunks.push(Buffer.from(text, 'utf8'));
+        return;
+      }
     }
+    this.used += this.current.write(text, this.used, 'utf8');
   }
 
-  drain(): string[] {
-    if (this.current) this.chunks.push(this.current);
-    this.current = '';
+  private rotate(): void {
+    if (this.used === 0) return;
+    this.chunks.push(this.current.subarray(0, this.used));
+    this.current = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.used = 0;
+  }
+
+  drain(): Buffer[] {
+    this.rotate();
     return this.chunks.splice(0);
   }
 }
@@ -38,9 +54,9 @@ class CopyBuffer {
 interface Batch {
   kind: 'companies' | 'people';
   rows: number;
-  main: string[];
-  positions: string[];
-  emails: string[];
+  main: Buffer[];
+  positions: Buffer[];
+  emails: Buffer[];
 }
 
 interface Lane {
@@ -200,7 +216,7 @@ export class DatasetLoader {
   }
 }
 
-async function copyInto(client: PoolClient, table: string, columns: readonly string[], chunks: string[]): Promise<void> {
+async function copyInto(client: PoolClient, table: string, columns: readonly string[], chunks: Buffer[]): Promise<void> {
   if (chunks.length === 0) return;
   await pipeline(Readable.from(chunks), client.query(copyFrom(`COPY ${table} (${list(columns)}) FROM STDIN`)));
 }
