@@ -19,6 +19,8 @@ export const TEST_ENV: Record<string, string> = {
   RATE_LIMITS_ENFORCED: 'false',
   VERIFICATION_DNS: 'off',
   API_KEY_CACHE_TTL: '1s',
+  // Parallel jest workers each run a worker process: none may take the fixed default metrics port.
+  WORKER_METRICS_PORT: '0',
 };
 
 export interface CliResult {
