@@ -197,6 +197,9 @@ async function localDatabase() {
       say(`created database ${LOCAL_DATABASE} on 127.0.0.1:5432`);
     }
     return true;
+  }).catch((error) => {
+    warn(`PostgreSQL on 127.0.0.1:5432 answers but cannot give us database ${LOCAL_DATABASE} (${error.message}); using an embedded one`);
+    return null;
   });
   return exists ? LOCAL_PG_ADMIN.replace(/\/postgres$/, `/${LOCAL_DATABASE}`) : null;
 }
