@@ -508,6 +508,31 @@ async function shutdown(code) {
   process.exit(code);
 }
 
+let firstSignalAt = 0;
+
+/**
+ * The first Ctrl-C stops gracefully; another one later, while that runs, stops everything at once. Signals
+ * within a second of the first are the same Ctrl-C: the terminal sends it to npm and to us, and npm forwards it.
+ */
+function onSignal() {
+  if (!stopping) {
+    firstSignalAt = Date.now();
+    return void shutdown(0);
+  }
+  if (Date.now() - firstSignalAt < 1000) return;
+  warn('second signal: stopping everything now');
+  for (const child of apps.values()) child.kill('SIGKILL');
+  // SIGQUIT is PostgreSQL's immediate shutdown: it recovers from the WAL at the next start.
+  for (const service of services) {
+    try {
+      process.kill(service.pid, service.name === 'postgres' ? 'SIGQUIT' : 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  process.exit(130);
+}
+
 function banner(port, demo) {
   const base = `http://localhost:${port}`;
   const lines = ['', '  Prospecting Workspace Service is running', '', `  API        ${base}`, `  Swagger    ${base}/docs   (OpenAPI document: ${base}/docs-json)`];
@@ -527,8 +552,8 @@ function banner(port, demo) {
 
 async function main() {
   // From the first moment: services started below are in their own process groups and must not outlive us.
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   await stopLeftovers();
   const fileEnv = readEnvFile();
   const env = { ...fileEnv, ...process.env };
