@@ -265,3 +265,20 @@ function malformedBody(random: () => number, i: number): string {
     }
   }
 }
+
+describe('foundation: API key lookups are cached', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startStack({ env: { API_KEY_CACHE_TTL: '1h' } });
+  });
+  afterAll(() => stack?.close());
+
+  it('a known key is answered from the cache, without reading api_keys again, for API_KEY_CACHE_TTL', async () => {
+    const ws = await stack.workspace();
+    expect((await ws.api.get(ME)).status).toBe(200); // looked up once, now cached
+    // Deleting the row behind the API's back: only a per-request lookup would notice.
+    await stack.db.query(`UPDATE api_keys SET deleted_at = now() WHERE id = $1`, [ws.api_key_id]);
+    for (let i = 0; i < 5; i++) expect((await ws.api.get(ME)).status).toBe(200);
+  });
+});
