@@ -7,6 +7,10 @@ import { AuthModule } from './auth/auth.module';
 import { CompaniesModule } from './companies/companies.module';
 import { EnumsModule } from './enums/enums.module';
 import { HealthModule } from './health/health.module';
+import { JobsModule } from './jobs/jobs.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { VerificationsModule } from './verifications/verifications.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
   imports: [
@@ -18,6 +22,10 @@ import { HealthModule } from './health/health.module';
     HealthModule,
     CompaniesModule,
     EnumsModule,
+    JobsModule,
+    VerificationsModule,
+    WebhooksModule,
+    NotificationsModule,
   ],
   providers: [
     { provide: APP_PIPE, useClass: BodyShapePipe },
