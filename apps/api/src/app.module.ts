@@ -4,7 +4,9 @@ import { DatabaseModule } from '@app/database';
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
+import { CompaniesModule } from './companies/companies.module';
 import { HealthModule } from './health/health.module';
+import { ListsModule } from './lists/lists.module';
 
 @Module({
   imports: [
@@ -14,6 +16,8 @@ import { HealthModule } from './health/health.module';
     RedisModule,
     AuthModule,
     HealthModule,
+    ListsModule,
+    CompaniesModule,
   ],
   providers: [
     { provide: APP_PIPE, useClass: BodyShapePipe },
