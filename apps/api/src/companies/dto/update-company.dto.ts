@@ -6,6 +6,6 @@ export class UpdateCompanyDto {
   @ValidateIf((o: UpdateCompanyDto) => o.name !== null)
   @IsString()
   @Length(1, 500)
-  @Matches(/\S/, { message: 'name must not be blank' })
+  @Matches(/^$|\S/, { message: 'name must not be blank' })
   name: string | null;
 }

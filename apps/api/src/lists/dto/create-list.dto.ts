@@ -6,7 +6,7 @@ export class CreateListDto {
   @ApiProperty({ example: 'Target accounts Q3', minLength: 1, maxLength: 200 })
   @IsString()
   @Length(1, 200)
-  @Matches(/\S/, { message: 'name must not be blank' })
+  @Matches(/^$|\S/, { message: 'name must not be blank' })
   name: string;
 
   @ApiProperty({ enum: LIST_TYPES, example: 'company' })
