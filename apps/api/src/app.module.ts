@@ -5,6 +5,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { CompaniesModule } from './companies/companies.module';
+import { EnumsModule } from './enums/enums.module';
 import { HealthModule } from './health/health.module';
 import { ListsModule } from './lists/lists.module';
 
@@ -18,6 +19,7 @@ import { ListsModule } from './lists/lists.module';
     HealthModule,
     ListsModule,
     CompaniesModule,
+    EnumsModule,
   ],
   providers: [
     { provide: APP_PIPE, useClass: BodyShapePipe },

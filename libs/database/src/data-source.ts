@@ -5,13 +5,14 @@ import { List } from './entities/list.entity';
 import { Member } from './entities/member.entity';
 import { Workspace } from './entities/workspace.entity';
 import { Foundation1763769600000 } from './migrations/1763769600000-foundation';
+import { PeopleDataset1763769700000 } from './migrations/1763769700000-people-dataset';
 import { CompanyLookupIndexes1763769800000 } from './migrations/1763769800000-company-lookup-indexes';
 
 /** Every entity, listed by hand: globs break silently in builds. */
 export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent];
 
 /** Every migration, in order. */
-export const MIGRATIONS = [Foundation1763769600000, CompanyLookupIndexes1763769800000];
+export const MIGRATIONS = [Foundation1763769600000, PeopleDataset1763769700000, CompanyLookupIndexes1763769800000];
 
 /** The one data source definition that the API, the worker, the CLI and the migration runner share. */
 export function dataSourceOptions(databaseUrl: string, overrides: Partial<DataSourceOptions> = {}): DataSourceOptions {

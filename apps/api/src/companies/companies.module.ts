@@ -3,10 +3,12 @@ import { Module } from '@nestjs/common';
 import { CompaniesEditService } from './companies-edit.service';
 import { CompaniesSaveService } from './companies-save.service';
 import { CompaniesController } from './companies.controller';
+import { CompanyRecordsService } from './company-records.service';
 
 @Module({
   imports: [RateLimitModule],
   controllers: [CompaniesController],
-  providers: [CompaniesSaveService, CompaniesEditService],
+  providers: [CompanyRecordsService, CompaniesSaveService, CompaniesEditService],
+  exports: [CompanyRecordsService],
 })
 export class CompaniesModule {}

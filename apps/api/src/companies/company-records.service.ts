@@ -1,0 +1,19 @@
+import { isHex24, malformedIdError, notFoundError } from '@app/common';
+import { CompanyRecord, loadCompanyRecords } from '@app/database';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+/** Reads Company records (SPEC.md "Company") through the one shared serializer. */
+@Injectable()
+export class CompanyRecordsService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** GET /v2/companies/{id}: the full record with technologies and the workspace's saved block. */
+  async get(workspaceId: string, id: string): Promise<CompanyRecord> {
+    if (!isHex24(id)) throw malformedIdError('id', 'id must be 24 lowercase hexadecimal characters');
+    const records = await loadCompanyRecords(this.dataSource, workspaceId, [id], { technologies: true });
+    const record = records.get(id);
+    if (!record) throw notFoundError('company');
+    return record;
+  }
+}
