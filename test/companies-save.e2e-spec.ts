@@ -1,4 +1,4 @@
-import { CO, insertFixtureCompanies, UNKNOWN_CO } from './support/company-fixtures';
+import { CO, insertBulkCompanies, insertFixtureCompanies, UNKNOWN_CO } from './support/company-fixtures';
 import { errorOf } from './support/http';
 import { startStack, TestStack, Workspace } from './support/stack';
 
@@ -117,6 +117,30 @@ describe('POST /v2/companies/save and PATCH /v2/companies/{id}', () => {
     // The list count reflects its members.
     const lists = (await ws.api.get('/v2/lists?type=company')).body.data;
     expect(lists.find((x: any) => x.id === l).count).toBe(7);
+  });
+
+  it('isolates several failing rows in a large batch: only they fail, every other company saves with its event', async () => {
+    const ws = await stack.workspace();
+    const l = await list(ws, 'company');
+    const ids = (await insertBulkCompanies(stack.db, 300)).slice(0, 300);
+    const bad = [ids[0], ids[137], ids[138], ids[299]];
+    await stack.db.query(`
+      CREATE OR REPLACE FUNCTION fail_some() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.company_id IN ('${bad.join("','")}') THEN RAISE EXCEPTION 'simulated storage failure'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER fail_some BEFORE INSERT ON saved_companies FOR EACH ROW EXECUTE FUNCTION fail_some();`);
+    let body: any;
+    try {
+      body = await saveOk(ws, ids, [l]);
+    } finally {
+      await stack.db.query(`DROP TRIGGER fail_some ON saved_companies; DROP FUNCTION fail_some();`);
+    }
+    expect(body.data.failed.map((f: any) => f.id)).toEqual(bad);
+    expect(body.metadata).toMatchObject({ total: 300, saved_count: 296, failed_count: 4 });
+    const good = ids.filter((id) => !bad.includes(id)).sort();
+    expect((await savedRows(ws)).map((r) => r.company_id)).toEqual(good);
+    expect((await events(ws)).map((e) => e.body.data.company.id).sort()).toEqual(good);
+    const members = await stack.db.query<{ n: string }>(`SELECT count(*) AS n FROM company_list_members WHERE list_id = $1`, [l]);
+    expect(Number(members[0].n)).toBe(296);
   });
 
   it('keeps the first saved_at, adds new lists on re-save, and emits an event only for a real change', async () => {

@@ -56,24 +56,29 @@ export class CompaniesSaveService {
   }
 
   /**
-   * Stores every company in one savepoint; if that fails, stores each company in its own
-   * savepoint so one bad row fails alone. Companies missing from the answer failed.
+   * Stores the companies in one savepoint; when that fails, splits them in halves and tries each
+   * half in its own savepoint, down to single companies, so a bad row fails alone and the rest
+   * save in a few batches rather than one statement each. Companies missing from the answer failed.
    */
   private async storeAll(m: EntityManager, workspaceId: string, companyIds: string[], listIds: string[]): Promise<Map<string, CompanySaveOutcome>> {
-    if (companyIds.length === 0) return new Map();
-    const all = await attemptInSavepoint(m, () => this.store(m, workspaceId, companyIds, listIds));
-    if (all.ok) return all.value;
     const outcomes = new Map<string, CompanySaveOutcome>();
-    if (companyIds.length === 1) {
-      this.logger.warn({ err: all.error, workspaceId, companyId: companyIds[0] }, 'company save failed');
-      return outcomes;
-    }
-    for (const id of companyIds) {
-      const one = await attemptInSavepoint(m, () => this.store(m, workspaceId, [id], listIds));
-      if (one.ok) one.value.forEach((outcome, key) => outcomes.set(key, outcome));
-      else this.logger.warn({ err: one.error, workspaceId, companyId: id }, 'company save failed');
-    }
+    if (companyIds.length > 0) await this.storeIsolating(m, workspaceId, companyIds, listIds, outcomes);
     return outcomes;
+  }
+
+  private async storeIsolating(m: EntityManager, workspaceId: string, companyIds: string[], listIds: string[], outcomes: Map<string, CompanySaveOutcome>): Promise<void> {
+    const attempt = await attemptInSavepoint(m, () => this.store(m, workspaceId, companyIds, listIds));
+    if (attempt.ok) {
+      attempt.value.forEach((outcome, id) => outcomes.set(id, outcome));
+      return;
+    }
+    if (companyIds.length === 1) {
+      this.logger.warn({ err: attempt.error, workspaceId, companyId: companyIds[0] }, 'company save failed');
+      return;
+    }
+    const half = Math.ceil(companyIds.length / 2);
+    await this.storeIsolating(m, workspaceId, companyIds.slice(0, half), listIds, outcomes);
+    await this.storeIsolating(m, workspaceId, companyIds.slice(half), listIds, outcomes);
   }
 
   /**
