@@ -170,6 +170,18 @@ describe('POST /v2/companies/save and PATCH /v2/companies/{id}', () => {
     expect(row.saved_at.toISOString()).toBe(first.saved_at);
   });
 
+  it('stops showing a deleted list in all_list_ids and refuses it in later saves', async () => {
+    const ws = await stack.workspace();
+    const [l1, l2] = [await list(ws, 'company'), await list(ws, 'company')];
+    await saveOk(ws, [CO.initech], [l1]);
+    expect((await ws.api.delete(`/v2/lists/${l1}`)).status).toBe(200);
+    const again = (await saveOk(ws, [CO.initech], [l2])).data.saved[0];
+    expect(again).toMatchObject({ id: CO.initech, list_ids: [l2], all_list_ids: [l2] });
+    const refused = await save(ws, [CO.initech], [l1]);
+    expect(refused.status).toBe(400);
+    expect(errorOf(refused).payload).toMatchObject({ field: 'list_ids', code: 'invalid_value' });
+  });
+
   it('keeps workspaces apart: own saved_at and lists, no use of another workspace’s list, no edits of its saves', async () => {
     const a = await stack.workspace();
     const b = await stack.workspace();
