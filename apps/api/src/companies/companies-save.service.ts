@@ -82,49 +82,95 @@ export class CompaniesSaveService {
   }
 
   /**
-   * Saves the companies (a new save keeps its first `saved_at`), adds them to the lists and
-   * writes one `company.saved` event per company that changed; a retry that changes nothing
-   * writes nothing. Ids are sorted by the caller so concurrent saves lock rows in one order.
+   * Saves the companies (a new save keeps its first `saved_at`), adds them to the lists they are
+   * not in yet and writes one `company.saved` event per company that changed; a retry that
+   * changes nothing writes nothing and reads no record. Ids are sorted by the caller so
+   * concurrent saves lock rows in one order.
    */
   private async store(m: EntityManager, workspaceId: string, companyIds: string[], listIds: string[]): Promise<Map<string, CompanySaveOutcome>> {
-    const inserted: Array<{ company_id: string }> = await m.query(
-      `INSERT INTO saved_companies (workspace_id, company_id)
-       SELECT $1, id FROM unnest($2::char(24)[]) AS id
-       ON CONFLICT (workspace_id, company_id) DO NOTHING
-       RETURNING company_id`,
-      [workspaceId, companyIds],
-    );
-    const added = new Map<string, Set<string>>();
-    if (listIds.length > 0) {
-      const rows: Array<{ list_id: string; company_id: string }> = await m.query(
-        `INSERT INTO company_list_members (list_id, company_id, workspace_id)
-         SELECT l.id, c.id, $1 FROM unnest($2::varchar[]) AS l(id) CROSS JOIN unnest($3::char(24)[]) AS c(id)
-         ORDER BY l.id, c.id
-         ON CONFLICT (list_id, company_id) DO NOTHING
-         RETURNING list_id, company_id`,
-        [workspaceId, listIds, companyIds],
-      );
-      for (const row of rows) {
-        const set = added.get(row.company_id) ?? new Set<string>();
-        set.add(row.list_id);
-        added.set(row.company_id, set);
-      }
+    const saves = await this.insertSaves(m, workspaceId, companyIds);
+    const held = await this.liveListsHolding(m, workspaceId, companyIds);
+    const missing = companyIds.flatMap((id) => listIds.filter((l) => !held.get(id)?.includes(l)).map((l) => [l, id] as const));
+    const added = await this.insertMemberships(m, workspaceId, missing);
+    const changed = companyIds.filter((id) => saves.get(id)!.inserted || added.has(id));
+    if (changed.length > 0) {
+      const records = await loadCompanyRecords(m, workspaceId, changed, { technologies: false });
+      await recordEvents(m, workspaceId, 'company.saved', changed.map((id) => companySavedData(records.get(id)!)));
     }
-    const records = await loadCompanyRecords(m, workspaceId, companyIds, { technologies: false });
-    const changed = new Set([...inserted.map((r) => r.company_id), ...added.keys()]);
-    await recordEvents(
-      m,
-      workspaceId,
-      'company.saved',
-      companyIds.filter((id) => changed.has(id)).map((id) => companySavedData(records.get(id)!)),
-    );
     const outcomes = new Map<string, CompanySaveOutcome>();
     for (const id of companyIds) {
-      const saved = records.get(id)?.saved;
-      if (!saved?.saved_at) throw new Error(`company ${id} is not saved after its save`);
-      const newLists = added.get(id) ?? new Set<string>();
-      outcomes.set(id, { saved_at: saved.saved_at, list_ids: listIds.filter((l) => newLists.has(l)), all_list_ids: saved.list_ids });
+      const before = held.get(id) ?? [];
+      const addedHere = added.get(id) ?? new Set<string>();
+      // As the Company record orders them: by membership time, new ones (all "now") by id.
+      const all = [...before, ...[...listIds].filter((l) => !before.includes(l)).sort()];
+      outcomes.set(id, { saved_at: saves.get(id)!.savedAt, list_ids: listIds.filter((l) => addedHere.has(l)), all_list_ids: all });
     }
     return outcomes;
+  }
+
+  /** Inserts the saves that do not exist yet; answers each company's first `saved_at` and whether this call saved it. */
+  private async insertSaves(m: EntityManager, workspaceId: string, companyIds: string[]): Promise<Map<string, { savedAt: string; inserted: boolean }>> {
+    const rows: Array<{ id: string; saved_at: Date | null; inserted: boolean }> = await m.query(
+      `WITH inserted AS (
+         INSERT INTO saved_companies (workspace_id, company_id)
+         SELECT $1, id FROM unnest($2::char(24)[]) AS id
+         ON CONFLICT (workspace_id, company_id) DO NOTHING
+         RETURNING company_id, saved_at
+       )
+       SELECT c.id, i.company_id IS NOT NULL AS inserted,
+              COALESCE(i.saved_at, (SELECT s.saved_at FROM saved_companies s WHERE s.workspace_id = $1 AND s.company_id = c.id)) AS saved_at
+         FROM unnest($2::char(24)[]) AS c(id)
+         LEFT JOIN inserted i ON i.company_id = c.id`,
+      [workspaceId, companyIds],
+    );
+    // A save committed by a concurrent request after this statement's snapshot: read it now.
+    const unseen = rows.filter((r) => r.saved_at === null).map((r) => r.id);
+    if (unseen.length > 0) {
+      const late: Array<{ company_id: string; saved_at: Date }> = await m.query(
+        `SELECT company_id, saved_at FROM saved_companies WHERE workspace_id = $1 AND company_id = ANY($2::char(24)[])`,
+        [workspaceId, unseen],
+      );
+      const byId = new Map(late.map((r) => [r.company_id, r.saved_at]));
+      for (const r of rows) r.saved_at ??= byId.get(r.id) ?? null;
+    }
+    return new Map(
+      rows.map((r) => {
+        if (r.saved_at === null) throw new Error(`company ${r.id} is not saved after its save`);
+        return [r.id, { savedAt: new Date(r.saved_at).toISOString(), inserted: r.inserted }];
+      }),
+    );
+  }
+
+  /**
+   * The live lists holding each company, oldest membership first. One index probe per company
+   * and the live lists read once: a plan that stays good without table statistics.
+   */
+  private async liveListsHolding(m: EntityManager, workspaceId: string, companyIds: string[]): Promise<Map<string, string[]>> {
+    const rows: Array<{ company_id: string; list_ids: string[] }> = await m.query(
+      `SELECT c.id AS company_id,
+              ARRAY(SELECT m.list_id FROM company_list_members m
+                     WHERE m.workspace_id = $1 AND m.company_id = c.id
+                       AND m.list_id = ANY (ARRAY(SELECT l.id FROM lists l WHERE l.workspace_id = $1 AND l.type = 'company' AND l.deleted_at IS NULL))
+                     ORDER BY m.added_at, m.list_id) AS list_ids
+         FROM unnest($2::char(24)[]) AS c(id)`,
+      [workspaceId, companyIds],
+    );
+    return new Map(rows.filter((r) => r.list_ids.length > 0).map((r) => [r.company_id, r.list_ids]));
+  }
+
+  /** Adds the (list, company) pairs; answers the lists each company was really added to (a concurrent save may win a pair). */
+  private async insertMemberships(m: EntityManager, workspaceId: string, pairs: ReadonlyArray<readonly [string, string]>): Promise<Map<string, Set<string>>> {
+    const added = new Map<string, Set<string>>();
+    if (pairs.length === 0) return added;
+    const rows: Array<{ list_id: string; company_id: string }> = await m.query(
+      `INSERT INTO company_list_members (list_id, company_id, workspace_id)
+       SELECT p.list_id, p.company_id, $1 FROM unnest($2::varchar[], $3::char(24)[]) AS p(list_id, company_id)
+       ORDER BY p.list_id, p.company_id
+       ON CONFLICT (list_id, company_id) DO NOTHING
+       RETURNING list_id, company_id`,
+      [workspaceId, pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+    );
+    for (const row of rows) added.set(row.company_id, (added.get(row.company_id) ?? new Set<string>()).add(row.list_id));
+    return added;
   }
 }
