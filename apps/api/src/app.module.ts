@@ -8,6 +8,11 @@ import { CompaniesModule } from './companies/companies.module';
 import { EnumsModule } from './enums/enums.module';
 import { HealthModule } from './health/health.module';
 import { ListsModule } from './lists/lists.module';
+import { WorkspaceModule } from './workspace/workspace.module';
+import { JobsModule } from './jobs/jobs.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { VerificationsModule } from './verifications/verifications.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
   imports: [
@@ -17,9 +22,14 @@ import { ListsModule } from './lists/lists.module';
     RedisModule,
     AuthModule,
     HealthModule,
+    WorkspaceModule,
     ListsModule,
     CompaniesModule,
     EnumsModule,
+    JobsModule,
+    VerificationsModule,
+    WebhooksModule,
+    NotificationsModule,
   ],
   providers: [
     { provide: APP_PIPE, useClass: BodyShapePipe },

@@ -4,6 +4,7 @@ import { DatabaseModule } from '@app/database';
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import type { ConnectionOptions } from 'bullmq';
+import { VerificationsWorkerModule } from './verifications/verifications-worker.module';
 
 /** The worker: BullMQ processors only, no HTTP API. Each feature registers the queues it consumes. */
 @Module({
@@ -16,6 +17,7 @@ import type { ConnectionOptions } from 'bullmq';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ connection: redisOptionsFromUrl(config.redisUrl) as ConnectionOptions, prefix: QUEUE_PREFIX }),
     }),
+    VerificationsWorkerModule,
   ],
 })
 export class WorkerModule {}

@@ -3,16 +3,28 @@ import { ApiKey } from './entities/api-key.entity';
 import { OutboxEvent } from './entities/event.entity';
 import { List } from './entities/list.entity';
 import { Member } from './entities/member.entity';
+import { Notification } from './entities/notification.entity';
+import { WebhookDelivery } from './entities/webhook-delivery.entity';
+import { WebhookTask } from './entities/webhook-task.entity';
+import { Webhook } from './entities/webhook.entity';
 import { Workspace } from './entities/workspace.entity';
 import { Foundation1763769600000 } from './migrations/1763769600000-foundation';
 import { PeopleDataset1763769700000 } from './migrations/1763769700000-people-dataset';
 import { CompanyLookupIndexes1763769800000 } from './migrations/1763769800000-company-lookup-indexes';
+import { Webhooks1763769900000 } from './migrations/1763769900000-webhooks';
+import { EmailVerifications1763770000000 } from './migrations/1763770000000-email-verifications';
 
 /** Every entity, listed by hand: globs break silently in builds. */
-export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent];
+export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent, Webhook, WebhookTask, WebhookDelivery, Notification];
 
 /** Every migration, in order. */
-export const MIGRATIONS = [Foundation1763769600000, PeopleDataset1763769700000, CompanyLookupIndexes1763769800000];
+export const MIGRATIONS = [
+  Foundation1763769600000,
+  PeopleDataset1763769700000,
+  CompanyLookupIndexes1763769800000,
+  Webhooks1763769900000,
+  EmailVerifications1763770000000,
+];
 
 /** The one data source definition that the API, the worker, the CLI and the migration runner share. */
 export function dataSourceOptions(databaseUrl: string, overrides: Partial<DataSourceOptions> = {}): DataSourceOptions {

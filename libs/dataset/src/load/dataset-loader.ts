@@ -1,4 +1,5 @@
 import { pipeline } from 'node:stream/promises';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Readable } from 'node:stream';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -6,24 +7,46 @@ import type { DataSource, QueryRunner } from 'typeorm';
 import type { CompanyInput, PersonInput } from '../records/record-types';
 import { COMPANY_COLUMNS, companyCopyLine, EMAIL_COLUMNS, PEOPLE_COLUMNS, personCopyLines, POSITION_COLUMNS } from './dataset-rows';
 
-/** COPY text gathered in chunks of about this many characters, so a batch is a few hundred strings. */
-const CHUNK_CHARS = 256 * 1024;
+/**
+ * Producers (JSON parsing, generation) are synchronous; every this many rows the loader yields to
+ * the event loop so the COPY streams of batches in flight keep moving meanwhile.
+ */
+const YIELD_EVERY = 256;
 
+/** COPY data is gathered in buffers of this size. */
+const CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * COPY text of one batch, encoded to UTF-8 as rows arrive. Keeping bytes in Buffers (outside the
+ * JavaScript heap) rather than strings lets each row's strings die young: strings held for a whole
+ * batch would be promoted to the old generation and swell the heap between major collections.
+ */
 class CopyBuffer {
-  readonly chunks: string[] = [];
-  private current = '';
+  private chunks: Buffer[] = [];
+  private current = Buffer.allocUnsafe(CHUNK_BYTES);
+  private used = 0;
 
   add(text: string): void {
-    this.current += text;
-    if (this.current.length >= CHUNK_CHARS) {
-      this.chunks.push(this.current);
-      this.current = '';
+    // A UTF-16 code unit takes at most 3 UTF-8 bytes.
+    if (text.length * 3 > CHUNK_BYTES - this.used) {
+      this.rotate();
+      if (text.length * 3 > CHUNK_BYTES) {
+        this.chunks.push(Buffer.from(text, 'utf8'));
+        return;
+      }
     }
+    this.used += this.current.write(text, this.used, 'utf8');
   }
 
-  drain(): string[] {
-    if (this.current) this.chunks.push(this.current);
-    this.current = '';
+  private rotate(): void {
+    if (this.used === 0) return;
+    this.chunks.push(this.current.subarray(0, this.used));
+    this.current = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.used = 0;
+  }
+
+  drain(): Buffer[] {
+    this.rotate();
     return this.chunks.splice(0);
   }
 }
@@ -31,9 +54,9 @@ class CopyBuffer {
 interface Batch {
   kind: 'companies' | 'people';
   rows: number;
-  main: string[];
-  positions: string[];
-  emails: string[];
+  main: Buffer[];
+  positions: Buffer[];
+  emails: Buffer[];
 }
 
 interface Lane {
@@ -102,6 +125,7 @@ export class DatasetLoader {
   async addCompany(company: CompanyInput): Promise<void> {
     this.companies.main.add(companyCopyLine(company));
     if (++this.companyRows >= this.batchSize) await this.flushCompanies();
+    else if (this.companyRows % YIELD_EVERY === 0) await yieldToEventLoop();
   }
 
   async addPerson(person: PersonInput): Promise<void> {
@@ -110,6 +134,7 @@ export class DatasetLoader {
     this.people.positions.add(lines.positions);
     this.people.emails.add(lines.emails);
     if (++this.peopleRows >= this.batchSize) await this.flushPeople();
+    else if (this.peopleRows % YIELD_EVERY === 0) await yieldToEventLoop();
   }
 
   private async flushCompanies(): Promise<void> {
@@ -175,6 +200,8 @@ export class DatasetLoader {
       await this.flushCompanies();
       await this.flushPeople();
       await Promise.all(this.lanes.map((l) => l.busy));
+      // Fresh statistics so the planner sees the new data at once rather than after autovacuum.
+      if (this.lanes.length > 0) await this.lanes[0].client.query('ANALYZE companies, people, positions, person_emails');
     } finally {
       await this.close();
     }
@@ -191,7 +218,7 @@ export class DatasetLoader {
   }
 }
 
-async function copyInto(client: PoolClient, table: string, columns: readonly string[], chunks: string[]): Promise<void> {
+async function copyInto(client: PoolClient, table: string, columns: readonly string[], chunks: Buffer[]): Promise<void> {
   if (chunks.length === 0) return;
   await pipeline(Readable.from(chunks), client.query(copyFrom(`COPY ${table} (${list(columns)}) FROM STDIN`)));
 }
