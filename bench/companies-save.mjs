@@ -2,6 +2,7 @@
 // POST /v2/companies/save latency: p50/p95 over N runs (default 20) of
 //   (a) 500 companies by id into 20 lists, each run saving companies new to the workspace
 //       (500 saves + 10,000 list memberships + 500 company.saved events in one transaction);
+//   (a2) 500 new ids without lists (what the 10,000 list memberships cost, by difference);
 //   (b) the same 500 ids into the same 20 lists again (a retry: nothing changes, nothing emitted);
 //   (c) 50 companies by domain (regional pages resolving to their organization's main page) into 20 lists;
 //   (d) 500 ids with one row that fails in the database (halves retried in savepoints until it stands alone);
@@ -120,6 +121,11 @@ async function main() {
     });
     await measure('500 ids into 20 lists (new saves)', async (r) => {
       const { ms, json } = await post('/v2/companies/save', { data: mainIds(r * 500, 500), list_ids: lists });
+      expectSaved(json, 500);
+      return ms;
+    });
+    await measure('500 ids, no lists (new saves)', async (r) => {
+      const { ms, json } = await post('/v2/companies/save', { data: mainIds(10_000 + r * 500, 500) });
       expectSaved(json, 500);
       return ms;
     });

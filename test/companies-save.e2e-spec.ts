@@ -143,6 +143,27 @@ describe('POST /v2/companies/save and PATCH /v2/companies/{id}', () => {
     expect(Number(members[0].n)).toBe(296);
   });
 
+  it('lets two concurrent saves of the same companies into the same list both succeed, one event per change', async () => {
+    const ws = await stack.workspace();
+    const l = await list(ws, 'company');
+    const ids = (await insertBulkCompanies(stack.db, 600)).slice(300, 600);
+    // Saved already, so both requests go straight to adding the same memberships at once.
+    await saveOk(ws, ids);
+    const [a, b] = await Promise.all([save(ws, ids, [l]), save(ws, [...ids].reverse(), [l])]);
+    for (const res of [a, b]) {
+      expect(res.status).toBe(200);
+      expect(res.body.metadata).toMatchObject({ saved_count: 300, failed_count: 0 });
+      for (const s of res.body.data.saved) expect(s.all_list_ids).toEqual([l]);
+    }
+    // Each membership was added by exactly one of the two.
+    const addedByA = a.body.data.saved.filter((s: any) => s.list_ids.length > 0).length;
+    const addedByB = b.body.data.saved.filter((s: any) => s.list_ids.length > 0).length;
+    expect(addedByA + addedByB).toBe(300);
+    expect((await savedRows(ws)).length).toBe(300);
+    // 300 for the first save, then one per company for the list, whichever request added it.
+    expect(await events(ws)).toHaveLength(600);
+  });
+
   it('keeps the first saved_at, adds new lists on re-save, and emits an event only for a real change', async () => {
     const ws = await stack.workspace();
     const [l1, l2] = [await list(ws, 'company'), await list(ws, 'company')];

@@ -54,17 +54,17 @@ export async function insertFixtureCompanies(db: TestDatabase): Promise<void> {
   }
 }
 
-/** Many plain companies for benchmarks and big requests: ids 5d…, domains bulk-<n>.example. */
+/** Many plain companies for big requests: ids 5d…1 to 5d…count, domains bulk-<n>.example; answers every id, inserted now or before. */
 export async function insertBulkCompanies(db: TestDatabase, count: number): Promise<string[]> {
-  const rows: string[] = await db
-    .query<{ id: string }>(
-      `INSERT INTO companies (id, name, website, email_domain, organization_id, page_type, social_networks, keywords, naics_codes, other_locations, technologies)
-       SELECT '5d' || lpad(to_hex(n), 22, '0'), 'Bulk ' || n, 'bulk-' || n || '.example', 'bulk-' || n || '.example', 'org_bulk_' || n, 'main', '{}', '{}', '{}', '[]', '[]'
-         FROM generate_series(1, $1::int) AS n
+  const rows = await db.query<{ id: string }>(
+    `WITH wanted AS (SELECT n, '5d' || lpad(to_hex(n), 22, '0') AS id FROM generate_series(1, $1::int) AS n),
+     inserted AS (
+       INSERT INTO companies (id, name, website, email_domain, organization_id, page_type)
+       SELECT id, 'Bulk ' || n, 'bulk-' || n || '.example', 'bulk-' || n || '.example', 'org_bulk_' || n, 'main' FROM wanted
        ON CONFLICT (id) DO NOTHING
-       RETURNING id`,
-      [count],
-    )
-    .then((r) => r.map((x) => x.id));
-  return rows;
+     )
+     SELECT id FROM wanted ORDER BY n`,
+    [count],
+  );
+  return rows.map((r) => r.id);
 }

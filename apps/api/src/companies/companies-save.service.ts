@@ -158,19 +158,22 @@ export class CompaniesSaveService {
     return new Map(rows.filter((r) => r.list_ids.length > 0).map((r) => [r.company_id, r.list_ids]));
   }
 
-  /** Adds the (list, company) pairs; answers the lists each company was really added to (a concurrent save may win a pair). */
+  /**
+   * Adds the (list, company) pairs the companies are not in yet; answers them per company. A plain
+   * INSERT (no ON CONFLICT, no RETURNING) is the cheapest way to write thousands of rows; should a
+   * concurrent save add one of these pairs first, the statement fails, the savepoint rolls back and
+   * the halving retry re-reads the memberships. Sorted, so two such saves wait rather than deadlock.
+   */
   private async insertMemberships(m: EntityManager, workspaceId: string, pairs: ReadonlyArray<readonly [string, string]>): Promise<Map<string, Set<string>>> {
     const added = new Map<string, Set<string>>();
     if (pairs.length === 0) return added;
-    const rows: Array<{ list_id: string; company_id: string }> = await m.query(
+    await m.query(
       `INSERT INTO company_list_members (list_id, company_id, workspace_id)
        SELECT p.list_id, p.company_id, $1 FROM unnest($2::varchar[], $3::char(24)[]) AS p(list_id, company_id)
-       ORDER BY p.list_id, p.company_id
-       ON CONFLICT (list_id, company_id) DO NOTHING
-       RETURNING list_id, company_id`,
+       ORDER BY p.list_id, p.company_id`,
       [workspaceId, pairs.map((p) => p[0]), pairs.map((p) => p[1])],
     );
-    for (const row of rows) added.set(row.company_id, (added.get(row.company_id) ?? new Set<string>()).add(row.list_id));
+    for (const [listId, companyId] of pairs) added.set(companyId, (added.get(companyId) ?? new Set<string>()).add(listId));
     return added;
   }
 }
