@@ -7,6 +7,7 @@ import { AuthModule } from './auth/auth.module';
 import { CompaniesModule } from './companies/companies.module';
 import { EnumsModule } from './enums/enums.module';
 import { HealthModule } from './health/health.module';
+import { ListsModule } from './lists/lists.module';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { JobsModule } from './jobs/jobs.module';
 import { NotificationsModule } from './notifications/notifications.module';
@@ -22,6 +23,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     AuthModule,
     HealthModule,
     WorkspaceModule,
+    ListsModule,
     CompaniesModule,
     EnumsModule,
     JobsModule,

@@ -12,3 +12,4 @@ export * from './queues/queue-names';
 export * from './redis';
 export * from './logging/logger.module';
 export * from './redis.module';
+export * from './rate-limit';

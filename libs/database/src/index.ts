@@ -13,3 +13,4 @@ export * from './run-migrations';
 export * from './outbox';
 export * from './sql';
 export * from './companies/company-record';
+export * from './savepoint';

@@ -35,3 +35,25 @@ export async function recordEvent(
   await manager.query(`SELECT pg_notify($1, $2)`, [OUTBOX_CHANNEL, event.id]);
   return event;
 }
+
+/**
+ * Writes many events of one type in two statements, for saves that change hundreds of records
+ * at once; the same rows and notifications as calling recordEvent for each.
+ */
+export async function recordEvents(
+  manager: EntityManager,
+  workspaceId: string,
+  type: SubscribableEventType,
+  datas: ReadonlyArray<Record<string, unknown>>,
+): Promise<RecordedEvent[]> {
+  if (datas.length === 0) return [];
+  const createdAt = new Date().toISOString();
+  const events: RecordedEvent[] = datas.map((data) => ({ id: newId('event'), type, created_at: createdAt, data }));
+  await manager.query(
+    `INSERT INTO events (id, workspace_id, type, body, created_at)
+     SELECT e.body->>'id', $1, $2, e.body, $3 FROM jsonb_array_elements($4::jsonb) AS e(body)`,
+    [workspaceId, type, createdAt, JSON.stringify(events)],
+  );
+  await manager.query(`SELECT pg_notify($1, id) FROM unnest($2::text[]) AS id`, [OUTBOX_CHANNEL, events.map((e) => e.id)]);
+  return events;
+}

@@ -151,7 +151,12 @@ export function toCompanyRecord(row: CompanyRow, options: CompanyRecordOptions):
   return { ...rest, saved: savedBlock };
 }
 
-/** Reads companies with the workspace's saved block; list ids are the live lists holding each, oldest membership first. */
+/**
+ * Reads companies with the workspace's saved block; list ids are the live lists holding each, oldest membership first.
+ * The live lists are read once (an init plan) and each company's memberships by one index probe: joining `lists`
+ * inside the subquery let the planner loop over every list per company when statistics are missing (80x slower
+ * for 500 companies in 20 lists).
+ */
 export function companyRecordSql(options: CompanyRecordOptions): string {
   const technologyColumns = options.technologies ? 'c.technologies, c.technologies_checked_at,' : '';
   return `
@@ -160,8 +165,9 @@ export function companyRecordSql(options: CompanyRecordOptions): string {
            c.employee_count, c.employee_range, c.location, c.other_locations, ${technologyColumns}
            s.saved_at, s.name_edit,
            COALESCE((SELECT array_agg(m.list_id ORDER BY m.added_at, m.list_id)
-                       FROM company_list_members m JOIN lists l ON l.id = m.list_id AND l.deleted_at IS NULL
-                      WHERE m.workspace_id = $1 AND m.company_id = c.id), '{}') AS list_ids
+                       FROM company_list_members m
+                      WHERE m.workspace_id = $1 AND m.company_id = c.id
+                        AND m.list_id = ANY (ARRAY(SELECT l.id FROM lists l WHERE l.workspace_id = $1 AND l.type = 'company' AND l.deleted_at IS NULL))), '{}') AS list_ids
       FROM companies c
       LEFT JOIN saved_companies s ON s.workspace_id = $1 AND s.company_id = c.id
      WHERE c.id = ANY($2::char(24)[])`;

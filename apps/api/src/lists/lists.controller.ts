@@ -1,0 +1,42 @@
+import { Auth, AuthContext } from '@app/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { CreateListDto } from './dto/create-list.dto';
+import { ListListsQueryDto } from './dto/list-lists.query.dto';
+import { LIST_RECORD_EXAMPLE } from './list-record';
+import { ListsService } from './lists.service';
+
+const envelope = (data: unknown) => ({ example: { success: true, data, metadata: { timestamp: '2026-11-22T00:45:10.456Z' } } });
+
+@ApiTags('lists')
+@Controller('v2/lists')
+export class ListsController {
+  constructor(private readonly lists: ListsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Live lists of the workspace, oldest first; `type` narrows to people or company lists' })
+  @ApiOkResponse({ schema: envelope([LIST_RECORD_EXAMPLE]) })
+  @ApiBadRequestResponse({ description: '`type` is neither `people` nor `company` (`invalid_value`)' })
+  list(@Auth() auth: AuthContext, @Query() query: ListListsQueryDto) {
+    return this.lists.list(auth.workspaceId, query.type);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create a typed list (people or company)' })
+  @ApiCreatedResponse({ schema: envelope({ ...LIST_RECORD_EXAMPLE, count: 0 }) })
+  @ApiBadRequestResponse({ description: 'missing or empty `name`, unknown `type`, unknown field' })
+  create(@Auth() auth: AuthContext, @Body() body: CreateListDto) {
+    return this.lists.create(auth.workspaceId, body.name, body.type);
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete a list: it is no longer live, no save or removal may use it; its members stay saved' })
+  @ApiParam({ name: 'id', example: LIST_RECORD_EXAMPLE.id })
+  @ApiOkResponse({ schema: envelope({ id: LIST_RECORD_EXAMPLE.id, deleted: true }) })
+  @ApiBadRequestResponse({ description: 'malformed id (no `payload.code`)' })
+  @ApiNotFoundResponse({ description: 'no live list with this id in the workspace' })
+  delete(@Auth() auth: AuthContext, @Param('id') id: string) {
+    return this.lists.delete(auth.workspaceId, id);
+  }
+}

@@ -1,0 +1,35 @@
+import { validationError } from '@app/common';
+import type { ListType } from '@app/database';
+import type { EntityManager } from 'typeorm';
+
+/**
+ * Checks that every id names a live list of `type` in the workspace and answers the ids without
+ * repeats, in the caller's order. Anything else (unknown, another workspace's, deleted, or of the
+ * other type) answers 400 `invalid_value` on `field`, as SPEC.md 4.2 and 4.3 ask.
+ *
+ * Inside a transaction the lists stay share-locked until it ends, so a concurrent DELETE cannot
+ * retire a list between this check and the rows the caller adds to it.
+ */
+export async function resolveLiveLists(
+  manager: Pick<EntityManager, 'query'>,
+  workspaceId: string,
+  ids: readonly string[],
+  type: ListType,
+  field: 'list_ids' | 'list_id' = 'list_ids',
+): Promise<string[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  const rows: Array<{ id: string }> = await manager.query(
+    `SELECT id FROM lists
+      WHERE id = ANY($2::varchar[]) AND workspace_id = $1 AND type = $3 AND deleted_at IS NULL
+      ORDER BY id
+        FOR SHARE`,
+    [workspaceId, wanted, type],
+  );
+  const live = new Set(rows.map((r) => r.id));
+  const missing = wanted.find((id) => !live.has(id));
+  if (missing !== undefined) {
+    throw validationError(field, 'invalid_value', `${missing} is not a live ${type} list of this workspace`, { received_value: missing, received_type: 'string' });
+  }
+  return wanted;
+}

@@ -1,0 +1,62 @@
+/**
+ * The Redis fixed-window counter behind the `search` and `enrich` rate limits. Plain module (no
+ * Nest imports) so it is unit-testable; RateLimiter wires it to the shared Redis client.
+ *
+ * A window starts at the first unit a workspace spends and lasts `windowMs`; the counter key
+ * expires with it. Redis keeps the clock, so every API replica sees the same window. A request
+ * that would go over the limit spends nothing, so a rejected caller does not dig a deeper hole.
+ */
+
+/** The two limits SPEC.md names. */
+export type RateLimitName = 'search' | 'enrich';
+
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/**
+ * KEYS[1] counter; ARGV[1] cost, ARGV[2] limit, ARGV[3] window ms.
+ * Answers {allowed 0|1, units used in the window, ms until the window ends}.
+ */
+export const FIXED_WINDOW_SCRIPT = `
+local cost = tonumber(ARGV[1])
+local limit = tonumber(ARGV[2])
+local window = tonumber(ARGV[3])
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if used + cost > limit then
+  local ttl = redis.call('PTTL', KEYS[1])
+  if ttl < 0 then ttl = window end
+  return {0, used, ttl}
+end
+used = redis.call('INCRBY', KEYS[1], cost)
+if used == cost then redis.call('PEXPIRE', KEYS[1], window) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], window)
+  ttl = window
+end
+return {1, used, ttl}
+`;
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** Units spent in the current window, this request included when allowed. */
+  used: number;
+  /** Milliseconds until the window ends and the counter starts again. */
+  resetMs: number;
+}
+
+/** The counter key of one workspace and limit. */
+export function rateLimitKey(name: RateLimitName, workspaceId: string): string {
+  return `pws:rate-limit:${name}:${workspaceId}`;
+}
+
+/** Reads the script's reply. */
+export function parseDecision(reply: unknown): RateLimitDecision {
+  if (!Array.isArray(reply) || reply.length !== 3) throw new Error(`unexpected rate limit reply ${JSON.stringify(reply)}`);
+  const [allowed, used, resetMs] = reply.map(Number);
+  return { allowed: allowed === 1, used, resetMs: Math.max(0, resetMs) };
+}
+
+/** Whole seconds for the `Retry-After` header: rounded up, never 0 (0 would invite an immediate retry). */
+export function retryAfterSeconds(resetMs: number): number {
+  return Math.max(1, Math.ceil(resetMs / 1000));
+}
