@@ -7,6 +7,12 @@ import { join, resolve } from 'node:path';
 export const ROOT = resolve(__dirname, '../..');
 const LOG_DIR = mkdtempSync(join(tmpdir(), 'pws-test-logs-'));
 
+// A spec that fails in its setup may never stop what it started: kill leftovers when the jest worker exits.
+const RUNNING = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of RUNNING) child.kill('SIGKILL');
+});
+
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = net.createServer();
@@ -40,6 +46,9 @@ export class ServiceProcess {
     });
     closeSync(fd);
     this.exited = false;
+    const child = this.child;
+    RUNNING.add(child);
+    child.once('exit', () => RUNNING.delete(child));
     this.child.on('exit', () => (this.exited = true));
   }
 
