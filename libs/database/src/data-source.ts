@@ -3,14 +3,19 @@ import { ApiKey } from './entities/api-key.entity';
 import { OutboxEvent } from './entities/event.entity';
 import { List } from './entities/list.entity';
 import { Member } from './entities/member.entity';
+import { Notification } from './entities/notification.entity';
+import { WebhookDelivery } from './entities/webhook-delivery.entity';
+import { WebhookTask } from './entities/webhook-task.entity';
+import { Webhook } from './entities/webhook.entity';
 import { Workspace } from './entities/workspace.entity';
 import { Foundation1763769600000 } from './migrations/1763769600000-foundation';
+import { Webhooks1763769900000 } from './migrations/1763769900000-webhooks';
 
 /** Every entity, listed by hand: globs break silently in builds. */
-export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent];
+export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent, Webhook, WebhookTask, WebhookDelivery, Notification];
 
 /** Every migration, in order. */
-export const MIGRATIONS = [Foundation1763769600000];
+export const MIGRATIONS = [Foundation1763769600000, Webhooks1763769900000];
 
 /** The one data source definition that the API, the worker, the CLI and the migration runner share. */
 export function dataSourceOptions(databaseUrl: string, overrides: Partial<DataSourceOptions> = {}): DataSourceOptions {

@@ -1,7 +1,73 @@
+import { newId } from '@app/common';
 import { mutateReturning } from '@app/database';
 import { EntityManager } from 'typeorm';
 
-export type DisableReason = 'member_removed' | 'api_key_deleted' | 'gone' | 'timeouts' | 'failing';
+/**
+ * Why a webhook was disabled, stored in `disabled_reason`. `manual`: the caller set `status`
+ * to `disabled`; the others follow SPEC.md "States and transitions".
+ */
+export type DisableReason = 'member_removed' | 'api_key_deleted' | 'gone' | 'timeouts' | 'failing' | 'manual';
+
+const REASON_TEXT: Record<DisableReason, string> = {
+  member_removed: 'the member who created it left the workspace',
+  api_key_deleted: 'the API key that created it was deleted',
+  gone: 'the receiver answered 410 Gone',
+  timeouts: 'too many deliveries in a row timed out',
+  failing: 'its deliveries only failed for too long',
+  manual: 'it was disabled through the API',
+};
+
+interface DisabledRow {
+  id: string;
+  workspace_id: string;
+  url: string;
+}
+
+/**
+ * Disables the active webhooks matching `where` (SQL over `webhooks`, parameters from $2), drops
+ * their pending delivery tasks and, unless `notify` is false, writes a notification for the
+ * workspace admin. Runs in the caller's transaction; answers the ids disabled.
+ */
+async function disableWhere(manager: EntityManager, where: string, params: unknown[], reason: DisableReason, notify: boolean): Promise<string[]> {
+  const rows = await mutateReturning<DisabledRow>(
+    manager,
+    `UPDATE webhooks SET status = 'disabled', disabled_reason = $1, updated_at = now()
+      WHERE status = 'active' AND ${where} RETURNING id, workspace_id, url`,
+    [reason, ...params],
+  );
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  await dropPendingTasks(manager, ids);
+  if (notify) {
+    for (const row of rows) {
+      await manager.query(`INSERT INTO notifications (id, workspace_id, kind, message, data) VALUES ($1, $2, 'webhook_disabled', $3, $4)`, [
+        newId('notification'),
+        row.workspace_id,
+        `Webhook ${row.id} (${row.url}) was disabled: ${REASON_TEXT[reason]}.`,
+        JSON.stringify({ webhook_id: row.id, url: row.url, reason }),
+      ]);
+    }
+  }
+  return ids;
+}
+
+/** Pending delivery tasks of these webhooks become `dropped`: no retry will run. */
+export async function dropPendingTasks(manager: Pick<EntityManager, 'query'>, webhookIds: string[]): Promise<void> {
+  await manager.query(
+    `UPDATE webhook_tasks SET state = 'dropped', next_attempt_at = NULL, updated_at = now()
+      WHERE webhook_id = ANY($1) AND state = 'pending'`,
+    [webhookIds],
+  );
+}
+
+/**
+ * Disables one active webhook (410, timeouts, only failures, or the caller's PATCH), drops its
+ * pending tasks and notifies the admin unless `notify` is false; answers whether it was active.
+ */
+export async function disableWebhook(manager: EntityManager, webhookId: string, reason: DisableReason, notify = true): Promise<boolean> {
+  const ids = await disableWhere(manager, 'id = $2', [webhookId], reason, notify);
+  return ids.length > 0;
+}
 
 /**
  * Disables the active webhooks created by a member or an API key (SPEC.md "States and
@@ -12,15 +78,8 @@ export async function disableWebhooksCreatedBy(
   creator: { memberId?: string; apiKeyId?: string },
   reason: DisableReason,
 ): Promise<number> {
-  const exists = await manager.query(`SELECT to_regclass('webhooks') IS NOT NULL AS present`);
-  if (!exists[0]?.present) return 0;
   const column = creator.memberId ? 'created_by_member_id' : 'created_by_api_key_id';
   const value = creator.memberId ?? creator.apiKeyId;
-  const rows = await mutateReturning(
-    manager,
-    `UPDATE webhooks SET status = 'disabled', disabled_reason = $2, updated_at = now()
-      WHERE ${column} = $1 AND status = 'active' RETURNING id`,
-    [value, reason],
-  );
-  return rows.length;
+  const ids = await disableWhere(manager, `${column} = $2`, [value], reason, true);
+  return ids.length;
 }

@@ -1,0 +1,48 @@
+import { checkTargetUrl, isBlockedAddress } from './target-guard';
+
+describe('isBlockedAddress', () => {
+  const blocked = [
+    '127.0.0.1', '127.255.0.9', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '169.254.0.1',
+    '100.64.0.1', '100.127.255.255', '0.0.0.0', '255.255.255.255', '224.0.0.1', '239.1.1.1', '192.0.2.1', '198.18.0.1', '240.0.0.1',
+    '::1', '::', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254',
+    '::ffff:0:127.0.0.1', '::127.0.0.1', '64:ff9b::7f00:1', '64:ff9b::a00:1', '64:ff9b:1::1', '2002:7f00:1::', '2002:a00:1::1',
+    '2001:0:4136:e378:8000:63bf:f5ff:fffe' /* Teredo client 10.0.0.1 */, '2001:db8::1', 'fec0::1', 'not-an-ip',
+  ];
+  const allowed = ['93.184.216.34', '8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '2a00:1450:4001::1', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'];
+
+  it.each(blocked)('blocks %s', (ip) => expect(isBlockedAddress(ip)).toBe(true));
+  it.each(allowed)('allows %s', (ip) => expect(isBlockedAddress(ip)).toBe(false));
+});
+
+describe('checkTargetUrl', () => {
+  const publicDns = async () => ['93.184.216.34'];
+  const strict = { allowPrivate: false, resolve: publicDns };
+
+  it('accepts https on a public host and answers its addresses', async () => {
+    const r = await checkTargetUrl('https://hooks.example.com/in', strict);
+    expect(r).toEqual(expect.objectContaining({ ok: true, addresses: ['93.184.216.34'] }));
+    expect((await checkTargetUrl('https://93.184.216.34/in', strict)).ok).toBe(true);
+  });
+
+  it.each([
+    'http://hooks.example.com/in', 'ftp://hooks.example.com/', 'not a url', '', 'https://user:pw@hooks.example.com/',
+    'https://localhost/x', 'https://localhost./x', 'https://api.localhost/x', 'https://127.0.0.1/x', 'https://2130706433/x', 'https://0x7f.1/x',
+    'https://10.0.0.1/', 'https://172.16.0.1/', 'https://192.168.0.1/', 'https://169.254.169.254/latest/meta-data', 'https://100.64.0.1/',
+    'https://[::1]/', 'https://[fc00::1]/', 'https://[fe80::1]/', 'https://[::ffff:127.0.0.1]/', 'https://[::ffff:7f00:1]/', 'https://0.0.0.0/',
+  ])('refuses %s', async (url) => {
+    expect((await checkTargetUrl(url, strict)).ok).toBe(false);
+  });
+
+  it('refuses names that resolve into a blocked range, even when only one address is blocked', async () => {
+    expect((await checkTargetUrl('https://evil.example/', { allowPrivate: false, resolve: async () => ['127.0.0.1'] })).ok).toBe(false);
+    expect((await checkTargetUrl('https://evil.example/', { allowPrivate: false, resolve: async () => ['93.184.216.34', '::1'] })).ok).toBe(false);
+    expect((await checkTargetUrl('https://evil.example/', { allowPrivate: false, resolve: async () => [] })).ok).toBe(false);
+    expect((await checkTargetUrl('https://evil.example/', { allowPrivate: false, resolve: async () => Promise.reject(new Error('ENOTFOUND')) })).ok).toBe(false);
+  });
+
+  it('with allowPrivate takes http and loopback receivers', async () => {
+    expect((await checkTargetUrl('http://127.0.0.1:8080/hook', { allowPrivate: true })).ok).toBe(true);
+    expect((await checkTargetUrl('http://localhost/hook', { allowPrivate: true })).ok).toBe(true);
+    expect((await checkTargetUrl('ftp://127.0.0.1/', { allowPrivate: true })).ok).toBe(false);
+  });
+});
