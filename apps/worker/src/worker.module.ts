@@ -4,6 +4,9 @@ import { DatabaseModule } from '@app/database';
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import type { ConnectionOptions } from 'bullmq';
+import { MaintenanceModule } from './maintenance/maintenance.module';
+import { MetricsModule } from './metrics/metrics.module';
+import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module';
 
 /** The worker: BullMQ processors only, no HTTP API. Each feature registers the queues it consumes. */
 @Module({
@@ -16,6 +19,9 @@ import type { ConnectionOptions } from 'bullmq';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ connection: redisOptionsFromUrl(config.redisUrl) as ConnectionOptions, prefix: QUEUE_PREFIX }),
     }),
+    WebhookDeliveryModule,
+    MaintenanceModule,
+    MetricsModule,
   ],
 })
 export class WorkerModule {}
