@@ -5,6 +5,8 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { HealthModule } from './health/health.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
   imports: [
@@ -14,6 +16,8 @@ import { HealthModule } from './health/health.module';
     RedisModule,
     AuthModule,
     HealthModule,
+    WebhooksModule,
+    NotificationsModule,
   ],
   providers: [
     { provide: APP_PIPE, useClass: BodyShapePipe },

@@ -5,6 +5,7 @@ export * from './http/body-shape.pipe';
 export * from './http/envelope';
 export * from './http/envelope.interceptor';
 export * from './http/exception.filter';
+export * from './http/page-query';
 export * from './http/validation';
 export * from './ids/ids';
 export * from './queues/queue-names';

@@ -19,6 +19,7 @@ const CODE_BY_CONSTRAINT: Record<string, ValidationCode> = {
   isUUID: 'invalid_format',
   isHexadecimal: 'invalid_format',
   isISO8601: 'invalid_format',
+  isIso8601: 'invalid_format',
   isDateString: 'invalid_format',
 };
 

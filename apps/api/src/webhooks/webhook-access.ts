@@ -1,0 +1,27 @@
+import { isOpaqueId, malformedIdError, notFoundError } from '@app/common';
+import { EntityManager } from 'typeorm';
+import { WEBHOOK_COLUMNS, WebhookRow } from './webhook-record';
+
+/** Throws 400 (no code) for an id that cannot be one of ours. */
+export function checkPathId(field: string, id: string): void {
+  if (!isOpaqueId(id)) throw malformedIdError(field);
+}
+
+/**
+ * The caller's webhook, optionally locked for update; another workspace's id answers 404 as if
+ * it did not exist (SPEC.md "Authentication" 3).
+ */
+export async function requireWebhook(manager: Pick<EntityManager, 'query'>, workspaceId: string, id: string, forUpdate = false): Promise<WebhookRow> {
+  checkPathId('id', id);
+  const rows: WebhookRow[] = await manager.query(
+    `SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = $1 AND workspace_id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id, workspaceId],
+  );
+  if (rows.length === 0) throw notFoundError('webhook');
+  return rows[0];
+}
+
+/** Serializes changes to a workspace's set of active webhooks, so concurrent creates cannot pass the limit. */
+export async function lockWorkspaceWebhooks(manager: EntityManager, workspaceId: string): Promise<void> {
+  await manager.query(`SELECT pg_advisory_xact_lock(hashtext('webhooks:' || $1))`, [workspaceId]);
+}

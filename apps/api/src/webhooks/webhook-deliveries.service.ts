@@ -1,0 +1,100 @@
+import { AuthContext, notFoundError, pageOf, pageWindow, validationError, WithMetadata } from '@app/common';
+import { mutateReturning } from '@app/database';
+import { TASK_DUE_CHANNEL } from '@app/webhooks';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { ListDeliveriesQuery } from './dto/list-deliveries.query';
+import { RecoverWebhookDto } from './dto/recover-webhook.dto';
+import { checkPathId, requireWebhook } from './webhook-access';
+import { DELIVERY_COLUMNS, DeliveryRow, toDeliveryRecord, WebhookRow } from './webhook-record';
+
+/**
+ * Makes a task a fresh delivery run, due now: `attempts` restarts at 0 so the retry schedule
+ * applies again. The worker picks it up from the NOTIFY (or its sweeper).
+ */
+const MAKE_DUE = `state = 'pending', attempts = 0, next_attempt_at = now(), last_error = NULL, updated_at = now()`;
+
+@Injectable()
+export class WebhookDeliveriesService {
+  constructor(private readonly db: DataSource) {}
+
+  /** Delivery history of one webhook, newest first. */
+  async list(auth: AuthContext, id: string, query: ListDeliveriesQuery) {
+    await requireWebhook(this.db, auth.workspaceId, id);
+    const window = pageWindow(query);
+    const params: unknown[] = [id];
+    let where = 'webhook_id = $1';
+    if (query.event_id !== undefined) {
+      params.push(query.event_id);
+      where += ` AND event_id = $${params.length}`;
+    }
+    if (query.status !== undefined) {
+      params.push(query.status);
+      where += ` AND status = $${params.length}`;
+    }
+    const rows: DeliveryRow[] = await this.db.query(
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${window.limit} OFFSET ${window.offset}`,
+      params,
+    );
+    const { items, pagination } = pageOf(rows, window);
+    return new WithMetadata({ deliveries: items.map(toDeliveryRecord) }, { pagination });
+  }
+
+  /** Sends the event of one delivery again, now, to this webhook. */
+  async resend(auth: AuthContext, id: string, deliveryId: string) {
+    checkPathId('id', id);
+    checkPathId('delivery_id', deliveryId);
+    return this.db.transaction(async (manager) => {
+      const hook = await requireWebhook(manager, auth.workspaceId, id, true);
+      refuseDisabled(hook);
+      const found: { event_id: string; event_type: string }[] = await manager.query(
+        `SELECT d.event_id, d.event_type FROM webhook_deliveries d WHERE d.id = $1 AND d.webhook_id = $2`,
+        [deliveryId, id],
+      );
+      if (found.length === 0) throw notFoundError('delivery');
+      const { event_id: eventId, event_type: eventType } = found[0];
+      const event = await manager.query(`SELECT 1 FROM events WHERE id = $1 AND workspace_id = $2`, [eventId, auth.workspaceId]);
+      if (event.length === 0) throw notFoundError('event of the delivery');
+      // The task row normally exists; recreate it if maintenance removed it.
+      const rows = await manager.query(
+        `INSERT INTO webhook_tasks (event_id, webhook_id, workspace_id, event_type, state, attempts, next_attempt_at)
+         VALUES ($1, $2, $3, $4, 'pending', 0, now())
+         ON CONFLICT (event_id, webhook_id) DO UPDATE SET ${MAKE_DUE}
+         RETURNING next_attempt_at`,
+        [eventId, id, auth.workspaceId, eventType],
+      );
+      await notifyDue(manager, `${eventId}:${id}`);
+      return { event_id: eventId, webhook_id: id, state: 'pending', next_attempt_at: new Date(rows[0].next_attempt_at).toISOString() };
+    });
+  }
+
+  /** Every event whose task to this webhook failed for good (or was dropped) since `since` is sent again. */
+  async recover(auth: AuthContext, id: string, dto: RecoverWebhookDto) {
+    checkPathId('id', id);
+    const since = new Date(dto.since);
+    if (Number.isNaN(since.getTime())) throw validationError('since', 'invalid_format', 'since must be an ISO 8601 time');
+    return this.db.transaction(async (manager) => {
+      const hook = await requireWebhook(manager, auth.workspaceId, id, true);
+      refuseDisabled(hook);
+      const rows = await mutateReturning<{ event_id: string }>(
+        manager,
+        `UPDATE webhook_tasks SET ${MAKE_DUE}
+          WHERE webhook_id = $1 AND state IN ('failed', 'dropped') AND updated_at >= $2 RETURNING event_id`,
+        [id, since],
+      );
+      if (rows.length > 0) await notifyDue(manager, '');
+      return { webhook_id: id, since: since.toISOString(), recovered: rows.length };
+    });
+  }
+}
+
+function refuseDisabled(hook: WebhookRow): void {
+  if (hook.status !== 'active') {
+    throw validationError('id', 'invalid_value', 'the webhook is disabled: set its status to active first', { webhook_status: hook.status });
+  }
+}
+
+/** Wakes the worker at commit: `eventId:webhookId` for one task, empty for "sweep due tasks now". */
+async function notifyDue(manager: EntityManager, payload: string): Promise<void> {
+  await manager.query(`SELECT pg_notify($1, $2)`, [TASK_DUE_CHANNEL, payload]);
+}

@@ -1,0 +1,107 @@
+import { SUBSCRIBABLE_EVENT_TYPES } from '@app/database';
+
+/** Types a webhook may list: the subscribable ones, and `webhook.test`, which is delivered on request anyway. */
+export const WEBHOOK_EVENT_TYPES: string[] = [...SUBSCRIBABLE_EVENT_TYPES, 'webhook.test'];
+
+/** SELECT list of the public webhook columns: never the secret ciphertexts. */
+export const WEBHOOK_COLUMNS = 'id, url, events, description, status, disabled_reason, created_at, updated_at';
+
+export interface WebhookRow {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  status: 'active' | 'disabled';
+  disabled_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The webhook record of CONTRACTS.md section 6. */
+export interface WebhookRecord {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  status: 'active' | 'disabled';
+  disabled_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toWebhookRecord(row: WebhookRow): WebhookRecord {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    description: row.description,
+    status: row.status,
+    disabled_reason: row.disabled_reason,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export const DELIVERY_COLUMNS = 'id, webhook_id, event_id, event_type, attempt, status, response_status, error, duration_ms, next_attempt_at, created_at';
+
+export interface DeliveryRow {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  attempt: number;
+  status: 'succeeded' | 'failed';
+  response_status: number | null;
+  error: string | null;
+  duration_ms: number;
+  next_attempt_at: Date | null;
+  created_at: Date;
+}
+
+/** The delivery record of CONTRACTS.md section 6. */
+export function toDeliveryRecord(row: DeliveryRow) {
+  return {
+    id: row.id,
+    webhook_id: row.webhook_id,
+    event_id: row.event_id,
+    event_type: row.event_type,
+    attempt: row.attempt,
+    status: row.status,
+    response_status: row.response_status,
+    error: row.error,
+    duration_ms: row.duration_ms,
+    next_attempt_at: row.next_attempt_at ? new Date(row.next_attempt_at).toISOString() : null,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Distinct event types in the order given. */
+export function distinctEvents(events: string[]): string[] {
+  return [...new Set(events)];
+}
+
+/** Example record for the OpenAPI document. */
+export const WEBHOOK_EXAMPLE: WebhookRecord = {
+  id: 'wh_01JD2Y8W6B1Q3S5N7R9T0V2X4Z',
+  url: 'https://hooks.example.com/prospecting',
+  events: ['person.saved', 'company.saved'],
+  description: 'CRM sync',
+  status: 'active',
+  disabled_reason: null,
+  created_at: '2026-11-22T00:00:00.000Z',
+  updated_at: '2026-11-22T00:00:00.000Z',
+};
+
+export const DELIVERY_EXAMPLE = {
+  id: 'dlv_01JD2YB3K8M2P4R6T8V0X2Z4B6',
+  webhook_id: WEBHOOK_EXAMPLE.id,
+  event_id: 'evt_01JD2YA9F4H6K8M0P2R4T6V8X0',
+  event_type: 'company.saved',
+  attempt: 1,
+  status: 'failed',
+  response_status: 503,
+  error: 'http_status',
+  duration_ms: 84,
+  next_attempt_at: '2026-11-22T00:01:00.000Z',
+  created_at: '2026-11-22T00:00:00.000Z',
+};

@@ -1,0 +1,154 @@
+import { AuthContext, newId, validationError } from '@app/common';
+import { APP_CONFIG, AppConfig, parseDuration } from '@app/config';
+import { mutateReturning, recordEvent } from '@app/database';
+import { checkTargetUrl, disableWebhook, encryptSecret, generateWebhookSecret } from '@app/webhooks';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { CreateWebhookDto } from './dto/create-webhook.dto';
+import { RotateSecretDto } from './dto/rotate-secret.dto';
+import { UpdateWebhookDto } from './dto/update-webhook.dto';
+import { checkPathId, lockWorkspaceWebhooks, requireWebhook } from './webhook-access';
+import { distinctEvents, toWebhookRecord, WEBHOOK_COLUMNS, WebhookRecord, WebhookRow } from './webhook-record';
+
+/** SPEC.md "Limits": active webhooks per workspace. */
+export const MAX_ACTIVE_WEBHOOKS = 25;
+const MAX_GRACE_MS = 7 * 86_400_000;
+const DEFAULT_GRACE = '24h';
+const MAX_WEBHOOKS_LISTED = 500;
+
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private get secretsKey(): Buffer {
+    if (!this.config.secretsKey) throw new Error('SECRETS_KEY is not configured');
+    return this.config.secretsKey;
+  }
+
+  /** 400 `invalid_value` on `url` unless the receiver is allowed (https on a public host, by default). */
+  private async checkUrl(url: string): Promise<void> {
+    const check = await checkTargetUrl(url, { allowPrivate: this.config.webhookAllowPrivateTargets });
+    if (!check.ok) throw validationError('url', 'invalid_value', check.reason, { received_value: url.slice(0, 200), received_type: 'string' });
+  }
+
+  /** 400 `out_of_range` when the workspace already has the most active webhooks (the caller holds the lock). */
+  private async checkRoomForActive(manager: EntityManager, workspaceId: string, field: string, exceptId: string | null): Promise<void> {
+    const [{ count }] = await manager.query(`SELECT count(*)::int AS count FROM webhooks WHERE workspace_id = $1 AND status = 'active' AND id IS DISTINCT FROM $2`, [
+      workspaceId,
+      exceptId,
+    ]);
+    if (count >= MAX_ACTIVE_WEBHOOKS) {
+      throw validationError(field, 'out_of_range', `a workspace can have at most ${MAX_ACTIVE_WEBHOOKS} active webhooks; disable or delete one first`, {
+        limit: MAX_ACTIVE_WEBHOOKS,
+      });
+    }
+  }
+
+  async create(auth: AuthContext, dto: CreateWebhookDto): Promise<WebhookRecord & { secret: string }> {
+    await this.checkUrl(dto.url);
+    const secret = generateWebhookSecret();
+    const ciphertext = encryptSecret(secret, this.secretsKey);
+    return this.db.transaction(async (manager) => {
+      await lockWorkspaceWebhooks(manager, auth.workspaceId);
+      await this.checkRoomForActive(manager, auth.workspaceId, 'webhooks', null);
+      const now = new Date();
+      const rows: WebhookRow[] = await manager.query(
+        `INSERT INTO webhooks (id, workspace_id, url, events, description, status, secret_ciphertext, created_by_member_id, created_by_api_key_id, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, 'active', $6, $7, $8, $9, $9) RETURNING ${WEBHOOK_COLUMNS}`,
+        [newId('webhook'), auth.workspaceId, dto.url, distinctEvents(dto.events), dto.description ?? null, ciphertext, auth.memberId, auth.apiKeyId, now],
+      );
+      return { ...toWebhookRecord(rows[0]), secret };
+    });
+  }
+
+  async list(auth: AuthContext): Promise<WebhookRecord[]> {
+    const rows: WebhookRow[] = await this.db.query(
+      `SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE workspace_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${MAX_WEBHOOKS_LISTED}`,
+      [auth.workspaceId],
+    );
+    return rows.map(toWebhookRecord);
+  }
+
+  async get(auth: AuthContext, id: string): Promise<WebhookRecord> {
+    return toWebhookRecord(await requireWebhook(this.db, auth.workspaceId, id));
+  }
+
+  async update(auth: AuthContext, id: string, dto: UpdateWebhookDto): Promise<WebhookRecord> {
+    checkPathId('id', id);
+    if (dto.url === undefined && dto.events === undefined && dto.description === undefined && dto.status === undefined) {
+      throw validationError('body', 'invalid_value', 'give at least one of url, events, description, status');
+    }
+    if (dto.url !== undefined) await this.checkUrl(dto.url);
+    return this.db.transaction(async (manager) => {
+      if (dto.status === 'active') await lockWorkspaceWebhooks(manager, auth.workspaceId);
+      const current = await requireWebhook(manager, auth.workspaceId, id, true);
+      const sets: string[] = [];
+      const params: unknown[] = [id];
+      const set = (sql: string, value: unknown) => {
+        params.push(value);
+        sets.push(sql.replace('?', `$${params.length}`));
+      };
+      if (dto.url !== undefined) set('url = ?', dto.url);
+      if (dto.events !== undefined) set('events = ?', distinctEvents(dto.events));
+      if (dto.description !== undefined) set('description = ?', dto.description);
+      if (dto.status === 'active' && current.status === 'disabled') {
+        await this.checkRoomForActive(manager, auth.workspaceId, 'status', id);
+        // A fresh start: the failure counters that disabled it no longer apply.
+        sets.push(`status = 'active', disabled_reason = NULL, consecutive_timeouts = 0, failing_since = NULL`);
+      }
+      if (sets.length > 0) await manager.query(`UPDATE webhooks SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
+      if (dto.status === 'disabled') await disableWebhook(manager, id, 'manual', false);
+      return toWebhookRecord(await requireWebhook(manager, auth.workspaceId, id));
+    });
+  }
+
+  /** Deletes the webhook; its delivery tasks and history go with it (ON DELETE CASCADE). */
+  async remove(auth: AuthContext, id: string): Promise<{ id: string; deleted: true }> {
+    checkPathId('id', id);
+    const rows = await mutateReturning(this.db, `DELETE FROM webhooks WHERE id = $1 AND workspace_id = $2 RETURNING id`, [id, auth.workspaceId]);
+    if (rows.length === 0) await requireWebhook(this.db, auth.workspaceId, id);
+    return { id, deleted: true };
+  }
+
+  /** Writes a `webhook.test` event for this webhook alone; the worker delivers it like any event. */
+  async sendTest(auth: AuthContext, id: string): Promise<{ event_id: string; type: 'webhook.test'; webhook_id: string; webhook_status: string }> {
+    return this.db.transaction(async (manager) => {
+      const hook = await requireWebhook(manager, auth.workspaceId, id);
+      const event = await recordEvent(manager, auth.workspaceId, 'webhook.test', { webhook_id: id }, { webhookId: id });
+      return { event_id: event.id, type: 'webhook.test', webhook_id: id, webhook_status: hook.status };
+    });
+  }
+
+  /** New secret, answered once; the previous one keeps signing beside it for `grace`. */
+  async rotateSecret(auth: AuthContext, id: string, dto: RotateSecretDto): Promise<{ id: string; secret: string; previous_secret_expires_at: string | null }> {
+    checkPathId('id', id);
+    const graceMs = parseGrace(dto.grace ?? DEFAULT_GRACE);
+    const secret = generateWebhookSecret();
+    const ciphertext = encryptSecret(secret, this.secretsKey);
+    return this.db.transaction(async (manager) => {
+      await requireWebhook(manager, auth.workspaceId, id, true);
+      const rows = await mutateReturning<{ previous_secret_expires_at: Date | null }>(
+        manager,
+        `UPDATE webhooks SET
+           previous_secret_ciphertext = CASE WHEN $3::bigint > 0 THEN secret_ciphertext END,
+           previous_secret_expires_at = CASE WHEN $3::bigint > 0 THEN now() + $3::bigint * interval '1 millisecond' END,
+           secret_ciphertext = $2, updated_at = now()
+         WHERE id = $1 RETURNING previous_secret_expires_at`,
+        [id, ciphertext, graceMs],
+      );
+      const expires = rows[0].previous_secret_expires_at;
+      return { id, secret, previous_secret_expires_at: expires ? new Date(expires).toISOString() : null };
+    });
+  }
+}
+
+/** `grace` of rotate-secret: a duration from 0 to 7 days. */
+export function parseGrace(grace: string): number {
+  const ms = parseDuration(grace);
+  if (ms === null) throw validationError('grace', 'invalid_format', 'grace must be a duration such as 0, 30m, 24h or 7d', { received_value: grace, received_type: 'string' });
+  if (ms > MAX_GRACE_MS) throw validationError('grace', 'out_of_range', 'grace must be between 0 and 7d', { received_value: grace, received_type: 'string' });
+  return ms;
+}
