@@ -2,12 +2,12 @@ import { QUEUE_PREFIX, REDIS } from '@app/common';
 import { deliveryJobId } from '@app/webhooks/delivery/delivery-policy';
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
-import { DataSource } from 'typeorm';
+import { DeliveryDb } from './delivery-db';
 import { DeliveryQueue, DueAttempt } from './delivery-queue.service';
 
 const PAGE = 1000;
-/** A due task younger than this is most likely still waiting in the queue: not worth re-adding. */
-const OVERDUE_GRACE_MS = 5000;
+/** A due task younger than this most likely still waits in the queue (a backlog): not worth re-adding. Lost jobs are rare (Redis data loss is detected and swept at once). */
+const OVERDUE_GRACE_MS = 30_000;
 /** Present while Redis keeps its data; when it is gone, Redis lost every queued job. */
 const ALIVE_KEY = `${QUEUE_PREFIX}:webhooks:redis-alive`;
 
@@ -29,7 +29,7 @@ const toAttempt = (t: TaskRow): DueAttempt => ({ eventId: t.event_id, webhookId:
 @Injectable()
 export class DeliverySweeper {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: DeliveryDb,
     private readonly queue: DeliveryQueue,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
@@ -46,7 +46,7 @@ export class DeliverySweeper {
     await this.redis.set(ALIVE_KEY, String(Date.now()));
     let after: [Date, string, string] | null = null;
     for (;;) {
-      const rows: (TaskRow & { k: Date })[] = await this.dataSource.query(
+      const rows: (TaskRow & { k: Date })[] = await this.db.query(
         `SELECT event_id, webhook_id, attempts, next_attempt_at, COALESCE(next_attempt_at, '-infinity') AS k
            FROM webhook_tasks
           WHERE state = 'pending' AND ($1::timestamptz IS NULL OR (COALESCE(next_attempt_at, '-infinity'), event_id, webhook_id) > ($1::timestamptz, $2::text, $3::text))
@@ -61,12 +61,11 @@ export class DeliverySweeper {
     }
   }
 
-  /** Re-enqueues pending attempts due more than `graceMs` ago and not leased by a sender. */
+  /** Re-enqueues pending attempts due more than `graceMs` ago. */
   async sweepOverdue(graceMs: number): Promise<DueAttempt[]> {
-    const rows: TaskRow[] = await this.dataSource.query(
+    const rows = await this.db.query<TaskRow>(
       `SELECT event_id, webhook_id, attempts, next_attempt_at FROM webhook_tasks
         WHERE state = 'pending' AND COALESCE(next_attempt_at, '-infinity') <= now() - make_interval(secs => $1::float8 / 1000)
-          AND (lease_until IS NULL OR lease_until < now())
         ORDER BY next_attempt_at LIMIT ${PAGE}`,
       [graceMs],
     );
@@ -84,7 +83,7 @@ export class DeliverySweeper {
     const due =
       eventId && webhookId
         ? (
-            await this.dataSource.query(
+            await this.db.query(
               `SELECT event_id, webhook_id, attempts, next_attempt_at FROM webhook_tasks
                 WHERE event_id = $1 AND webhook_id = $2 AND state = 'pending' AND COALESCE(next_attempt_at, '-infinity') <= now()`,
               [eventId, webhookId],

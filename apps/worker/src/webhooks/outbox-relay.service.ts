@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DeliveryDb } from './delivery-db';
 import { DeliveryQueue, DueAttempt } from './delivery-queue.service';
 
 const BATCH = 500;
@@ -12,7 +12,7 @@ const BATCH = 500;
 @Injectable()
 export class OutboxRelay {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: DeliveryDb,
     private readonly queue: DeliveryQueue,
   ) {}
 
@@ -28,8 +28,8 @@ export class OutboxRelay {
   }
 
   private relayBatch(): Promise<{ events: number; tasks: DueAttempt[] }> {
-    return this.dataSource.transaction(async (m) => {
-      const events: { id: string }[] = await m.query(
+    return this.db.transaction(async (m) => {
+      const { rows: events } = await m.query<{ id: string }>(
         `SELECT id FROM events WHERE relayed_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [BATCH],
       );
@@ -37,7 +37,7 @@ export class OutboxRelay {
       const ids = events.map((e) => e.id);
       // SPEC "Events" rule 1: a webhook gets only events from after its creation. A test event
       // goes to its one webhook; the others to every active webhook subscribed to the type.
-      const tasks: { event_id: string; webhook_id: string }[] = await m.query(
+      const { rows: tasks } = await m.query<{ event_id: string; webhook_id: string }>(
         `INSERT INTO webhook_tasks (event_id, webhook_id, workspace_id, event_type, state, attempts, next_attempt_at)
          SELECT e.id, w.id, e.workspace_id, e.type, 'pending', 0, now()
            FROM events e

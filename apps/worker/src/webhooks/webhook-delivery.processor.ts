@@ -3,6 +3,7 @@ import { APP_CONFIG, AppConfig } from '@app/config';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DelayedError, Job } from 'bullmq';
+import { deliveryJobId } from '@app/webhooks/delivery/delivery-policy';
 import { DeliveryJobData, DeliveryQueue } from './delivery-queue.service';
 import { InFlightLimiter } from './in-flight-limiter';
 import { WebhookDeliveryService } from './webhook-delivery.service';
@@ -35,19 +36,26 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicatio
   }
 
   async process(job: Job<DeliveryJobData>, token?: string): Promise<void> {
-    const { webhookId } = job.data;
+    const { eventId, webhookId, attempt } = job.data;
     const jobId = job.id!;
-    if (!(await this.limiter.acquire(webhookId, jobId))) {
+    const attemptId = deliveryJobId(eventId, webhookId, attempt);
+    const slot = await this.limiter.acquire(webhookId, attemptId);
+    if (slot === 'busy') {
+      // Another run sends this very attempt; look again once it must have ended.
       await job.moveToDelayed(Date.now() + this.config.webhookTimeoutMs + 1000, token);
-      // A slot may have freed between parking and moving to the delayed set: then go again now.
-      if (await this.limiter.hasRoom(webhookId)) await job.promote().catch(() => undefined);
+      throw new DelayedError();
+    }
+    if (slot === 'full') {
+      // Park: delayed first, then listed for a release to wake (or promoted at once if room appeared).
+      await job.moveToDelayed(Date.now() + this.config.webhookTimeoutMs + 1000, token);
+      if (await this.limiter.parkUnlessRoom(webhookId, jobId)) await job.promote().catch(() => undefined);
       throw new DelayedError();
     }
     let end;
     try {
       end = await this.delivery.attempt(job.data);
     } finally {
-      await this.wakeParked(webhookId, jobId);
+      await this.wakeParked(webhookId, attemptId);
     }
     if (end.kind === 'later') {
       await job.moveToDelayed(end.at.getTime(), token);
@@ -55,13 +63,13 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicatio
     }
   }
 
-  private async wakeParked(webhookId: string, jobId: string): Promise<void> {
+  private async wakeParked(webhookId: string, attemptId: string): Promise<void> {
     try {
-      for (const parked of await this.limiter.release(webhookId, jobId)) {
+      for (const parked of await this.limiter.release(webhookId, attemptId)) {
         if (await this.queue.promote(parked)) return;
       }
     } catch (error) {
-      this.logger.warn(`could not release the delivery slot of ${jobId}: ${(error as Error).message}`);
+      this.logger.warn(`could not release the delivery slot of ${attemptId}: ${(error as Error).message}`);
     }
   }
 }

@@ -1,10 +1,10 @@
 import { newId } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { mutateReturning } from '@app/database';
 import { disableWebhook, isBlockedAddress, liveSecrets, signatureHeaders } from '@app/webhooks';
 import { AttemptOutcome, classifyAttempt, decideTask, disableReasonFor, DisableReason } from '@app/webhooks/delivery/delivery-policy';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DeliveryDb } from './delivery-db';
 import { DeliveryJobData, DeliveryQueue } from './delivery-queue.service';
 import { WebhookMetrics } from './webhook-metrics.service';
 import { sendDelivery } from './webhook-sender';
@@ -26,15 +26,10 @@ interface TaskState {
   state: string;
   attempts: number;
   next_attempt_at: Date | null;
-  lease_until: Date | null;
 }
 
-/** Longest a sender holds a task beyond the receiver timeout before another may take it over. */
-const LEASE_MARGIN_MS = 5000;
-
 /**
- * Runs one delivery attempt: claims the task in PostgreSQL (so a duplicate job cannot send the
- * same attempt at the same time), signs and POSTs the stored event body, records the attempt,
+ * Runs one delivery attempt: loads the task if it still waits for this attempt, signs and POSTs the stored event body, records the attempt,
  * schedules the retry or ends the task, and applies the disable rules.
  */
 @Injectable()
@@ -43,6 +38,7 @@ export class WebhookDeliveryService {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly db: DeliveryDb,
     private readonly queue: DeliveryQueue,
     private readonly metrics: WebhookMetrics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -53,8 +49,8 @@ export class WebhookDeliveryService {
     const task = await this.claim(job);
     if (!task) return this.whyNotClaimed(job);
     if (task.status !== 'active') {
-      await this.dataSource.query(
-        `UPDATE webhook_tasks SET state = 'dropped', next_attempt_at = NULL, lease_until = NULL, updated_at = now()
+      await this.db.query(
+        `UPDATE webhook_tasks SET state = 'dropped', next_attempt_at = NULL, updated_at = now()
           WHERE event_id = $1 AND webhook_id = $2 AND state = 'pending'`,
         [eventId, webhookId],
       );
@@ -99,35 +95,33 @@ export class WebhookDeliveryService {
     return { disableAfterTimeouts: this.config.webhookDisableAfterTimeouts, disableAfterMs: this.config.webhookDisableAfterMs };
   }
 
-  /** Takes the attempt's lease and loads what sending needs, in one statement. */
+  /**
+   * Loads what sending needs, only while the task still waits for exactly this attempt and is
+   * due. A read, not a lease: PostgreSQL time is the dispatcher's bottleneck, and a duplicate
+   * run (rare: a stalled job, a re-enqueue racing completion) is bounded by `record`, which only
+   * the first run to finish can do, so an attempt is sent at most one extra time.
+   */
   private async claim({ eventId, webhookId, attempt }: DeliveryJobData): Promise<ClaimedTask | null> {
-    const leaseMs = this.config.webhookTimeoutMs + LEASE_MARGIN_MS;
-    const rows = await mutateReturning<ClaimedTask>(
-      this.dataSource.manager,
-      `UPDATE webhook_tasks t SET lease_until = now() + make_interval(secs => $4::float8 / 1000)
-         FROM webhooks w, events e
+    const rows = await this.db.query<ClaimedTask>(
+      `SELECT w.url, w.status, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at,
+              t.event_type, e.body::text AS body
+         FROM webhook_tasks t JOIN webhooks w ON w.id = t.webhook_id JOIN events e ON e.id = t.event_id
         WHERE t.event_id = $1 AND t.webhook_id = $2 AND t.state = 'pending' AND t.attempts = $3 - 1
-          AND (t.lease_until IS NULL OR t.lease_until < now())
-          AND COALESCE(t.next_attempt_at, '-infinity') <= now() + interval '50 milliseconds'
-          AND w.id = t.webhook_id AND e.id = t.event_id
-        RETURNING w.url, w.status, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at,
-                  t.event_type, e.body::text AS body`,
-      [eventId, webhookId, attempt, leaseMs],
+          AND COALESCE(t.next_attempt_at, '-infinity') <= now() + interval '50 milliseconds'`,
+      [eventId, webhookId, attempt],
     );
     return rows[0] ?? null;
   }
 
-  /** A job that could not claim: too early or leased by another run (come back later), or stale (drop the job). */
+  /** A job that could not claim: too early (come back when due), or stale (drop the job). */
   private async whyNotClaimed({ eventId, webhookId, attempt }: DeliveryJobData): Promise<AttemptEnd> {
-    const [task]: TaskState[] = await this.dataSource.query(
-      `SELECT state, attempts, next_attempt_at, lease_until FROM webhook_tasks WHERE event_id = $1 AND webhook_id = $2`,
+    const [task] = await this.db.query<TaskState>(
+      `SELECT state, attempts, next_attempt_at FROM webhook_tasks WHERE event_id = $1 AND webhook_id = $2`,
       [eventId, webhookId],
     );
     if (!task || task.state !== 'pending' || task.attempts !== attempt - 1) return { kind: 'done' };
-    const now = Date.now();
-    const times = [task.next_attempt_at, task.lease_until].filter((t): t is Date => t !== null && t.getTime() > now);
-    if (times.length === 0) return { kind: 'done' };
-    return { kind: 'later', at: new Date(Math.max(...times.map((t) => t.getTime())) + 10) };
+    if (!task.next_attempt_at || task.next_attempt_at.getTime() <= Date.now()) return { kind: 'done' };
+    return { kind: 'later', at: new Date(task.next_attempt_at.getTime() + 10) };
   }
 
   /**
@@ -143,9 +137,9 @@ export class WebhookDeliveryService {
     startedAt: Date,
   ): Promise<{ deliveryId: string; health: { consecutiveTimeouts: number; failingSince: Date | null } } | null> {
     const kind = outcome.status === 'succeeded' ? 's' : outcome.error === 'timeout' ? 't' : 'f';
-    const [row] = await this.dataSource.query(
+    const [row] = await this.db.query(
       `WITH t AS (
-         UPDATE webhook_tasks SET state = $3, attempts = $4, next_attempt_at = $5, last_error = $6, lease_until = NULL, updated_at = now()
+         UPDATE webhook_tasks SET state = $3, attempts = $4, next_attempt_at = $5, last_error = $6, updated_at = now()
           WHERE event_id = $1 AND webhook_id = $2 AND state = 'pending' AND attempts = $4 - 1
           RETURNING workspace_id, event_type
        ), d AS (
