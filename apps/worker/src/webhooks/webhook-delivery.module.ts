@@ -39,7 +39,7 @@ class DeliveryDbCloser implements OnApplicationShutdown {
       provide: InFlightLimiter,
       inject: [REDIS, APP_CONFIG],
       useFactory: (redis: Redis, config: AppConfig) =>
-        new InFlightLimiter(redis, QUEUE_PREFIX, config.webhookMaxInFlightPerWebhook, config.webhookTimeoutMs + 30_000),
+        new InFlightLimiter(redis, QUEUE_PREFIX, config.webhookMaxInFlightPerWebhook, config.webhookTimeoutMs + 5000),
     },
   ],
   exports: [WebhookDeliveryService],
