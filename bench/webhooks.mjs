@@ -101,7 +101,7 @@ const workerEnv = {
   WEBHOOK_DISABLE_AFTER_TIMEOUTS: '100000',
   WORKER_METRICS_PORT: '0',
 };
-const worker = spawn(process.execPath, [resolve(ROOT, 'dist/apps/worker/src/main.js')], { cwd: ROOT, env: workerEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+const worker = spawn(process.execPath, [...(process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean), resolve(ROOT, 'dist/apps/worker/src/main.js')], { cwd: ROOT, env: workerEnv, stdio: ['ignore', 'pipe', 'inherit'] });
 await new Promise((resolveReady, reject) => {
   let out = '';
   worker.stdout.on('data', (d) => {
@@ -212,7 +212,11 @@ try {
   };
   console.log(JSON.stringify(results, null, 2));
 } finally {
-  worker.kill('SIGKILL');
+  const exited = new Promise((r) => worker.once('exit', r));
+  worker.kill('SIGTERM');
+  const timer = setTimeout(() => worker.kill('SIGKILL'), 15000);
+  await exited;
+  clearTimeout(timer);
   await redis.flushdb();
   redis.disconnect();
   await db.end();
