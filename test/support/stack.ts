@@ -19,6 +19,8 @@ export const TEST_ENV: Record<string, string> = {
   RATE_LIMITS_ENFORCED: 'false',
   VERIFICATION_DNS: 'off',
   API_KEY_CACHE_TTL: '1s',
+  // Parallel jest workers each run a worker process: none may take the fixed default metrics port.
+  WORKER_METRICS_PORT: '0',
 };
 
 export interface CliResult {
@@ -99,7 +101,11 @@ export async function startStack(options: { worker?: boolean; env?: Record<strin
   const anon = new ApiClient(base);
   const api = new ServiceProcess('api', env);
   api.start();
-  await eventually(async () => (await fetch(`${base}/health`)).status === 200, 30000, 200).catch((error) => {
+  await eventually(async () => (await fetch(`${base}/health`)).status === 200, 30000, 200).catch(async (error) => {
+    // Nobody else would stop them: the caller never gets the stack.
+    await api.stop('SIGKILL');
+    redis.disconnect();
+    await db.drop();
     throw new Error(`${error.message}\n${api.log().slice(-3000)}`);
   });
   const cli = (args: string[], extraEnv: Record<string, string> = {}) => runCli({ ...env, ...extraEnv }, args);

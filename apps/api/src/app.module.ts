@@ -4,8 +4,13 @@ import { DatabaseModule } from '@app/database';
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
+import { CompaniesModule } from './companies/companies.module';
+import { EnumsModule } from './enums/enums.module';
 import { HealthModule } from './health/health.module';
+import { WorkspaceModule } from './workspace/workspace.module';
+import { JobsModule } from './jobs/jobs.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { VerificationsModule } from './verifications/verifications.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
@@ -16,6 +21,11 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     RedisModule,
     AuthModule,
     HealthModule,
+    WorkspaceModule,
+    CompaniesModule,
+    EnumsModule,
+    JobsModule,
+    VerificationsModule,
     WebhooksModule,
     NotificationsModule,
   ],

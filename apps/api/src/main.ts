@@ -1,10 +1,11 @@
 import 'reflect-metadata';
 import { loadConfig, loadEnvFile } from '@app/config';
-import { createApiApp } from './bootstrap';
 
 async function main(): Promise<void> {
   loadEnvFile();
   const config = loadConfig(process.env, { requireSecretsKey: true });
+  // Loaded only now: the modules validate the environment when imported, which must see `.env` too.
+  const { createApiApp } = await import('./bootstrap.js');
   const app = await createApiApp();
   const server = app.getHttpServer();
   // Keep-alive longer than a typical load balancer's idle timeout, so it closes first.

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { loadConfig, loadEnvFile } from '@app/config';
+import { ConfigValidationError, loadConfig, loadEnvFile } from '@app/config';
 import { createDataSource } from '@app/database';
 import { DataSource } from 'typeorm';
 import { CliError, CommandOptions, parseOptions } from './cli-args';
@@ -33,7 +33,10 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    const message = error instanceof CliError ? error.message : `failed: ${error instanceof Error ? error.message : String(error)}`;
+    let message = `failed: ${error instanceof Error ? error.message : String(error)}`;
+    if (error instanceof CliError) message = error.message;
+    // One line that still names every bad variable.
+    if (error instanceof ConfigValidationError) message = `invalid configuration: ${error.problems.join('; ')}`;
     process.stderr.write(`${message.split('\n')[0]}\n`);
     process.exit(1);
   },

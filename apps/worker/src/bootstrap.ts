@@ -6,6 +6,7 @@ import { WorkerModule } from './worker.module';
 export async function createWorkerApp() {
   const app = await NestFactory.createApplicationContext(WorkerModule, { bufferLogs: true });
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
+  // process.exit(0) after the hooks ran, so pino flushes and an orchestrator sees a clean exit code.
+  app.enableShutdownHooks([], { useProcessExit: true });
   return app;
 }

@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import { loadConfig, loadEnvFile } from '@app/config';
 import { Logger } from 'nestjs-pino';
-import { createWorkerApp } from './bootstrap';
 
 async function main(): Promise<void> {
   loadEnvFile();
   loadConfig(process.env, { requireSecretsKey: true });
+  // Loaded only now: the modules validate the environment when imported, which must see `.env` too.
+  const { createWorkerApp } = await import('./bootstrap.js');
   const app = await createWorkerApp();
   await app.init();
   app.get(Logger).log('worker ready');

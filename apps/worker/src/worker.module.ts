@@ -6,6 +6,7 @@ import { Module } from '@nestjs/common';
 import type { ConnectionOptions } from 'bullmq';
 import { MaintenanceModule } from './maintenance/maintenance.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { VerificationsWorkerModule } from './verifications/verifications-worker.module';
 import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module';
 
 /** The worker: BullMQ processors only, no HTTP API. Each feature registers the queues it consumes. */
@@ -19,6 +20,7 @@ import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ connection: redisOptionsFromUrl(config.redisUrl) as ConnectionOptions, prefix: QUEUE_PREFIX }),
     }),
+    VerificationsWorkerModule,
     WebhookDeliveryModule,
     MaintenanceModule,
     MetricsModule,

@@ -9,13 +9,15 @@ import { WebhookTask } from './entities/webhook-task.entity';
 import { Webhook } from './entities/webhook.entity';
 import { Workspace } from './entities/workspace.entity';
 import { Foundation1763769600000 } from './migrations/1763769600000-foundation';
+import { PeopleDataset1763769700000 } from './migrations/1763769700000-people-dataset';
 import { Webhooks1763769900000 } from './migrations/1763769900000-webhooks';
+import { EmailVerifications1763770000000 } from './migrations/1763770000000-email-verifications';
 
 /** Every entity, listed by hand: globs break silently in builds. */
 export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent, Webhook, WebhookTask, WebhookDelivery, Notification];
 
 /** Every migration, in order. */
-export const MIGRATIONS = [Foundation1763769600000, Webhooks1763769900000];
+export const MIGRATIONS = [Foundation1763769600000, PeopleDataset1763769700000, Webhooks1763769900000, EmailVerifications1763770000000];
 
 /** The one data source definition that the API, the worker, the CLI and the migration runner share. */
 export function dataSourceOptions(databaseUrl: string, overrides: Partial<DataSourceOptions> = {}): DataSourceOptions {

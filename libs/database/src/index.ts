@@ -12,3 +12,4 @@ export * from './entities/workspace.entity';
 export * from './run-migrations';
 export * from './outbox';
 export * from './sql';
+export * from './companies/company-record';

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { CommandOptions } from '../cli-args';
+import { generateDatasetCommand, importDatasetCommand } from './dataset.commands';
 import { addMember, createApiKey, createWorkspace, deleteApiKey, removeMember, setCredits } from './workspace.commands';
 
 export interface Command {
@@ -15,4 +16,6 @@ export const COMMANDS: Record<string, Command> = {
   'api-key:create': { options: ['member'], run: createApiKey },
   'api-key:delete': { options: ['id'], run: deleteApiKey },
   'credits:set': { options: ['workspace', 'balance'], run: setCredits },
+  'dataset:import': { options: ['companies', 'people'], run: importDatasetCommand },
+  'dataset:generate': { options: ['people', 'companies', 'seed', 'out', 'as-of', 'load'], run: generateDatasetCommand },
 };

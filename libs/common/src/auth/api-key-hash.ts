@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
-import { randomToken } from '../ids/ids';
+import { createHash, randomBytes } from 'node:crypto';
 
 const KEY_PREFIX = 'pws_';
 
 /** A new API key as shown once to its owner. 32 random bytes make a fast hash safe to store. */
 export function generateApiKey(): string {
-  return KEY_PREFIX + randomToken(32);
+  return KEY_PREFIX + randomBytes(32).toString('base64url');
 }
 
 /** SHA-256 of the key: what the database stores and looks keys up by. */

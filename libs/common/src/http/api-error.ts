@@ -1,4 +1,5 @@
-import { HttpStatus } from '@nestjs/common';
+// Plain numbers rather than @nestjs/common's enum: this file stays importable from unit specs (Jest cannot load Nest 12).
+const HttpStatus = { BAD_REQUEST: 400, UNAUTHORIZED: 401, NOT_FOUND: 404, TOO_MANY_REQUESTS: 429 } as const;
 
 /** Stated `payload.code` values of SPEC.md "Errors"; every validation error uses one of them. */
 export type ValidationCode = 'out_of_range' | 'conflicting_fields' | 'unknown_field' | 'invalid_value' | 'invalid_format';

@@ -5,6 +5,19 @@ import { LoggerModule } from 'nestjs-pino';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
+/**
+ * The request's id: the caller's `x-request-id` when it is a sane token, else a new UUID; echoed in the
+ * answer's `x-request-id` header. Idempotent, so the early middleware and pino-http agree on one id.
+ */
+export function assignRequestId(req: IncomingMessage & { id?: unknown }, res: ServerResponse): string {
+  if (typeof req.id === 'string') return req.id;
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  req.id = id;
+  res.setHeader('x-request-id', id);
+  return id;
+}
+
 /** Structured JSON logs with a request id; keys and secrets are redacted wherever they appear. */
 export function structuredLogger(appName: string) {
   return LoggerModule.forRootAsync({
@@ -17,12 +30,7 @@ export function structuredLogger(appName: string) {
           paths: ['req.headers["x-api-key"]', 'req.headers.authorization', 'req.headers.cookie', '*.secret', '*.secrets', '*.api_key', 'secret'],
           censor: '[redacted]',
         },
-        genReqId: (req: IncomingMessage, res: ServerResponse) => {
-          const given = req.headers['x-request-id'];
-          const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-          res.setHeader('x-request-id', id);
-          return id;
-        },
+        genReqId: assignRequestId,
         customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) => (err || res.statusCode >= 500 ? 'error' : 'info'),
         autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health' || req.url === '/metrics' },
       },

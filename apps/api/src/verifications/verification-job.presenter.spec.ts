@@ -1,0 +1,51 @@
+import { pageInfo, toGenericJob, toVerificationJob, VerificationJobRow } from './verification-job.presenter';
+
+const row: VerificationJobRow = {
+  id: '0b6f9c4e-5d1a-4c3e-9f1b-2a7d8e6c5b4a',
+  status: 'running',
+  total: 3,
+  processed: 2,
+  count_valid: 1,
+  count_invalid: 0,
+  count_accept_all: 0,
+  count_unknown: 1,
+  failure_reason: null,
+  created_at: new Date('2026-11-22T10:00:00Z'),
+  started_at: new Date('2026-11-22T10:00:01Z'),
+  completed_at: null,
+};
+
+describe('verification job presenter', () => {
+  it('answers the job of CONTRACTS.md section 7 with ISO timestamps and null until set', () => {
+    expect(toVerificationJob(row)).toEqual({
+      id: row.id,
+      type: 'email_verification',
+      status: 'running',
+      total: 3,
+      processed: 2,
+      counts: { valid: 1, invalid: 0, accept_all: 0, unknown: 1 },
+      created_at: '2026-11-22T10:00:00.000Z',
+      started_at: '2026-11-22T10:00:01.000Z',
+      completed_at: null,
+      failure_reason: null,
+    });
+  });
+
+  it('answers the generic job shape with progress', () => {
+    expect(toGenericJob(row)).toEqual({
+      id: row.id,
+      type: 'email_verification',
+      status: 'running',
+      created_at: '2026-11-22T10:00:00.000Z',
+      started_at: '2026-11-22T10:00:01.000Z',
+      completed_at: null,
+      progress: { processed: 2, total: 3, percent: 66 },
+    });
+  });
+
+  it('describes a page', () => {
+    expect(pageInfo(1, 1000, 2500)).toEqual({ page: 1, per_page: 1000, total: 2500, total_pages: 3, has_more: true });
+    expect(pageInfo(3, 1000, 2500).has_more).toBe(false);
+    expect(pageInfo(1, 1000, 0)).toEqual({ page: 1, per_page: 1000, total: 0, total_pages: 0, has_more: false });
+  });
+});

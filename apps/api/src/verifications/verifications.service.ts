@@ -1,0 +1,89 @@
+import { AuthContext, newJobId, notFoundError, QueueName, received, validationError, WithMetadata } from '@app/common';
+import { enqueueVerification, normaliseBatch } from '@app/common/email';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { GenericJob } from '../jobs/job-progress';
+import { RESULTS_PER_PAGE } from './dto/verification-query.dto';
+import { JOB_COLUMNS, pageInfo, toGenericJob, toVerificationJob, VerificationJob, VerificationJobRow } from './verification-job.presenter';
+
+export interface VerificationResult {
+  email: string;
+  status: string;
+}
+
+const DEFAULT_PER_PAGE = 25;
+
+@Injectable()
+export class VerificationsService {
+  private readonly logger = new Logger(VerificationsService.name);
+
+  constructor(
+    private readonly db: DataSource,
+    @InjectQueue(QueueName.EmailVerification) private readonly queue: Queue,
+  ) {}
+
+  /** Creates a queued job for the normalised, de-duplicated addresses and hands it to the worker. */
+  async create(auth: AuthContext, emails: unknown[]): Promise<WithMetadata<VerificationJob>> {
+    emails.forEach((item, i) => {
+      if (typeof item !== 'string') throw validationError(`emails[${i}]`, 'invalid_value', `emails[${i}] must be a string`, received(item));
+    });
+    const { addresses, duplicates } = normaliseBatch(emails as string[]);
+    const id = newJobId();
+    const row = await this.db.transaction(async (m) => {
+      const [job] = await m.query(`INSERT INTO email_verification_jobs (id, workspace_id, total) VALUES ($1, $2, $3) RETURNING ${JOB_COLUMNS}`, [
+        id,
+        auth.workspaceId,
+        addresses.length,
+      ]);
+      await m.query(
+        `INSERT INTO email_verification_results (job_id, ordinal, email)
+         SELECT $1, t.ordinal - 1, t.email FROM unnest($2::text[]) WITH ORDINALITY AS t(email, ordinal)`,
+        [id, addresses],
+      );
+      return job as VerificationJobRow;
+    });
+    // The job is committed: if Redis is away now, the worker's sweeper enqueues it later.
+    await enqueueVerification(this.queue, id).catch((error) => this.logger.warn({ err: error, jobId: id }, 'enqueue failed; the sweeper will retry'));
+    return new WithMetadata(toVerificationJob(row), { received: emails.length, duplicates });
+  }
+
+  /** One job of the workspace with a page of its verified results (in input order). */
+  async get(workspaceId: string, id: string, page: number): Promise<WithMetadata<VerificationJob & { results: VerificationResult[] }>> {
+    const row = await this.findRow(workspaceId, id);
+    if (!row) throw notFoundError('email verification job');
+    const from = (page - 1) * RESULTS_PER_PAGE;
+    // Only ordinals below `processed` are verified; they were committed together with `processed`.
+    const results: VerificationResult[] = await this.db.query(
+      `SELECT email, status FROM email_verification_results
+       WHERE job_id = $1 AND ordinal >= $2 AND ordinal < least($3::int, $2 + $4) ORDER BY ordinal`,
+      [id, from, row.processed, RESULTS_PER_PAGE],
+    );
+    return new WithMetadata({ ...toVerificationJob(row), results }, { pagination: pageInfo(page, RESULTS_PER_PAGE, row.processed) });
+  }
+
+  /** The workspace's jobs, newest first, without results. */
+  async list(workspaceId: string, page: number, perPage = DEFAULT_PER_PAGE): Promise<WithMetadata<VerificationJob[]>> {
+    const [rows, [{ count }]] = await Promise.all([
+      this.db.query(
+        `SELECT ${JOB_COLUMNS} FROM email_verification_jobs WHERE workspace_id = $1
+         ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [workspaceId, perPage, (page - 1) * perPage],
+      ),
+      this.db.query(`SELECT count(*)::int AS count FROM email_verification_jobs WHERE workspace_id = $1`, [workspaceId]),
+    ]);
+    return new WithMetadata((rows as VerificationJobRow[]).map(toVerificationJob), { pagination: pageInfo(page, perPage, count) });
+  }
+
+  /** The job in the generic shape of GET /v2/jobs/{id}, or null. */
+  async readGeneric(workspaceId: string, id: string): Promise<GenericJob | null> {
+    const row = await this.findRow(workspaceId, id);
+    return row ? toGenericJob(row) : null;
+  }
+
+  private async findRow(workspaceId: string, id: string): Promise<VerificationJobRow | null> {
+    const rows = await this.db.query(`SELECT ${JOB_COLUMNS} FROM email_verification_jobs WHERE id = $1 AND workspace_id = $2`, [id, workspaceId]);
+    return rows[0] ?? null;
+  }
+}

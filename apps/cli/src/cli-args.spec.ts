@@ -1,0 +1,52 @@
+import { CliError, CommandOptions, parseOptions } from './cli-args';
+
+describe('parseOptions', () => {
+  it('reads --name value pairs and --name=value', () => {
+    expect(parseOptions(['--name', 'Acme Inc', '--credits=10', '--empty='])).toEqual({ name: 'Acme Inc', credits: '10', empty: '' });
+  });
+
+  it('keeps everything after the first = as the value', () => {
+    expect(parseOptions(['--url=https://x.test/?a=b'])).toEqual({ url: 'https://x.test/?a=b' });
+  });
+
+  it.each([
+    [['stray'], /unexpected argument "stray"/],
+    [['-n', 'x'], /unexpected argument "-n"/],
+    [['--'], /unexpected argument "--"/],
+    [['--name'], /--name needs a value/],
+    [['--name', '--credits', '5'], /--name needs a value/],
+    [['--name', 'a', '--name', 'b'], /--name is given twice/],
+    [['--name=a', '--name', 'b'], /--name is given twice/],
+  ])('%j is refused', (argv, message) => {
+    expect(() => parseOptions(argv as string[])).toThrow(CliError);
+    expect(() => parseOptions(argv as string[])).toThrow(message);
+  });
+});
+
+describe('CommandOptions', () => {
+  const options = (values: Record<string, string>) => new CommandOptions('credits:set', values, ['workspace', 'balance']);
+
+  it('refuses an unknown option and lists the allowed ones', () => {
+    expect(() => options({ colour: 'red' })).toThrow('credits:set: unknown option --colour; allowed: --workspace, --balance');
+  });
+
+  it('required() refuses a missing or blank value', () => {
+    expect(options({ workspace: 'ws_1' }).required('workspace')).toBe('ws_1');
+    expect(() => options({}).required('workspace')).toThrow('credits:set: --workspace is required');
+    expect(() => options({ workspace: '  ' }).required('workspace')).toThrow('--workspace is required');
+  });
+
+  it('optional() answers undefined when absent', () => {
+    expect(options({}).optional('workspace')).toBeUndefined();
+  });
+
+  it('integer() reads whole numbers within bounds and falls back when absent', () => {
+    expect(options({ balance: '42' }).integer('balance', undefined)).toBe(42);
+    expect(options({}).integer('balance', 7)).toBe(7);
+    expect(() => options({}).integer('balance', undefined)).toThrow('--balance is required');
+  });
+
+  it.each(['-1', '1.5', '1e3', 'ten', '', ' 5', '0x10', '11'])('integer() refuses %j', (text) => {
+    expect(() => options({ balance: text }).integer('balance', undefined, 0, 10)).toThrow(/--balance must be a whole number from 0 to 10/);
+  });
+});

@@ -1,0 +1,76 @@
+import { notFoundError, rateLimitError, validationError } from './api-error';
+import { mapError } from './error-mapping';
+
+const request = { method: 'POST', path: '/v2/lists' };
+
+/** Shaped like Nest's HttpException (this spec cannot load @nestjs/common). */
+class FakeHttpException extends Error {
+  constructor(
+    message: string,
+    private readonly status: number,
+  ) {
+    super(message);
+  }
+  getStatus() {
+    return this.status;
+  }
+}
+
+describe('mapError', () => {
+  it('answers an ApiError as it is, without undefined payload members, with its headers', () => {
+    const mapped = mapError(validationError('name', 'invalid_value', 'name must be a string', { received_value: undefined, received_type: 'number' }), request);
+    expect(mapped).toEqual({
+      status: 400,
+      item: { name: 'VALIDATION_ERROR', message: 'name must be a string', payload: { field: 'name', code: 'invalid_value', received_type: 'number' } },
+      headers: {},
+      unexpected: false,
+    });
+    expect(mapError(notFoundError('list'), request).item).toEqual({ name: 'NOT_FOUND', message: 'list not found', payload: {} });
+    const limited = mapError(rateLimitError(12, 'search'), request);
+    expect(limited.status).toBe(429);
+    expect(limited.headers).toEqual({ 'Retry-After': '12' });
+  });
+
+  it('malformed JSON from the body parser is 400 VALIDATION_ERROR on body, invalid_format', () => {
+    const parseError = Object.assign(new SyntaxError('Unexpected token'), { type: 'entity.parse.failed', status: 400, expose: true });
+    expect(mapError(parseError, request)).toMatchObject({ status: 400, item: { name: 'VALIDATION_ERROR', payload: { field: 'body', code: 'invalid_format' } } });
+  });
+
+  it('an oversized body is 413 PAYLOAD_TOO_LARGE', () => {
+    const tooLarge = Object.assign(new Error('request entity too large'), { type: 'entity.too.large', status: 413, expose: true });
+    expect(mapError(tooLarge, request)).toMatchObject({ status: 413, item: { name: 'PAYLOAD_TOO_LARGE', payload: { field: 'body' } } });
+  });
+
+  it('other client errors of the body parser keep their status', () => {
+    const charset = Object.assign(new Error('unsupported charset "X"'), { type: 'charset.unsupported', status: 415, expose: true });
+    expect(mapError(charset, request)).toMatchObject({ status: 415, item: { name: 'UNSUPPORTED_MEDIA_TYPE' } });
+  });
+
+  it("Nest's 404 for an unknown route names the method and path", () => {
+    expect(mapError(new FakeHttpException('Cannot POST /v2/lists', 404), request)).toMatchObject({
+      status: 404,
+      item: { name: 'NOT_FOUND', message: 'Cannot POST /v2/lists', payload: {} },
+      unexpected: false,
+    });
+  });
+
+  it('an unexpected error is a 500 that leaks neither message nor stack, and is flagged for the log', () => {
+    const boom = new Error('connection to 10.0.0.7:5432 refused; password=hunter2');
+    const mapped = mapError(boom, request, 'req-42');
+    expect(mapped).toEqual({
+      status: 500,
+      item: { name: 'INTERNAL_ERROR', message: 'unexpected server error', payload: { request_id: 'req-42' } },
+      headers: {},
+      unexpected: true,
+    });
+    const text = JSON.stringify(mapped);
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toContain('at ');
+  });
+
+  it('a thrown non-error and a 5xx HttpException are unexpected too', () => {
+    expect(mapError('just a string', request)).toMatchObject({ status: 500, unexpected: true });
+    expect(mapError(undefined, request)).toMatchObject({ status: 500, unexpected: true });
+    expect(mapError(new FakeHttpException('bad gateway', 502), request)).toMatchObject({ status: 500, unexpected: true, item: { message: 'unexpected server error' } });
+  });
+});

@@ -1,0 +1,78 @@
+// Plain functions (no Nest imports) so unit specs can check what each kind of failure answers.
+import { ApiError } from './api-error';
+import { ErrorItem } from './envelope';
+
+const NAME_BY_STATUS: Record<number, string> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMIT',
+};
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  expose?: boolean;
+}
+
+/** Nest's HttpException, recognised by shape so this file needs no Nest import. */
+interface HttpExceptionLike {
+  getStatus(): number;
+  message: string;
+}
+
+const isHttpException = (value: unknown): value is HttpExceptionLike =>
+  value instanceof Error && typeof (value as Partial<HttpExceptionLike>).getStatus === 'function';
+
+export interface MappedError {
+  status: number;
+  item: ErrorItem;
+  headers: Record<string, string>;
+  /** True for an unexpected failure: log it with the request id; the answer carries no details. */
+  unexpected: boolean;
+}
+
+/** What an error answers in the envelope of SPEC.md "Errors". */
+export function mapError(exception: unknown, request: { method: string; path: string }, requestId?: string): MappedError {
+  const answer = (status: number, name: string, message: string, payload: Record<string, unknown> = {}, headers: Record<string, string> = {}): MappedError => ({
+    status,
+    item: { name, message, payload },
+    headers,
+    unexpected: false,
+  });
+  if (exception instanceof ApiError) {
+    const payload = Object.fromEntries(Object.entries(exception.payload).filter(([, v]) => v !== undefined));
+    return answer(exception.status, exception.errorName, exception.message, payload, exception.headers);
+  }
+  const parserError = exception as BodyParserError;
+  if (parserError?.type === 'entity.parse.failed') {
+    return answer(400, 'VALIDATION_ERROR', 'the request body is not valid JSON', { field: 'body', code: 'invalid_format' });
+  }
+  if (parserError?.type === 'entity.too.large') {
+    return answer(413, 'PAYLOAD_TOO_LARGE', 'the request body is too large', { field: 'body', code: 'out_of_range' });
+  }
+  if (parserError?.expose && typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+    return answer(parserError.status, NAME_BY_STATUS[parserError.status] ?? 'BAD_REQUEST', (exception as Error).message);
+  }
+  if (isHttpException(exception)) {
+    const status = exception.getStatus();
+    if (status === 400) {
+      // Express body-parser failures reach us as a plain 400: the body is not valid JSON.
+      return answer(400, 'VALIDATION_ERROR', `the request body is not valid JSON: ${exception.message}`, { field: 'body', code: 'invalid_format' });
+    }
+    if (status < 500) {
+      const message = status === 404 ? `Cannot ${request.method} ${request.path}` : exception.message;
+      return answer(status, NAME_BY_STATUS[status] ?? 'ERROR', message);
+    }
+  }
+  return {
+    status: 500,
+    headers: {},
+    item: { name: 'INTERNAL_ERROR', message: 'unexpected server error', payload: requestId ? { request_id: requestId } : {} },
+    unexpected: true,
+  };
+}

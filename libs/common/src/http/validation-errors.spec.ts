@@ -1,0 +1,125 @@
+import 'reflect-metadata';
+import { Type } from 'class-transformer';
+import { plainToInstance } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested, validateSync } from 'class-validator';
+import { ApiError } from './api-error';
+import { declaredFields, toValidationApiError } from './validation-errors';
+
+class Location {
+  @IsString()
+  city: string;
+}
+
+class Body {
+  @IsString()
+  @MaxLength(10)
+  name: string;
+
+  @IsIn(['people', 'company'])
+  type: string;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @IsOptional()
+  @IsEmail()
+  email?: string;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(2)
+  @IsString({ each: true })
+  tags?: string[];
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => Location)
+  location?: Location;
+
+  @IsOptional()
+  @ValidateNested({ each: true })
+  @Type(() => Location)
+  places?: Location[];
+}
+
+/** Validates as the global pipe does (whitelist + forbidNonWhitelisted) and maps the errors. */
+function mapped(plain: Record<string, unknown>): ApiError {
+  const errors = validateSync(plainToInstance(Body, plain), { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true, validationError: { target: true, value: true } });
+  expect(errors.length).toBeGreaterThan(0);
+  return toValidationApiError(errors);
+}
+
+const valid = { name: 'ok', type: 'people' };
+
+describe('toValidationApiError', () => {
+  it('answers 400 VALIDATION_ERROR', () => {
+    const error = mapped({ ...valid, name: 5 });
+    expect(error.status).toBe(400);
+    expect(error.errorName).toBe('VALIDATION_ERROR');
+  });
+
+  it('an unknown key is unknown_field with the declared fields as allowed_fields', () => {
+    const error = mapped({ ...valid, bogus: 1 });
+    expect(error.payload).toMatchObject({ field: 'bogus', code: 'unknown_field' });
+    expect(error.payload.allowed_fields).toEqual(['email', 'limit', 'location', 'name', 'places', 'tags', 'type']);
+  });
+
+  it('an unknown key inside a nested object names its path', () => {
+    const error = mapped({ ...valid, location: { city: 'Oslo', zip: '1' } });
+    expect(error.payload).toMatchObject({ field: 'location.zip', code: 'unknown_field', allowed_fields: ['city'] });
+  });
+
+  it('a wrong type is invalid_value with received_value and received_type', () => {
+    expect(mapped({ ...valid, name: 5 }).payload).toMatchObject({ field: 'name', code: 'invalid_value', received_value: 5, received_type: 'number' });
+    expect(mapped({ ...valid, name: null }).payload).toMatchObject({ field: 'name', code: 'invalid_value', received_type: 'null' });
+    const array = mapped({ ...valid, name: ['a'] }).payload;
+    expect(array).toMatchObject({ field: 'name', received_type: 'array' });
+    expect(array.received_value).toBeUndefined(); // objects and arrays are not echoed back
+  });
+
+  it('a missing required field is invalid_value', () => {
+    expect(mapped({ type: 'people' }).payload).toMatchObject({ field: 'name', code: 'invalid_value', received_type: 'undefined' });
+  });
+
+  it('a value outside the allowed set is invalid_value', () => {
+    expect(mapped({ ...valid, type: 'robots' }).payload).toMatchObject({ field: 'type', code: 'invalid_value', received_value: 'robots' });
+  });
+
+  it('ranges and lengths are out_of_range', () => {
+    expect(mapped({ ...valid, limit: 0 }).payload).toMatchObject({ field: 'limit', code: 'out_of_range', received_value: 0 });
+    expect(mapped({ ...valid, limit: 101 }).payload).toMatchObject({ field: 'limit', code: 'out_of_range' });
+    expect(mapped({ ...valid, name: 'x'.repeat(11) }).payload).toMatchObject({ field: 'name', code: 'out_of_range' });
+    expect(mapped({ ...valid, tags: ['a', 'b', 'c'] }).payload).toMatchObject({ field: 'tags', code: 'out_of_range' });
+  });
+
+  it('a type error wins over a range error on the same field', () => {
+    expect(mapped({ ...valid, limit: 1.5 }).payload).toMatchObject({ field: 'limit', code: 'invalid_value' });
+  });
+
+  it('a malformed format is invalid_format', () => {
+    expect(mapped({ ...valid, email: 'not-an-email' }).payload).toMatchObject({ field: 'email', code: 'invalid_format' });
+  });
+
+  it('array items are named with their index', () => {
+    expect(mapped({ ...valid, places: [{ city: 'A' }, { city: 7 }] }).payload).toMatchObject({ field: 'places[1].city', code: 'invalid_value' });
+  });
+
+  it('long strings are shortened in received_value', () => {
+    const payload = mapped({ ...valid, type: 'y'.repeat(1000) }).payload;
+    expect(String(payload.received_value).length).toBeLessThanOrEqual(201);
+  });
+
+  it('no errors at all still answers a body error', () => {
+    expect(toValidationApiError([]).payload).toMatchObject({ field: 'body', code: 'invalid_value' });
+  });
+});
+
+describe('declaredFields', () => {
+  it('lists the properties a DTO declares, sorted', () => {
+    expect(declaredFields(new Location())).toEqual(['city']);
+    expect(declaredFields(undefined)).toEqual([]);
+  });
+});

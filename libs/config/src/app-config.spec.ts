@@ -1,0 +1,137 @@
+import { CONFIG_DEFAULTS, ConfigValidationError, loadConfig } from './app-config';
+
+const KEY = 'ab'.repeat(32);
+
+function problemsOf(env: Record<string, string>, options = {}): string[] {
+  try {
+    loadConfig(env, options);
+  } catch (error) {
+    if (error instanceof ConfigValidationError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('answers the CONTRACTS.md defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      rateLimitsEnforced: false,
+      rateLimitSearchPerMinute: 60,
+      rateLimitEnrichPerMinute: 300,
+      webhookAllowPrivateTargets: false,
+      webhookTimeoutMs: 10_000,
+      webhookRetryScheduleMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000],
+      webhookDisableAfterMs: 3 * 86_400_000,
+      webhookDisableAfterTimeouts: 20,
+      webhookHistoryRetentionMs: 30 * 86_400_000,
+      secretsKey: null,
+      verificationDns: true,
+      apiKeyCacheTtlMs: 5000,
+      logLevel: 'info',
+    });
+    expect(config.databaseUrl).toBe(CONFIG_DEFAULTS.DATABASE_URL);
+    expect(config.redisUrl).toBe(CONFIG_DEFAULTS.REDIS_URL);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://u:p@db:5433/x',
+      REDIS_URL: 'rediss://r:6380/2',
+      RATE_LIMITS_ENFORCED: 'true',
+      RATE_LIMIT_SEARCH_PER_MINUTE: '5',
+      RATE_LIMIT_ENRICH_PER_MINUTE: '7',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
+      WEBHOOK_TIMEOUT_MS: '1000',
+      WEBHOOK_RETRY_SCHEDULE: '500ms, 1s,2m',
+      WEBHOOK_DISABLE_AFTER: '20s',
+      WEBHOOK_DISABLE_AFTER_TIMEOUTS: '3',
+      WEBHOOK_HISTORY_RETENTION: '2h',
+      SECRETS_KEY: KEY,
+      VERIFICATION_DNS: 'off',
+      API_KEY_CACHE_TTL: '1s',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgresql://u:p@db:5433/x',
+      redisUrl: 'rediss://r:6380/2',
+      rateLimitsEnforced: true,
+      rateLimitSearchPerMinute: 5,
+      rateLimitEnrichPerMinute: 7,
+      webhookAllowPrivateTargets: true,
+      webhookTimeoutMs: 1000,
+      webhookRetryScheduleMs: [500, 1000, 120_000],
+      webhookDisableAfterMs: 20_000,
+      webhookDisableAfterTimeouts: 3,
+      webhookHistoryRetentionMs: 7_200_000,
+      verificationDns: false,
+      apiKeyCacheTtlMs: 1000,
+      logLevel: 'warn',
+    });
+    expect(config.secretsKey).toEqual(Buffer.from(KEY, 'hex'));
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['DATABASE_URL', 'mysql://db/x'],
+    ['DATABASE_URL', 'not a url'],
+    ['REDIS_URL', 'http://r:6379'],
+    ['RATE_LIMITS_ENFORCED', 'maybe'],
+    ['RATE_LIMIT_SEARCH_PER_MINUTE', '0'],
+    ['RATE_LIMIT_ENRICH_PER_MINUTE', '1.5'],
+    ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'yes please'],
+    ['WEBHOOK_TIMEOUT_MS', '10s'],
+    ['WEBHOOK_RETRY_SCHEDULE', '1m,,soon'],
+    ['WEBHOOK_RETRY_SCHEDULE', '1 minute'],
+    ['WEBHOOK_DISABLE_AFTER', '3 days'],
+    ['WEBHOOK_DISABLE_AFTER', '0'],
+    ['WEBHOOK_DISABLE_AFTER_TIMEOUTS', 'many'],
+    ['WEBHOOK_HISTORY_RETENTION', '30'],
+    ['SECRETS_KEY', 'abc'],
+    ['SECRETS_KEY', 'g'.repeat(64)],
+    ['VERIFICATION_DNS', 'sometimes'],
+    ['API_KEY_CACHE_TTL', '5'],
+    ['LOG_LEVEL', 'loud'],
+  ])('a bad %s (%j) stops the start with a message naming it', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0].startsWith(`${name}:`)).toBe(true);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('names every bad variable at once', () => {
+    const problems = problemsOf({ PORT: 'x', REDIS_URL: 'nope', WEBHOOK_DISABLE_AFTER: 'later' });
+    expect(problems.map((p) => p.split(':')[0])).toEqual(['PORT', 'REDIS_URL', 'WEBHOOK_DISABLE_AFTER']);
+  });
+
+  it('requires SECRETS_KEY only when asked (api and worker), and says how to get one', () => {
+    expect(problemsOf({})).toEqual([]);
+    const problems = problemsOf({}, { requireSecretsKey: true });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^SECRETS_KEY: required.*npm start/);
+    expect(problemsOf({ SECRETS_KEY: KEY }, { requireSecretsKey: true })).toEqual([]);
+  });
+
+  it('treats an empty value as unset (the default applies)', () => {
+    expect(loadConfig({ PORT: '', WEBHOOK_RETRY_SCHEDULE: '' })).toMatchObject({ port: 3000, webhookRetryScheduleMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000] });
+  });
+});
+
+describe('.env.example', () => {
+  // Read relative to this file: the example sits at the repository root.
+  const text = require('node:fs').readFileSync(require('node:path').resolve(__dirname, '../../../.env.example'), 'utf8') as string;
+  const listed = new Map<string, string>();
+  for (const match of text.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=(.*)$/gm)) listed.set(match[1], match[2]);
+
+  it('lists every variable the configuration reads, with its default', () => {
+    for (const [name, value] of Object.entries(CONFIG_DEFAULTS)) {
+      expect({ name, listed: listed.has(name) }).toEqual({ name, listed: true });
+      if (!['DATABASE_URL', 'REDIS_URL'].includes(name)) expect({ name, value: listed.get(name) }).toEqual({ name, value });
+    }
+  });
+});

@@ -1,0 +1,185 @@
+import type { EntityManager } from 'typeorm';
+
+/** Keys of the Company `social_networks` block (SPEC.md "Social networks fields"). */
+export const SOCIAL_NETWORK_KEYS = [
+  'pro_network_url',
+  'social_a_url',
+  'social_b_url',
+  'social_c_url',
+  'video_a_url',
+  'video_b_url',
+  'directory_url',
+  'code_host_url',
+  'pinboard_url',
+] as const;
+
+export interface CompanyLocation {
+  city: string | null;
+  state: string | null;
+  state_code: string | null;
+  country: string | null;
+  country_code: string | null;
+  raw_address: string | null;
+}
+
+export interface Technology {
+  id: string;
+  name: string;
+  icon_url: string | null;
+  website: string | null;
+  categories: Array<{ id: string; name: string }>;
+}
+
+export interface CompanySavedBlock {
+  id: null;
+  saved_at: string | null;
+  list_ids: string[];
+  edits: { name?: string };
+}
+
+/** The Company of SPEC.md "Company", as every answer and event shows it. */
+export interface CompanyRecord {
+  id: string;
+  name: string | null;
+  description: string | null;
+  logo: string | null;
+  website: string | null;
+  email: { domain: string | null; provider: null };
+  pro_network_url: string | null;
+  social_networks: Record<(typeof SOCIAL_NETWORK_KEYS)[number], string | null>;
+  industry: string | null;
+  keywords: string[];
+  naics_codes: number[];
+  type: string | null;
+  business_type: string | null;
+  revenue_stream: string | null;
+  founded: number | null;
+  employee_count: number | null;
+  employee_range: string | null;
+  location: CompanyLocation | null;
+  other_locations: CompanyLocation[];
+  /** Only in company get and enrich answers; omitted (not empty) everywhere else. */
+  technologies?: Technology[];
+  technologies_checked_at?: string | null;
+  saved: CompanySavedBlock | null;
+}
+
+/** One row of COMPANY_RECORD_SQL. */
+export interface CompanyRow {
+  id: string;
+  name: string | null;
+  description: string | null;
+  logo: string | null;
+  website: string | null;
+  email_domain: string | null;
+  pro_network_url: string | null;
+  social_networks: Record<string, unknown> | null;
+  industry: string | null;
+  keywords: string[] | null;
+  naics_codes: number[] | null;
+  type: string | null;
+  business_type: string | null;
+  revenue_stream: string | null;
+  founded: number | null;
+  employee_count: number | null;
+  employee_range: string | null;
+  location: Record<string, unknown> | null;
+  other_locations: Array<Record<string, unknown>> | null;
+  technologies?: Technology[] | null;
+  technologies_checked_at?: Date | string | null;
+  saved_at: Date | string | null;
+  name_edit: string | null;
+  list_ids: string[] | null;
+}
+
+export interface CompanyRecordOptions {
+  /** Include `technologies` and `technologies_checked_at` (company get and enrich only). */
+  technologies: boolean;
+}
+
+const iso = (value: Date | string | null | undefined): string | null => (value == null ? null : new Date(value).toISOString());
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function toLocation(raw: Record<string, unknown> | null | undefined): CompanyLocation | null {
+  if (!raw || typeof raw !== 'object') return null;
+  return {
+    city: text(raw.city),
+    state: text(raw.state),
+    state_code: text(raw.state_code),
+    country: text(raw.country),
+    country_code: text(raw.country_code),
+    raw_address: text(raw.raw_address),
+  };
+}
+
+/** Shapes a database row as the Company record, applying the workspace's name edit and the presence rules. */
+export function toCompanyRecord(row: CompanyRow, options: CompanyRecordOptions): CompanyRecord {
+  const socials = row.social_networks ?? {};
+  const saved: CompanySavedBlock | null =
+    row.saved_at == null
+      ? null
+      : { id: null, saved_at: iso(row.saved_at), list_ids: row.list_ids ?? [], edits: row.name_edit != null ? { name: row.name_edit } : {} };
+  const record: CompanyRecord = {
+    id: row.id.trim(),
+    name: row.name_edit ?? row.name,
+    description: row.description,
+    logo: row.logo,
+    website: row.website,
+    email: { domain: row.email_domain, provider: null },
+    pro_network_url: row.pro_network_url,
+    social_networks: Object.fromEntries(SOCIAL_NETWORK_KEYS.map((key) => [key, text(socials[key])])) as CompanyRecord['social_networks'],
+    industry: row.industry,
+    keywords: row.keywords ?? [],
+    naics_codes: (row.naics_codes ?? []).map(Number),
+    type: row.type,
+    business_type: row.business_type,
+    revenue_stream: row.revenue_stream,
+    founded: row.founded,
+    employee_count: row.employee_count,
+    employee_range: row.employee_range,
+    location: toLocation(row.location),
+    other_locations: (row.other_locations ?? []).map(toLocation).filter((l): l is CompanyLocation => l !== null),
+    saved,
+  };
+  if (options.technologies) {
+    record.technologies = row.technologies ?? [];
+    record.technologies_checked_at = iso(row.technologies_checked_at);
+  }
+  // `saved` stays the last member, as SPEC.md lists it.
+  const { saved: savedBlock, ...rest } = record;
+  return { ...rest, saved: savedBlock };
+}
+
+/** Reads companies with the workspace's saved block; list ids are the live lists holding each, oldest membership first. */
+export function companyRecordSql(options: CompanyRecordOptions): string {
+  const technologyColumns = options.technologies ? 'c.technologies, c.technologies_checked_at,' : '';
+  return `
+    SELECT c.id, c.name, c.description, c.logo, c.website, c.email_domain, c.pro_network_url, c.social_networks,
+           c.industry, c.keywords, c.naics_codes, c.type, c.business_type, c.revenue_stream, c.founded,
+           c.employee_count, c.employee_range, c.location, c.other_locations, ${technologyColumns}
+           s.saved_at, s.name_edit,
+           COALESCE((SELECT array_agg(m.list_id ORDER BY m.added_at, m.list_id)
+                       FROM company_list_members m JOIN lists l ON l.id = m.list_id AND l.deleted_at IS NULL
+                      WHERE m.workspace_id = $1 AND m.company_id = c.id), '{}') AS list_ids
+      FROM companies c
+      LEFT JOIN saved_companies s ON s.workspace_id = $1 AND s.company_id = c.id
+     WHERE c.id = ANY($2::char(24)[])`;
+}
+
+/** Loads Company records by id for one workspace; ids with no company are absent from the map. */
+export async function loadCompanyRecords(
+  manager: Pick<EntityManager, 'query'>,
+  workspaceId: string,
+  ids: string[],
+  options: CompanyRecordOptions,
+): Promise<Map<string, CompanyRecord>> {
+  const records = new Map<string, CompanyRecord>();
+  if (ids.length === 0) return records;
+  const rows: CompanyRow[] = await manager.query(companyRecordSql(options), [workspaceId, [...new Set(ids)]]);
+  for (const row of rows) {
+    const record = toCompanyRecord(row, options);
+    records.set(record.id, record);
+  }
+  return records;
+}

@@ -1,0 +1,40 @@
+import { ndjsonLines, NdjsonLine } from './ndjson-lines';
+
+async function collect(chunks: string[], max = 16): Promise<NdjsonLine[]> {
+  async function* source() {
+    for (const c of chunks) yield Buffer.from(c);
+  }
+  const out: NdjsonLine[] = [];
+  for await (const l of ndjsonLines(source(), max)) out.push(l);
+  return out;
+}
+
+describe('ndjsonLines', () => {
+  it('splits across chunk boundaries, handles CRLF, skips blank lines, keeps the last unterminated line', async () => {
+    expect(await collect(['{"a"', ':1}\r\n\n  \n{"b":2}\n{"c"', ':3}'])).toEqual([
+      { line: 1, text: '{"a":1}' },
+      { line: 4, text: '{"b":2}' },
+      { line: 5, text: '{"c":3}' },
+    ]);
+  });
+
+  it('reports a line over the limit by number and length without keeping it, then goes on', async () => {
+    const long = 'x'.repeat(40);
+    expect(await collect(['{"a":1}\n', long.slice(0, 10), long.slice(10), '\n{"b":2}\n'])).toEqual([
+      { line: 1, text: '{"a":1}' },
+      { line: 2, tooLong: 40 },
+      { line: 3, text: '{"b":2}' },
+    ]);
+  });
+
+  it('keeps multi-byte characters split between chunks intact', async () => {
+    const bytes = Buffer.from('{"n":"Łukasz"}\n');
+    async function* source() {
+      yield bytes.subarray(0, 8);
+      yield bytes.subarray(8);
+    }
+    const out: NdjsonLine[] = [];
+    for await (const l of ndjsonLines(source())) out.push(l);
+    expect(out).toEqual([{ line: 1, text: '{"n":"Łukasz"}' }]);
+  });
+});

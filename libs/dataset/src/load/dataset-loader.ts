@@ -1,0 +1,224 @@
+import { pipeline } from 'node:stream/promises';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { Readable } from 'node:stream';
+import type { PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { DataSource, QueryRunner } from 'typeorm';
+import type { CompanyInput, PersonInput } from '../records/record-types';
+import { COMPANY_COLUMNS, companyCopyLine, EMAIL_COLUMNS, PEOPLE_COLUMNS, personCopyLines, POSITION_COLUMNS } from './dataset-rows';
+
+/**
+ * Producers (JSON parsing, generation) are synchronous; every this many rows the loader yields to
+ * the event loop so the COPY streams of batches in flight keep moving meanwhile.
+ */
+const YIELD_EVERY = 256;
+
+/** COPY data is gathered in buffers of this size. */
+const CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * COPY text of one batch, encoded to UTF-8 as rows arrive. Keeping bytes in Buffers (outside the
+ * JavaScript heap) rather than strings lets each row's strings die young: strings held for a whole
+ * batch would be promoted to the old generation and swell the heap between major collections.
+ */
+class CopyBuffer {
+  private chunks: Buffer[] = [];
+  private current = Buffer.allocUnsafe(CHUNK_BYTES);
+  private used = 0;
+
+  add(text: string): void {
+    // A UTF-16 code unit takes at most 3 UTF-8 bytes.
+    if (text.length * 3 > CHUNK_BYTES - this.used) {
+      this.rotate();
+      if (text.length * 3 > CHUNK_BYTES) {
+        this.chunks.push(Buffer.from(text, 'utf8'));
+        return;
+      }
+    }
+    this.used += this.current.write(text, this.used, 'utf8');
+  }
+
+  private rotate(): void {
+    if (this.used === 0) return;
+    this.chunks.push(this.current.subarray(0, this.used));
+    this.current = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.used = 0;
+  }
+
+  drain(): Buffer[] {
+    this.rotate();
+    return this.chunks.splice(0);
+  }
+}
+
+interface Batch {
+  kind: 'companies' | 'people';
+  rows: number;
+  main: Buffer[];
+  positions: Buffer[];
+  emails: Buffer[];
+}
+
+interface Lane {
+  runner: QueryRunner;
+  client: PoolClient;
+  busy: Promise<void>;
+}
+
+const list = (columns: readonly string[]) => columns.join(', ');
+const updates = (columns: readonly string[]) =>
+  columns
+    .filter((c) => c !== 'id')
+    .map((c) => `${c} = EXCLUDED.${c}`)
+    .join(', ');
+
+const UPSERT_COMPANIES = `
+  INSERT INTO companies (${list(COMPANY_COLUMNS)}) SELECT ${list(COMPANY_COLUMNS)} FROM stage_companies
+  ON CONFLICT (id) DO UPDATE SET ${updates(COMPANY_COLUMNS)}, updated_at = now()`;
+
+// xmax <> 0 marks a row that existed before (the upsert updated it): only those have old positions and emails.
+const UPSERT_PEOPLE = `
+  WITH upserted AS (
+    INSERT INTO people (${list(PEOPLE_COLUMNS)}) SELECT ${list(PEOPLE_COLUMNS)} FROM stage_people
+    ON CONFLICT (id) DO UPDATE SET ${updates(PEOPLE_COLUMNS)}, updated_at = now()
+    RETURNING xmax <> 0 AS existed)
+  SELECT count(*) FILTER (WHERE existed)::int AS existed FROM upserted`;
+
+/**
+ * Bulk loader shared by `dataset:import` and `dataset:generate`: records are encoded as COPY text
+ * into batches; each batch is COPied into session temp tables and merged with INSERT … ON CONFLICT
+ * (upsert by id; a person's positions and emails are replaced). Two connections take turns, so
+ * PostgreSQL merges one batch while this process encodes the next; at most two batches are in
+ * flight, which bounds memory.
+ */
+export class DatasetLoader {
+  private lanes: Lane[] = [];
+  private turn = 0;
+  private companies = this.emptyBuffers();
+  private people = this.emptyBuffers();
+  private companyRows = 0;
+  private peopleRows = 0;
+
+  private constructor(private readonly batchSize: number) {}
+
+  /** Opens `connections` sessions with their staging tables. */
+  static async open(db: DataSource, options: { connections?: number; batchSize?: number } = {}): Promise<DatasetLoader> {
+    const loader = new DatasetLoader(options.batchSize ?? 20_000);
+    for (let i = 0; i < (options.connections ?? 2); i++) {
+      const runner = db.createQueryRunner();
+      const client = (await runner.connect()) as PoolClient;
+      await client.query(`
+        SET synchronous_commit = off;
+        CREATE TEMP TABLE stage_companies (LIKE companies INCLUDING DEFAULTS);
+        CREATE TEMP TABLE stage_people (LIKE people INCLUDING DEFAULTS);
+        CREATE TEMP TABLE stage_positions (LIKE positions INCLUDING DEFAULTS);
+        CREATE TEMP TABLE stage_emails (LIKE person_emails INCLUDING DEFAULTS);`);
+      loader.lanes.push({ runner, client, busy: Promise.resolve() });
+    }
+    return loader;
+  }
+
+  private emptyBuffers() {
+    return { main: new CopyBuffer(), positions: new CopyBuffer(), emails: new CopyBuffer() };
+  }
+
+  async addCompany(company: CompanyInput): Promise<void> {
+    this.companies.main.add(companyCopyLine(company));
+    if (++this.companyRows >= this.batchSize) await this.flushCompanies();
+    else if (this.companyRows % YIELD_EVERY === 0) await yieldToEventLoop();
+  }
+
+  async addPerson(person: PersonInput): Promise<void> {
+    const lines = personCopyLines(person);
+    this.people.main.add(lines.person);
+    this.people.positions.add(lines.positions);
+    this.people.emails.add(lines.emails);
+    if (++this.peopleRows >= this.batchSize) await this.flushPeople();
+    else if (this.peopleRows % YIELD_EVERY === 0) await yieldToEventLoop();
+  }
+
+  private async flushCompanies(): Promise<void> {
+    if (this.companyRows === 0) return;
+    const batch: Batch = { kind: 'companies', rows: this.companyRows, main: this.companies.main.drain(), positions: [], emails: [] };
+    this.companyRows = 0;
+    await this.dispatch(batch);
+  }
+
+  private async flushPeople(): Promise<void> {
+    if (this.peopleRows === 0) return;
+    const batch: Batch = {
+      kind: 'people',
+      rows: this.peopleRows,
+      main: this.people.main.drain(),
+      positions: this.people.positions.drain(),
+      emails: this.people.emails.drain(),
+    };
+    this.peopleRows = 0;
+    await this.dispatch(batch);
+  }
+
+  /** Waits for the next lane to finish its previous batch, then starts this one on it without waiting. */
+  private async dispatch(batch: Batch): Promise<void> {
+    const lane = this.lanes[this.turn++ % this.lanes.length];
+    await lane.busy;
+    lane.busy = this.merge(lane.client, batch);
+    // Surface a failure at the next dispatch or at finish(); avoid an unhandled rejection meanwhile.
+    lane.busy.catch(() => undefined);
+  }
+
+  private async merge(client: PoolClient, batch: Batch): Promise<void> {
+    await client.query('BEGIN');
+    try {
+      if (batch.kind === 'companies') {
+        await copyInto(client, 'stage_companies', COMPANY_COLUMNS, batch.main);
+        await client.query(UPSERT_COMPANIES);
+        await client.query('TRUNCATE stage_companies');
+      } else {
+        await copyInto(client, 'stage_people', PEOPLE_COLUMNS, batch.main);
+        await copyInto(client, 'stage_positions', POSITION_COLUMNS, batch.positions);
+        await copyInto(client, 'stage_emails', EMAIL_COLUMNS, batch.emails);
+        const { rows } = await client.query(UPSERT_PEOPLE);
+        if (rows[0].existed > 0) {
+          await client.query(`ANALYZE stage_people`);
+          await client.query(`DELETE FROM positions WHERE person_id IN (SELECT id FROM stage_people)`);
+          await client.query(`DELETE FROM person_emails WHERE person_id IN (SELECT id FROM stage_people)`);
+        }
+        await client.query(`INSERT INTO positions (${list(POSITION_COLUMNS)}) SELECT ${list(POSITION_COLUMNS)} FROM stage_positions`);
+        await client.query(`INSERT INTO person_emails (${list(EMAIL_COLUMNS)}) SELECT ${list(EMAIL_COLUMNS)} FROM stage_emails`);
+        await client.query('TRUNCATE stage_people, stage_positions, stage_emails');
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Loads what is still buffered, waits for every batch, and releases the connections. */
+  async finish(): Promise<void> {
+    try {
+      await this.flushCompanies();
+      await this.flushPeople();
+      await Promise.all(this.lanes.map((l) => l.busy));
+      // Fresh statistics so the planner sees the new data at once rather than after autovacuum.
+      if (this.lanes.length > 0) await this.lanes[0].client.query('ANALYZE companies, people, positions, person_emails');
+    } finally {
+      await this.close();
+    }
+  }
+
+  /** Releases the connections; batches not yet merged are lost (used after a failure). */
+  async close(): Promise<void> {
+    const lanes = this.lanes.splice(0);
+    await Promise.all(lanes.map((l) => l.busy.catch(() => undefined)));
+    for (const lane of lanes) {
+      await lane.client.query('DISCARD TEMP').catch(() => undefined);
+      await lane.runner.release();
+    }
+  }
+}
+
+async function copyInto(client: PoolClient, table: string, columns: readonly string[], chunks: Buffer[]): Promise<void> {
+  if (chunks.length === 0) return;
+  await pipeline(Readable.from(chunks), client.query(copyFrom(`COPY ${table} (${list(columns)}) FROM STDIN`)));
+}

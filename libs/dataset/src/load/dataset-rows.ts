@@ -1,0 +1,111 @@
+import { derivePerson } from '../records/person-derived';
+import type { CompanyInput, PersonInput } from '../records/record-types';
+import { copyBool, copyIntArray, copyJson, copyLine, copyNumber, copyText, copyTextArray } from './copy-text';
+
+/** Columns of `companies` the loader writes, in COPY order. */
+export const COMPANY_COLUMNS = [
+  'id', 'name', 'description', 'logo', 'website', 'email_domain', 'email_provider', 'pro_network_url', 'pro_network_id', 'organization_id',
+  'page_type', 'pro_network_website', 'social_networks', 'industry', 'keywords', 'naics_codes', 'type', 'business_type', 'revenue_stream',
+  'founded', 'employee_count', 'employee_range', 'location', 'other_locations', 'technologies', 'technologies_checked_at',
+  'social_media_description', 'website_text', 'country_code', 'office_country_codes',
+] as const;
+
+export const PEOPLE_COLUMNS = [
+  'id', 'first_name', 'last_name', 'full_name', 'pro_network_url', 'pro_network_key', 'followers', 'location', 'country_code', 'state', 'city',
+  'phone_status', 'best_email', 'best_email_status', 'primary_position_no', 'company_id', 'title', 'seniority', 'departments',
+  'role_started_at', 'company_started_at', 'job_change',
+] as const;
+
+export const POSITION_COLUMNS = ['person_id', 'position_no', 'company_id', 'title', 'seniority', 'departments', 'started_at', 'ended_at', 'is_primary'] as const;
+
+export const EMAIL_COLUMNS = ['person_id', 'email_no', 'address', 'status'] as const;
+
+/** The `companies` row of a company record, as one COPY line. */
+export function companyCopyLine(c: CompanyInput): string {
+  const offices = new Set<string>();
+  for (const l of [c.location, ...c.other_locations]) if (l?.country_code) offices.add(l.country_code);
+  return copyLine([
+    c.id,
+    copyText(c.name),
+    copyText(c.description),
+    copyText(c.logo),
+    copyText(c.website),
+    copyText(c.email.domain),
+    copyText(c.email.provider),
+    copyText(c.pro_network_url),
+    copyNumber(c.pro_network_id),
+    copyText(c.organization_id),
+    copyText(c.page_type),
+    copyText(c.pro_network_website),
+    copyJson(c.social_networks),
+    copyText(c.industry),
+    copyTextArray(c.keywords),
+    copyIntArray(c.naics_codes),
+    copyText(c.type),
+    copyText(c.business_type),
+    copyText(c.revenue_stream),
+    copyNumber(c.founded),
+    copyNumber(c.employee_count),
+    copyText(c.employee_range),
+    copyJson(c.location),
+    copyJson(c.other_locations),
+    copyJson(c.technologies),
+    copyText(c.technologies_checked_at),
+    copyText(c.social_media_description),
+    copyText(c.website_text),
+    copyText(c.location?.country_code),
+    copyTextArray([...offices]),
+  ]);
+}
+
+export interface PersonCopyLines {
+  person: string;
+  positions: string;
+  emails: string;
+}
+
+/** The `people` row (with its derived search columns), `positions` rows and `person_emails` rows of a person. */
+export function personCopyLines(p: PersonInput): PersonCopyLines {
+  const d = derivePerson(p);
+  const person = copyLine([
+    p.id,
+    copyText(p.first_name),
+    copyText(p.last_name),
+    copyText(d.full_name),
+    copyText(p.pro_network_url),
+    copyText(d.pro_network_key),
+    String(p.followers),
+    copyJson(p.location),
+    copyText(p.location?.country_code),
+    copyText(p.location?.state),
+    copyText(p.location?.city),
+    copyText(p.phone?.status),
+    copyText(d.best_email?.address),
+    copyText(d.best_email?.status),
+    d.primary_index >= 0 ? String(d.primary_index) : '\\N',
+    copyText(d.primary?.company_id),
+    copyText(d.primary?.title),
+    copyText(d.primary?.seniority),
+    copyTextArray(d.departments),
+    copyText(d.primary?.started_at),
+    copyText(d.company_started_at),
+    copyText(d.job_change),
+  ]);
+  let positions = '';
+  p.positions.forEach((x, i) => {
+    positions += copyLine([
+      p.id,
+      String(i),
+      copyText(x.company_id),
+      copyText(x.title),
+      copyText(x.seniority),
+      copyTextArray(x.departments),
+      copyText(x.started_at),
+      copyText(x.ended_at),
+      copyBool(i === d.primary_index),
+    ]);
+  });
+  let emails = '';
+  p.emails.forEach((e, i) => (emails += copyLine([p.id, String(i), copyText(e.address), e.status])));
+  return { person, positions, emails };
+}
