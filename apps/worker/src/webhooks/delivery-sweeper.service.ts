@@ -8,6 +8,7 @@ import { DeliveryQueue, DueAttempt } from './delivery-queue.service';
 const PAGE = 1000;
 /** A due task younger than this most likely still waits in the queue (a backlog): not worth re-adding. Lost jobs are rare (Redis data loss is detected and swept at once). */
 const OVERDUE_GRACE_MS = 30_000;
+const OVERDUE_SWEEP_EVERY_MS = 10_000;
 /** Present while Redis keeps its data; when it is gone, Redis lost every queued job. */
 const ALIVE_KEY = `${QUEUE_PREFIX}:webhooks:redis-alive`;
 
@@ -34,11 +35,18 @@ export class DeliverySweeper {
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
-  /** One periodic pass: everything if Redis was emptied, else the overdue attempts. */
+  private lastOverdueSweep = 0;
+
+  /**
+   * One periodic pass: everything at once if Redis was emptied; else, every few seconds, the
+   * overdue attempts (re-adding a job that still waits in a backlog is a wasted Redis call).
+   */
   async sweep(): Promise<void> {
     const redisWasEmptied = (await this.redis.set(ALIVE_KEY, String(Date.now()), 'NX')) === 'OK';
-    if (redisWasEmptied) await this.sweepAll();
-    else await this.sweepOverdue(OVERDUE_GRACE_MS);
+    if (redisWasEmptied) return this.sweepAll();
+    if (Date.now() - this.lastOverdueSweep < OVERDUE_SWEEP_EVERY_MS) return;
+    this.lastOverdueSweep = Date.now();
+    await this.sweepOverdue(OVERDUE_GRACE_MS);
   }
 
   /** Re-enqueues every pending attempt, due or not (start-up, Redis restart). */
