@@ -4,7 +4,10 @@ import { DatabaseModule } from '@app/database';
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import type { ConnectionOptions } from 'bullmq';
+import { MaintenanceModule } from './maintenance/maintenance.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { VerificationsWorkerModule } from './verifications/verifications-worker.module';
+import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module';
 
 /** The worker: BullMQ processors only, no HTTP API. Each feature registers the queues it consumes. */
 @Module({
@@ -18,6 +21,9 @@ import { VerificationsWorkerModule } from './verifications/verifications-worker.
       useFactory: (config: AppConfig) => ({ connection: redisOptionsFromUrl(config.redisUrl) as ConnectionOptions, prefix: QUEUE_PREFIX }),
     }),
     VerificationsWorkerModule,
+    WebhookDeliveryModule,
+    MaintenanceModule,
+    MetricsModule,
   ],
 })
 export class WorkerModule {}

@@ -14,6 +14,12 @@ export interface AppConfig {
   webhookDisableAfterMs: number;
   webhookDisableAfterTimeouts: number;
   webhookHistoryRetentionMs: number;
+  /** Deliveries the worker runs at once, across every webhook. */
+  webhookConcurrency: number;
+  /** Deliveries in flight to one webhook at once, so a slow receiver cannot take every slot. */
+  webhookMaxInFlightPerWebhook: number;
+  /** Port of the worker's Prometheus `/metrics` endpoint; 0 disables it. */
+  workerMetricsPort: number;
   /** 32-byte key for webhook secrets at rest; null only where the process does not need it. */
   secretsKey: Buffer | null;
   verificationDns: boolean;
@@ -45,6 +51,9 @@ export const CONFIG_DEFAULTS: Record<string, string> = {
   WEBHOOK_DISABLE_AFTER: '3d',
   WEBHOOK_DISABLE_AFTER_TIMEOUTS: '20',
   WEBHOOK_HISTORY_RETENTION: '30d',
+  WEBHOOK_CONCURRENCY: '100',
+  WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK: '20',
+  WORKER_METRICS_PORT: '9464',
   SECRETS_KEY: '',
   VERIFICATION_DNS: 'on',
   API_KEY_CACHE_TTL: '5s',
@@ -140,6 +149,9 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     webhookDisableAfterMs: r.duration('WEBHOOK_DISABLE_AFTER', 1),
     webhookDisableAfterTimeouts: r.integer('WEBHOOK_DISABLE_AFTER_TIMEOUTS', 1, 100_000),
     webhookHistoryRetentionMs: r.duration('WEBHOOK_HISTORY_RETENTION', 1),
+    webhookConcurrency: r.integer('WEBHOOK_CONCURRENCY', 1, 10_000),
+    webhookMaxInFlightPerWebhook: r.integer('WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK', 1, 10_000),
+    workerMetricsPort: r.integer('WORKER_METRICS_PORT', 0, 65535),
     secretsKey: r.secretsKey('SECRETS_KEY'),
     verificationDns: r.boolean('VERIFICATION_DNS'),
     apiKeyCacheTtlMs: r.duration('API_KEY_CACHE_TTL'),

@@ -1,0 +1,81 @@
+import { JobName, QueueName } from '@app/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { mutateReturning } from '@app/database';
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Job, Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { WebhookDeliveryService } from '../webhooks/webhook-delivery.service';
+import { maintenanceIntervalMs } from './maintenance-interval';
+
+const PRUNE_BATCH = 5000;
+/** Job schedulers live in Redis, which may lose them: they are upserted again this often. */
+const RESCHEDULE_MS = 30_000;
+
+/**
+ * Repeatable housekeeping: prune delivery history older than WEBHOOK_HISTORY_RETENTION and
+ * disable webhooks that have had only failures for WEBHOOK_DISABLE_AFTER even when no new
+ * attempt happens.
+ */
+@Processor(QueueName.Maintenance, { concurrency: 1 })
+export class MaintenanceProcessor extends WorkerHost implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Maintenance');
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly webhooks: WebhookDeliveryService,
+    @InjectQueue(QueueName.Maintenance) private readonly queue: Queue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.schedule();
+    this.timer = setInterval(() => void this.schedule(), RESCHEDULE_MS);
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.worker.close();
+  }
+
+  private async schedule(): Promise<void> {
+    const every = maintenanceIntervalMs(this.config.webhookDisableAfterMs, this.config.webhookHistoryRetentionMs);
+    try {
+      for (const name of [JobName.PruneDeliveries, JobName.DisableFailingWebhooks]) {
+        await this.queue.upsertJobScheduler(name, { every }, { name, opts: { removeOnComplete: true, removeOnFail: true } });
+      }
+    } catch (error) {
+      this.logger.error(`could not schedule maintenance: ${(error as Error).message}`);
+    }
+  }
+
+  async process(job: Job): Promise<unknown> {
+    if (job.name === JobName.PruneDeliveries) return { pruned: await this.pruneDeliveries() };
+    if (job.name === JobName.DisableFailingWebhooks) return { disabled: await this.webhooks.disableFailingWebhooks() };
+    return null;
+  }
+
+  /** Deletes expired delivery records in small batches, so the table is never locked for long. */
+  async pruneDeliveries(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const rows = await mutateReturning(
+        this.dataSource.manager,
+        `DELETE FROM webhook_deliveries WHERE id IN (
+           SELECT id FROM webhook_deliveries WHERE created_at < now() - make_interval(secs => $1::float8 / 1000) LIMIT ${PRUNE_BATCH}
+         ) RETURNING 1`,
+        [this.config.webhookHistoryRetentionMs],
+      );
+      total += rows.length;
+      if (rows.length < PRUNE_BATCH) break;
+    }
+    if (total > 0) this.logger.log(`pruned ${total} delivery records`);
+    return total;
+  }
+}

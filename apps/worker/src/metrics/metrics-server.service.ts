@@ -1,0 +1,38 @@
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import http from 'node:http';
+import { workerRegistry } from './metrics-registry';
+
+/** Serves `GET /metrics` (Prometheus text format) on WORKER_METRICS_PORT; 0 turns it off. */
+@Injectable()
+export class MetricsServerService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Metrics');
+  private server?: http.Server;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.workerMetricsPort === 0) return;
+    const server = http.createServer((req, res) => {
+      if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+        res.writeHead(404).end();
+        return;
+      }
+      workerRegistry.metrics().then(
+        (text) => res.writeHead(200, { 'content-type': workerRegistry.contentType }).end(text),
+        (error) => res.writeHead(500).end(String(error?.message ?? error)),
+      );
+    });
+    // A busy port must not stop deliveries: metrics are an extra.
+    server.on('error', (error) => this.logger.warn(`metrics endpoint not served on port ${this.config.workerMetricsPort}: ${error.message}`));
+    server.listen(this.config.workerMetricsPort, () => this.logger.log(`metrics at http://localhost:${this.config.workerMetricsPort}/metrics`));
+    this.server = server;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const server = this.server;
+    if (!server?.listening) return;
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
+}

@@ -1,0 +1,47 @@
+import { Pool, PoolClient } from 'pg';
+
+/**
+ * The worker's own small pool for delivery state (relay, claims, attempt records), with
+ * `synchronous_commit = off`: a commit returns before its WAL reaches disk, which is what makes
+ * 1,000+ deliveries/s possible. Safe here because every write is re-derivable: if PostgreSQL
+ * crashes and forgets the last few hundred milliseconds, those events are relayed again or
+ * those attempts are made again, which at-least-once delivery allows. Atomicity and order are
+ * kept. The events themselves are committed durably by the API.
+ */
+export class DeliveryDb {
+  readonly pool: Pool;
+
+  constructor(databaseUrl: string, max = 10) {
+    this.pool = new Pool({
+      connectionString: databaseUrl,
+      max,
+      application_name: 'worker-webhook-delivery',
+      options: '-c synchronous_commit=off',
+      connectionTimeoutMillis: 10_000,
+    });
+    this.pool.on('error', () => undefined); // an idle client died; the pool replaces it
+  }
+
+  async query<T = any>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.pool.query(sql, params)).rows as T[];
+  }
+
+  async transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

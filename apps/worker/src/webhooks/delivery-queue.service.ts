@@ -1,0 +1,51 @@
+import { QueueName, JobName } from '@app/common';
+import { deliveryJobId } from '@app/webhooks/delivery/delivery-policy';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { Queue } from 'bullmq';
+
+/** One attempt of one (event, webhook) delivery task. */
+export interface DeliveryJobData {
+  eventId: string;
+  webhookId: string;
+  attempt: number;
+}
+
+export interface DueAttempt extends DeliveryJobData {
+  /** When the attempt may run; earlier jobs wait in BullMQ's delayed set. */
+  at?: Date | null;
+}
+
+// Finished jobs leave Redis at once: PostgreSQL keeps the state, and a job id that lingered
+// would make a later re-enqueue of the same attempt a silent no-op.
+const JOB_OPTIONS = { removeOnComplete: true, removeOnFail: true, attempts: 1 };
+
+/** Enqueues delivery attempts; the job id makes enqueuing the same attempt twice collapse. */
+@Injectable()
+export class DeliveryQueue {
+  constructor(@InjectQueue(QueueName.WebhookDelivery) readonly queue: Queue<DeliveryJobData>) {}
+
+  async enqueue(attempts: DueAttempt[]): Promise<void> {
+    if (attempts.length === 0) return;
+    const now = Date.now();
+    await this.queue.addBulk(
+      attempts.map(({ eventId, webhookId, attempt, at }) => ({
+        name: JobName.DeliverWebhook,
+        data: { eventId, webhookId, attempt },
+        opts: { ...JOB_OPTIONS, jobId: deliveryJobId(eventId, webhookId, attempt), delay: at ? Math.max(0, at.getTime() - now) : 0 },
+      })),
+    );
+  }
+
+  /** Makes an already delayed job run now (a resend made its attempt due early); false when not delayed. */
+  async promote(jobId: string): Promise<boolean> {
+    const job = await this.queue.getJob(jobId);
+    if (!job) return false;
+    try {
+      await job.promote();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

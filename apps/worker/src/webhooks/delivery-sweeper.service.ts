@@ -1,0 +1,104 @@
+import { QUEUE_PREFIX, REDIS } from '@app/common';
+import { deliveryJobId } from '@app/webhooks/delivery/delivery-policy';
+import { Inject, Injectable } from '@nestjs/common';
+import Redis from 'ioredis';
+import { DeliveryDb } from './delivery-db';
+import { DeliveryQueue, DueAttempt } from './delivery-queue.service';
+
+const PAGE = 1000;
+/** A due task younger than this most likely still waits in the queue (a backlog): not worth re-adding. Lost jobs are rare (Redis data loss is detected and swept at once). */
+const OVERDUE_GRACE_MS = 30_000;
+const OVERDUE_SWEEP_EVERY_MS = 10_000;
+/** Present while Redis keeps its data; when it is gone, Redis lost every queued job. */
+const ALIVE_KEY = `${QUEUE_PREFIX}:webhooks:redis-alive`;
+
+interface TaskRow {
+  event_id: string;
+  webhook_id: string;
+  attempts: number;
+  next_attempt_at: Date | null;
+}
+
+const toAttempt = (t: TaskRow): DueAttempt => ({ eventId: t.event_id, webhookId: t.webhook_id, attempt: t.attempts + 1, at: t.next_attempt_at });
+
+/**
+ * PostgreSQL holds delivery state; Redis only schedules and may forget (it keeps nothing on
+ * disk). The sweeper puts pending attempts back into the queue: the overdue ones on every pass,
+ * all of them (with their delays) at start and whenever Redis has lost its data. Job ids make
+ * re-adding a queued attempt a no-op.
+ */
+@Injectable()
+export class DeliverySweeper {
+  constructor(
+    private readonly db: DeliveryDb,
+    private readonly queue: DeliveryQueue,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  private lastOverdueSweep = 0;
+
+  /**
+   * One periodic pass: everything at once if Redis was emptied; else, every few seconds, the
+   * overdue attempts (re-adding a job that still waits in a backlog is a wasted Redis call).
+   */
+  async sweep(): Promise<void> {
+    const redisWasEmptied = (await this.redis.set(ALIVE_KEY, String(Date.now()), 'NX')) === 'OK';
+    if (redisWasEmptied) return this.sweepAll();
+    if (Date.now() - this.lastOverdueSweep < OVERDUE_SWEEP_EVERY_MS) return;
+    this.lastOverdueSweep = Date.now();
+    await this.sweepOverdue(OVERDUE_GRACE_MS);
+  }
+
+  /** Re-enqueues every pending attempt, due or not (start-up, Redis restart). */
+  async sweepAll(): Promise<void> {
+    await this.redis.set(ALIVE_KEY, String(Date.now()));
+    let after: [Date, string, string] | null = null;
+    for (;;) {
+      const rows: (TaskRow & { k: Date })[] = await this.db.query(
+        `SELECT event_id, webhook_id, attempts, next_attempt_at, COALESCE(next_attempt_at, '-infinity') AS k
+           FROM webhook_tasks
+          WHERE state = 'pending' AND ($1::timestamptz IS NULL OR (COALESCE(next_attempt_at, '-infinity'), event_id, webhook_id) > ($1::timestamptz, $2::text, $3::text))
+          ORDER BY COALESCE(next_attempt_at, '-infinity'), event_id, webhook_id
+          LIMIT ${PAGE}`,
+        after ?? [null, null, null],
+      );
+      await this.queue.enqueue(rows.map(toAttempt));
+      if (rows.length < PAGE) return;
+      const last = rows[rows.length - 1];
+      after = [last.k, last.event_id, last.webhook_id];
+    }
+  }
+
+  /** Re-enqueues pending attempts due more than `graceMs` ago. */
+  async sweepOverdue(graceMs: number): Promise<DueAttempt[]> {
+    const rows = await this.db.query<TaskRow>(
+      `SELECT event_id, webhook_id, attempts, next_attempt_at FROM webhook_tasks
+        WHERE state = 'pending' AND COALESCE(next_attempt_at, '-infinity') <= now() - make_interval(secs => $1::float8 / 1000)
+        ORDER BY next_attempt_at LIMIT ${PAGE}`,
+      [graceMs],
+    );
+    const due = rows.map((r) => ({ ...toAttempt(r), at: null }));
+    await this.queue.enqueue(due);
+    return due;
+  }
+
+  /**
+   * The API made an attempt due now (resend, recover): enqueue it, and if its job already waits
+   * in the delayed set for a later time, promote it. Without a task named, sweep what is due.
+   */
+  async wake(payload: string): Promise<void> {
+    const [eventId, webhookId] = payload.split(':');
+    const due =
+      eventId && webhookId
+        ? (
+            await this.db.query(
+              `SELECT event_id, webhook_id, attempts, next_attempt_at FROM webhook_tasks
+                WHERE event_id = $1 AND webhook_id = $2 AND state = 'pending' AND COALESCE(next_attempt_at, '-infinity') <= now()`,
+              [eventId, webhookId],
+            )
+          ).map((r: TaskRow) => ({ ...toAttempt(r), at: null }))
+        : await this.sweepOverdue(0);
+    await this.queue.enqueue(due);
+    for (const d of due) await this.queue.promote(deliveryJobId(d.eventId, d.webhookId, d.attempt));
+  }
+}

@@ -1,0 +1,47 @@
+import { QUEUE_PREFIX, QueueName, REDIS } from '@app/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { BullModule } from '@nestjs/bullmq';
+import { Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { DeliveryDb } from './delivery-db';
+import { DeliveryQueue } from './delivery-queue.service';
+import { DeliverySweeper } from './delivery-sweeper.service';
+import { InFlightLimiter } from './in-flight-limiter';
+import { OutboxRelay } from './outbox-relay.service';
+import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
+import { WebhookDeliveryService } from './webhook-delivery.service';
+import { WebhookDispatchService } from './webhook-dispatch.service';
+import { WebhookMetrics } from './webhook-metrics.service';
+
+@Injectable()
+class DeliveryDbCloser implements OnApplicationShutdown {
+  constructor(private readonly db: DeliveryDb) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.db.close();
+  }
+}
+
+/** Webhook dispatch: outbox relay, delivery sweeper, the delivery processor and its metrics. */
+@Module({
+  imports: [BullModule.registerQueue({ name: QueueName.WebhookDelivery })],
+  providers: [
+    DeliveryQueue,
+    OutboxRelay,
+    DeliverySweeper,
+    WebhookDeliveryService,
+    WebhookDeliveryProcessor,
+    WebhookDispatchService,
+    WebhookMetrics,
+    { provide: DeliveryDb, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new DeliveryDb(config.databaseUrl) },
+    DeliveryDbCloser,
+    {
+      provide: InFlightLimiter,
+      inject: [REDIS, APP_CONFIG],
+      useFactory: (redis: Redis, config: AppConfig) =>
+        new InFlightLimiter(redis, QUEUE_PREFIX, config.webhookMaxInFlightPerWebhook, config.webhookTimeoutMs + 5000),
+    },
+  ],
+  exports: [WebhookDeliveryService],
+})
+export class WebhookDeliveryModule {}

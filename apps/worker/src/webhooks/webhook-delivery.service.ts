@@ -1,0 +1,212 @@
+import { newId } from '@app/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { disableWebhook, isBlockedAddress, liveSecrets, signatureHeaders } from '@app/webhooks';
+import { AttemptOutcome, classifyAttempt, decideTask, disableReasonFor, DisableReason } from '@app/webhooks/delivery/delivery-policy';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { DeliveryDb } from './delivery-db';
+import { DeliveryJobData, DeliveryQueue } from './delivery-queue.service';
+import { WebhookMetrics } from './webhook-metrics.service';
+import { sendDelivery } from './webhook-sender';
+
+/** What the processor does with the job after an attempt. */
+export type AttemptEnd = { kind: 'done' } | { kind: 'later'; at: Date };
+
+interface ClaimedTask {
+  url: string;
+  status: 'active' | 'disabled';
+  secret_ciphertext: string;
+  previous_secret_ciphertext: string | null;
+  previous_secret_expires_at: Date | null;
+  event_type: string;
+  body: string;
+}
+
+interface TaskState {
+  state: string;
+  attempts: number;
+  next_attempt_at: Date | null;
+}
+
+/**
+ * Runs one delivery attempt: loads the task if it still waits for this attempt, signs and POSTs the stored event body, records the attempt,
+ * schedules the retry or ends the task, and applies the disable rules.
+ */
+@Injectable()
+export class WebhookDeliveryService {
+  private readonly logger = new Logger('WebhookDelivery');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly db: DeliveryDb,
+    private readonly queue: DeliveryQueue,
+    private readonly metrics: WebhookMetrics,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async attempt(job: DeliveryJobData): Promise<AttemptEnd> {
+    const { eventId, webhookId, attempt } = job;
+    const task = await this.claim(job);
+    if (!task) return this.whyNotClaimed(job);
+    if (task.status !== 'active') {
+      await this.db.query(
+        `UPDATE webhook_tasks SET state = 'dropped', next_attempt_at = NULL, updated_at = now()
+          WHERE event_id = $1 AND webhook_id = $2 AND state = 'pending'`,
+        [eventId, webhookId],
+      );
+      return { kind: 'done' };
+    }
+
+    const startedAt = new Date();
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': 'ProspectingWorkspace-Webhooks/1.0',
+      // Signed afresh on every attempt, with every live secret during a rotation's grace period.
+      ...signatureHeaders(liveSecrets(task, this.config.secretsKey!), task.body, Math.floor(startedAt.getTime() / 1000), eventId),
+      'X-Service-Event-Type': task.event_type,
+      'X-Service-Delivery-Attempt': String(attempt),
+    };
+    const allowPrivate = this.config.webhookAllowPrivateTargets;
+    const sent = await sendDelivery({
+      url: task.url,
+      body: task.body,
+      headers,
+      timeoutMs: this.config.webhookTimeoutMs,
+      isBlocked: (ip) => !allowPrivate && isBlockedAddress(ip),
+    });
+    const outcome = classifyAttempt(sent.result);
+    this.metrics.recordAttempt(outcome.error ?? 'succeeded', sent.durationMs);
+    const decision = decideTask(outcome, attempt, this.config.webhookRetryScheduleMs, new Date());
+
+    const recorded = await this.record(job, outcome, decision.state, decision.nextAttemptAt, sent.durationMs, startedAt);
+    if (!recorded) return { kind: 'done' }; // another run recorded this attempt, or the task was dropped meanwhile
+    const reason = disableReasonFor(outcome, recorded.health, this.limits(), new Date());
+    if (reason) {
+      await this.disable(webhookId, reason, recorded.deliveryId);
+      return { kind: 'done' };
+    }
+    if (decision.state === 'pending' && decision.nextAttemptAt) {
+      await this.queue.enqueue([{ eventId, webhookId, attempt: attempt + 1, at: decision.nextAttemptAt }]);
+    }
+    return { kind: 'done' };
+  }
+
+  private limits() {
+    return { disableAfterTimeouts: this.config.webhookDisableAfterTimeouts, disableAfterMs: this.config.webhookDisableAfterMs };
+  }
+
+  /**
+   * Loads what sending needs, only while the task still waits for exactly this attempt and is
+   * due. A read, not a lease: PostgreSQL time is the dispatcher's bottleneck, and a duplicate
+   * run (rare: a stalled job, a re-enqueue racing completion) is bounded by `record`, which only
+   * the first run to finish can do, so an attempt is sent at most one extra time.
+   */
+  private async claim({ eventId, webhookId, attempt }: DeliveryJobData): Promise<ClaimedTask | null> {
+    const rows = await this.db.query<ClaimedTask>(
+      `SELECT w.url, w.status, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at,
+              t.event_type, e.body::text AS body
+         FROM webhook_tasks t JOIN webhooks w ON w.id = t.webhook_id JOIN events e ON e.id = t.event_id
+        WHERE t.event_id = $1 AND t.webhook_id = $2 AND t.state = 'pending' AND t.attempts = $3 - 1
+          AND COALESCE(t.next_attempt_at, '-infinity') <= now() + interval '50 milliseconds'`,
+      [eventId, webhookId, attempt],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** A job that could not claim: too early (come back when due), or stale (drop the job). */
+  private async whyNotClaimed({ eventId, webhookId, attempt }: DeliveryJobData): Promise<AttemptEnd> {
+    const [task] = await this.db.query<TaskState>(
+      `SELECT state, attempts, next_attempt_at FROM webhook_tasks WHERE event_id = $1 AND webhook_id = $2`,
+      [eventId, webhookId],
+    );
+    if (!task || task.state !== 'pending' || task.attempts !== attempt - 1) return { kind: 'done' };
+    if (!task.next_attempt_at || task.next_attempt_at.getTime() <= Date.now()) return { kind: 'done' };
+    return { kind: 'later', at: new Date(task.next_attempt_at.getTime() + 10) };
+  }
+
+  /**
+   * Writes the attempt's delivery record, moves the task on and updates the webhook's health,
+   * in one statement; only the run that still holds the attempt records it.
+   */
+  private async record(
+    { eventId, webhookId, attempt }: DeliveryJobData,
+    outcome: AttemptOutcome,
+    state: string,
+    nextAttemptAt: Date | null,
+    durationMs: number,
+    startedAt: Date,
+  ): Promise<{ deliveryId: string; health: { consecutiveTimeouts: number; failingSince: Date | null } } | null> {
+    const kind = outcome.status === 'succeeded' ? 's' : outcome.error === 'timeout' ? 't' : 'f';
+    const [row] = await this.db.query(
+      `WITH t AS (
+         UPDATE webhook_tasks SET state = $3, attempts = $4, next_attempt_at = $5, last_error = $6, updated_at = now()
+          WHERE event_id = $1 AND webhook_id = $2 AND state = 'pending' AND attempts = $4 - 1
+          RETURNING workspace_id, event_type
+       ), d AS (
+         INSERT INTO webhook_deliveries (id, webhook_id, workspace_id, event_id, event_type, attempt, status, response_status, error, duration_ms, next_attempt_at, created_at)
+         SELECT $7, $2, t.workspace_id, $1, t.event_type, $4, $8, $9, $6, $10, $5, $11 FROM t
+         RETURNING id
+       ), w AS (
+         -- A success only writes when it changes something: a busy healthy webhook's row stays cold.
+         UPDATE webhooks SET
+           consecutive_timeouts = CASE WHEN $12 = 't' THEN consecutive_timeouts + 1 ELSE 0 END,
+           failing_since = CASE WHEN $12 = 's' THEN NULL ELSE COALESCE(failing_since, now()) END,
+           last_success_at = CASE WHEN $12 = 's' THEN now() ELSE last_success_at END
+          WHERE id = $2 AND EXISTS (SELECT 1 FROM t)
+            AND ($12 <> 's' OR consecutive_timeouts <> 0 OR failing_since IS NOT NULL OR last_success_at IS NULL
+                 OR last_success_at < now() - interval '1 second')
+          RETURNING consecutive_timeouts, failing_since
+       )
+       SELECT (SELECT id FROM d) AS delivery_id,
+              (SELECT consecutive_timeouts FROM w) AS consecutive_timeouts,
+              (SELECT failing_since FROM w) AS failing_since`,
+      [
+        eventId,
+        webhookId,
+        state,
+        attempt,
+        nextAttemptAt,
+        outcome.error,
+        newId('delivery'),
+        outcome.status,
+        outcome.responseStatus,
+        durationMs,
+        startedAt,
+        kind,
+      ],
+    );
+    if (!row?.delivery_id) return null;
+    return {
+      deliveryId: row.delivery_id,
+      health: { consecutiveTimeouts: Number(row.consecutive_timeouts ?? 0), failingSince: row.failing_since ? new Date(row.failing_since) : null },
+    };
+  }
+
+  /** Disables the webhook (drops its pending tasks, notifies the admin); the attempt just recorded schedules nothing. */
+  private async disable(webhookId: string, reason: DisableReason, deliveryId: string): Promise<void> {
+    const disabled = await this.dataSource.transaction(async (m) => {
+      const done = await disableWebhook(m, webhookId, reason);
+      await m.query(`UPDATE webhook_deliveries SET next_attempt_at = NULL WHERE id = $1`, [deliveryId]);
+      return done;
+    });
+    if (disabled) this.logger.warn(`webhook ${webhookId} disabled: ${reason}`);
+  }
+
+  /** Maintenance: disables active webhooks that have had only failures for WEBHOOK_DISABLE_AFTER, even without new attempts. */
+  async disableFailingWebhooks(): Promise<number> {
+    const rows: { id: string }[] = await this.dataSource.query(
+      `SELECT id FROM webhooks WHERE status = 'active' AND failing_since IS NOT NULL
+          AND failing_since <= now() - make_interval(secs => $1::float8 / 1000)`,
+      [this.config.webhookDisableAfterMs],
+    );
+    let count = 0;
+    for (const { id } of rows) {
+      const done = await this.dataSource.transaction((m) => disableWebhook(m, id, 'failing'));
+      if (done) {
+        count += 1;
+        this.logger.warn(`webhook ${id} disabled: failing`);
+      }
+    }
+    return count;
+  }
+}

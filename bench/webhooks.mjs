@@ -1,0 +1,227 @@
+#!/usr/bin/env node
+// Webhook dispatcher benchmark: events committed to the outbox → worker → local receivers.
+// Measures sustained deliveries/s at saturation, end-to-end latency (event committed → receiver
+// answered) below saturation, and the same with one of ten receivers hanging until timeout.
+// Usage: npm run build && node bench/webhooks.mjs [--seconds 10] [--rate 500] [--burst 20000]
+// Needs PostgreSQL (TEST_DATABASE_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres)
+// and Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379/14, flushed).
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const { Client } = require('pg');
+const Redis = require('ioredis').default ?? require('ioredis');
+const { encryptSecret } = require(resolve(ROOT, 'dist/libs/webhooks/src/secret-box.js'));
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
+const SECONDS = Number(args.seconds ?? 10);
+const RATE = Number(args.rate ?? 500);
+const BURST = Number(args.burst ?? 20000);
+const HOOKS = 10;
+const TIMEOUT_MS = Number(args.timeout ?? 10000);
+const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const ulid = () => {
+  let t = Date.now();
+  let head = '';
+  for (let i = 0; i < 10; i++) {
+    head = CROCKFORD[t % 32] + head;
+    t = Math.floor(t / 32);
+  }
+  return head + [...randomBytes(16)].map((b) => CROCKFORD[b % 32]).join('');
+};
+
+function pct(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+// ---------------------------------------------------------------- receiver
+const committedAt = new Map(); // event id -> ms when its INSERT committed
+const received = []; // {path, id, latency, at}
+let hangingPath = null;
+const receiver = http.createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    if (req.url === hangingPath) return; // hangs until the sender's timeout
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{}');
+    const now = Date.now();
+    const id = req.headers['webhook-id'];
+    const c = committedAt.get(id);
+    received.push({ path: req.url, id, at: now, latency: c === undefined ? NaN : now - c });
+  });
+});
+receiver.keepAliveTimeout = 30000;
+await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${receiver.address().port}`;
+
+// ---------------------------------------------------------------- database + worker
+const dbName = `pws_bench_webhooks_${randomBytes(4).toString('hex')}`;
+const admin = new Client({ connectionString: ADMIN_URL });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const DATABASE_URL = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+execFileSync(process.execPath, [resolve(ROOT, 'dist/libs/database/src/migrate.js')], { env: { ...process.env, DATABASE_URL }, stdio: ['ignore', 'ignore', 'inherit'] });
+const db = new Client({ connectionString: DATABASE_URL });
+await db.connect();
+const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+await redis.flushdb();
+
+const SECRETS_KEY = randomBytes(32).toString('hex');
+const hooks = [];
+for (let i = 0; i < HOOKS; i++) {
+  const ws = `ws_${ulid()}`;
+  await db.query(`INSERT INTO workspaces (id, name, credits) VALUES ($1, $2, 0)`, [ws, `bench ${i}`]);
+  const id = `wh_${ulid()}`;
+  const path = `/hook/${i}`;
+  await db.query(
+    `INSERT INTO webhooks (id, workspace_id, url, events, secret_ciphertext, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, now() - interval '1 minute', now())`,
+    [id, ws, base + path, ['company.saved'], encryptSecret(`whsec_${randomBytes(32).toString('base64')}`, Buffer.from(SECRETS_KEY, 'hex'))],
+  );
+  hooks.push({ ws, id, path });
+}
+
+const workerEnv = {
+  ...process.env,
+  DATABASE_URL,
+  REDIS_URL,
+  SECRETS_KEY,
+  LOG_LEVEL: 'info',
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+  WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
+  WEBHOOK_DISABLE_AFTER_TIMEOUTS: '100000',
+  WORKER_METRICS_PORT: '0',
+};
+const worker = spawn(process.execPath, [...(process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean), resolve(ROOT, 'dist/apps/worker/src/main.js')], { cwd: ROOT, env: workerEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+await new Promise((resolveReady, reject) => {
+  let out = '';
+  worker.stdout.on('data', (d) => {
+    out += d;
+    if (out.includes('worker ready')) resolveReady();
+  });
+  worker.once('exit', (code) => reject(new Error(`worker exited (${code}): ${out.slice(-2000)}`)));
+});
+
+// ---------------------------------------------------------------- producer
+const companyData = (n) => ({
+  company: {
+    id: randomBytes(12).toString('hex'),
+    name: `Bench Company ${n}`,
+    website: `https://bench-${n}.example.com`,
+    industry: 'Software Development',
+    employee_range: '51-200',
+    location: { city: 'Berlin', country: 'Germany', country_code: 'DE' },
+    keywords: ['saas', 'analytics', 'b2b'],
+  },
+  saved_at: new Date().toISOString(),
+  list_ids: [],
+});
+
+/** Commits `count` events round-robin over the webhooks' workspaces in one transaction (+ NOTIFY). */
+async function commitEvents(count, offset) {
+  const values = [];
+  const params = [];
+  const ids = [];
+  for (let i = 0; i < count; i++) {
+    const n = offset + i;
+    const id = `evt_${ulid()}`;
+    const created = new Date().toISOString();
+    const body = { id, type: 'company.saved', created_at: created, data: companyData(n) };
+    params.push(id, hooks[n % HOOKS].ws, JSON.stringify(body), created);
+    values.push(`($${params.length - 3}, $${params.length - 2}, 'company.saved', $${params.length - 1}, $${params.length})`);
+    ids.push(id);
+  }
+  await db.query(`WITH e AS (INSERT INTO events (id, workspace_id, type, body, created_at) VALUES ${values.join(',')} RETURNING 1) SELECT pg_notify('outbox_event', '') FROM (SELECT count(*) FROM e) x`, params);
+  const at = Date.now();
+  for (const id of ids) committedAt.set(id, at);
+  return ids;
+}
+
+/** Produces `rate` events/s for `seconds` in 20 ms ticks; answers the event ids. */
+async function produce(rate, seconds, offset) {
+  const ids = [];
+  const start = Date.now();
+  let sent = 0;
+  while (Date.now() - start < seconds * 1000) {
+    const due = Math.floor(((Date.now() - start) / 1000) * rate) - sent;
+    if (due > 0) {
+      ids.push(...(await commitEvents(Math.min(due, 1000), offset + sent)));
+      sent += Math.min(due, 1000);
+    }
+    await sleep(20);
+  }
+  return ids;
+}
+
+async function waitDelivered(ids, filter, timeoutMs) {
+  const want = new Set(ids.filter(filter));
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const got = new Set(received.filter((r) => want.has(r.id)).map((r) => r.id));
+    if (got.size >= want.size || Date.now() > end) return got.size;
+    await sleep(100);
+  }
+}
+
+function summarize(name, ids, hookFilter = () => true) {
+  const set = new Set(ids);
+  const rows = received.filter((r) => set.has(r.id) && hookFilter(r.path));
+  const lat = rows.map((r) => r.latency).filter(Number.isFinite).sort((a, b) => a - b);
+  return { phase: name, delivered: rows.length, p50_ms: pct(lat, 50), p90_ms: pct(lat, 90), p99_ms: pct(lat, 99), max_ms: lat[lat.length - 1] };
+}
+
+const results = {};
+try {
+  // 1. Saturation: a burst committed at once, delivered as fast as the worker can.
+  const burstIds = [];
+  for (let i = 0; i < BURST; i += 1000) burstIds.push(...(await commitEvents(Math.min(1000, BURST - i), i)));
+  const t0 = Math.min(...burstIds.map((id) => committedAt.get(id)));
+  await waitDelivered(burstIds, () => true, 300000);
+  const burstRows = received.filter((r) => committedAt.get(r.id) >= t0);
+  const span = (Math.max(...burstRows.map((r) => r.at)) - t0) / 1000;
+  results.saturation = { events: BURST, seconds: Number(span.toFixed(2)), deliveries_per_s: Math.round(burstRows.length / span) };
+  console.log(`saturation: ${BURST} deliveries in ${span.toFixed(2)} s = ${results.saturation.deliveries_per_s}/s`);
+
+  // 2. Below saturation: RATE events/s for SECONDS s, all ten receivers healthy.
+  received.length = 0;
+  const steady = await produce(RATE, SECONDS, 1_000_000);
+  await waitDelivered(steady, () => true, 60000);
+  results.steady = { rate: RATE, ...summarize('steady', steady) };
+  console.log(`steady ${RATE}/s: p50 ${results.steady.p50_ms} ms, p99 ${results.steady.p99_ms} ms (${results.steady.delivered} deliveries)`);
+
+  // 3. The same load with one of the ten receivers hanging until the sender's timeout.
+  received.length = 0;
+  hangingPath = hooks[0].path;
+  const hung = await produce(RATE, SECONDS, 2_000_000);
+  const healthyIds = hung.filter((_id, i) => i % HOOKS !== 0);
+  await waitDelivered(healthyIds, () => true, 60000);
+  results.one_hanging = { rate: RATE, timeout_ms: TIMEOUT_MS, ...summarize('one receiver hanging (nine healthy)', healthyIds, (p) => p !== hangingPath) };
+  console.log(`one of ten hanging, ${RATE}/s: healthy p50 ${results.one_hanging.p50_ms} ms, p99 ${results.one_hanging.p99_ms} ms (${results.one_hanging.delivered}/${healthyIds.length} delivered)`);
+  results.ratios = {
+    saturation_vs_target_1000: Number((results.saturation.deliveries_per_s / 1000).toFixed(2)),
+    healthy_p99_hanging_vs_steady: Number((results.one_hanging.p99_ms / results.steady.p99_ms).toFixed(2)),
+  };
+  console.log(JSON.stringify(results, null, 2));
+} finally {
+  const exited = new Promise((r) => worker.once('exit', r));
+  worker.kill('SIGTERM');
+  const timer = setTimeout(() => worker.kill('SIGKILL'), 15000);
+  await exited;
+  clearTimeout(timer);
+  await redis.flushdb();
+  redis.disconnect();
+  await db.end();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+  receiver.closeAllConnections();
+  receiver.close();
+}
