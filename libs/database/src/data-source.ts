@@ -13,6 +13,7 @@ import { PeopleDataset1763769700000 } from './migrations/1763769700000-people-da
 import { CompanyLookupIndexes1763769800000 } from './migrations/1763769800000-company-lookup-indexes';
 import { Webhooks1763769900000 } from './migrations/1763769900000-webhooks';
 import { EmailVerifications1763770000000 } from './migrations/1763770000000-email-verifications';
+import { HistoryPruningIndexes1763770100000 } from './migrations/1763770100000-history-pruning-indexes';
 
 /** Every entity, listed by hand: globs break silently in builds. */
 export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent, Webhook, WebhookTask, WebhookDelivery, Notification];
@@ -24,6 +25,7 @@ export const MIGRATIONS = [
   CompanyLookupIndexes1763769800000,
   Webhooks1763769900000,
   EmailVerifications1763770000000,
+  HistoryPruningIndexes1763770100000,
 ];
 
 /** The one data source definition that the API, the worker, the CLI and the migration runner share. */

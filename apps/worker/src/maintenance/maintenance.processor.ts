@@ -6,6 +6,7 @@ import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap, OnMo
 import { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { WebhookDeliveryService } from '../webhooks/webhook-delivery.service';
+import { deleteInBatches, PRUNE_ORDER, PrunedTable, pruneStatement } from './history-pruning';
 import { maintenanceIntervalMs } from './maintenance-interval';
 
 const PRUNE_BATCH = 5000;
@@ -13,7 +14,8 @@ const PRUNE_BATCH = 5000;
 const RESCHEDULE_MS = 30_000;
 
 /**
- * Repeatable housekeeping: prune delivery history older than WEBHOOK_HISTORY_RETENTION and
+ * Repeatable housekeeping: prune delivery history, finished tasks and relayed outbox events
+ * older than WEBHOOK_HISTORY_RETENTION (job `prune-deliveries`, name kept for existing schedulers) and
  * disable webhooks that have had only failures for WEBHOOK_DISABLE_AFTER even when no new
  * attempt happens.
  */
@@ -56,26 +58,25 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
   }
 
   async process(job: Job): Promise<unknown> {
-    if (job.name === JobName.PruneDeliveries) return { pruned: await this.pruneDeliveries() };
+    if (job.name === JobName.PruneDeliveries) return { pruned: await this.pruneHistory() };
     if (job.name === JobName.DisableFailingWebhooks) return { disabled: await this.webhooks.disableFailingWebhooks() };
     return null;
   }
 
-  /** Deletes expired delivery records in small batches, so the table is never locked for long. */
-  async pruneDeliveries(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const rows = await mutateReturning(
-        this.dataSource.manager,
-        `DELETE FROM webhook_deliveries WHERE id IN (
-           SELECT id FROM webhook_deliveries WHERE created_at < now() - make_interval(secs => $1::float8 / 1000) LIMIT ${PRUNE_BATCH}
-         ) RETURNING 1`,
-        [this.config.webhookHistoryRetentionMs],
-      );
-      total += rows.length;
-      if (rows.length < PRUNE_BATCH) break;
+  /**
+   * Deletes delivery records, finished tasks and relayed events older than the retention, in
+   * small batches, so a table is never locked for long.
+   */
+  async pruneHistory(): Promise<Record<PrunedTable, number>> {
+    const pruned = { deliveries: 0, tasks: 0, events: 0 };
+    for (const table of PRUNE_ORDER) {
+      const sql = pruneStatement(table, PRUNE_BATCH);
+      const deleteBatch = async () => (await mutateReturning(this.dataSource.manager, sql, [this.config.webhookHistoryRetentionMs])).length;
+      pruned[table] = await deleteInBatches(deleteBatch, PRUNE_BATCH);
     }
-    if (total > 0) this.logger.log(`pruned ${total} delivery records`);
-    return total;
+    if (pruned.deliveries + pruned.tasks + pruned.events > 0) {
+      this.logger.log(`pruned ${pruned.deliveries} delivery records, ${pruned.tasks} finished tasks, ${pruned.events} events`);
+    }
+    return pruned;
   }
 }
