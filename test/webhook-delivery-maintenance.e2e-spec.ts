@@ -60,6 +60,6 @@ it('prunes delivery records older than WEBHOOK_HISTORY_RETENTION', async () => {
   expect(await count()).toBe(1); // still inside the retention window
   await eventually(async () => (await count()) === 0, 15000);
   expect(Date.now() - deliveredAt).toBeGreaterThanOrEqual(3500);
-  // the delivery state itself is kept
-  expect((await stack.db.query<any>(`SELECT state FROM webhook_tasks WHERE webhook_id = $1`, [h.id]))[0].state).toBe('succeeded');
+  // its finished delivery task goes with it (test/maintenance-prune.e2e-spec.ts has the details)
+  await eventually(async () => (await stack.db.query<any>(`SELECT 1 FROM webhook_tasks WHERE webhook_id = $1`, [h.id])).length === 0);
 });
