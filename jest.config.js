@@ -5,7 +5,7 @@ const moduleNameMapper = {
 };
 // NestJS 12 ships ES modules only, which Jest on Node 20 cannot load: black-box specs therefore run
 // the built apps as child processes (as production does), and unit specs cover plain functions.
-const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true, diagnostics: false }] };
+const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json', diagnostics: false }] };
 const common = { rootDir: __dirname, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'], moduleNameMapper, transform };
 
 module.exports = {

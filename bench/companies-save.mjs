@@ -12,46 +12,19 @@
 // default postgres://postgres@127.0.0.1:5432/postgres) and Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379/14).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import net from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { databaseUrlFor, freePort, parseArgs, requireFromRoot, ROOT, runNode, sleep } from './_lib.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(join(root, 'package.json'));
-const pg = require('pg');
+const pg = requireFromRoot('pg');
 
-const args = Object.fromEntries(process.argv.slice(2).join(' ').split('--').filter(Boolean).map((a) => a.trim().split(/\s+/)).map(([k, v]) => [k, v ?? 'true']));
+const args = parseArgs();
 const RUNS = Number(args.runs ?? 20);
 const COMPANIES = Number(args.companies ?? 100_000);
 const ADMIN = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
 const TARGET_P95_MS = 300;
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const hex = (n) => '5d' + n.toString(16).padStart(22, '0');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function runNode(script, argv, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, script), ...argv], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${script} exited ${code}: ${err.slice(-2000)}`))));
-  });
-}
 
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -63,7 +36,7 @@ async function main() {
   const admin = new pg.Client({ connectionString: ADMIN });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
-  const url = ADMIN.replace(/\/[^/]*$/, `/${name}`);
+  const url = databaseUrlFor(ADMIN, name);
   const port = await freePort();
   const env = { DATABASE_URL: url, REDIS_URL, PORT: String(port), SECRETS_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', RATE_LIMITS_ENFORCED: 'false' };
   const db = new pg.Client({ connectionString: url });
@@ -80,14 +53,14 @@ async function main() {
       [COMPANIES],
     );
     await db.query('ANALYZE companies');
-    api = spawn(process.execPath, [join(root, 'dist/apps/api/src/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    api = spawn(process.execPath, [join(ROOT, 'dist/apps/api/src/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
       if ((await fetch(`${base}/health`).catch(() => null))?.status === 200) break;
       if (i > 300) throw new Error('the API did not start');
       await sleep(100);
     }
-    const ws = JSON.parse(await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', 'bench'], env));
+    const ws = JSON.parse((await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', 'bench'], env)).stdout);
     const post = async (path, body) => {
       const started = process.hrtime.bigint();
       const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': ws.api_key }, body: JSON.stringify(body) });

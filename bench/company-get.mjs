@@ -4,55 +4,22 @@
 //   node bench/company-get.mjs [--companies 10000] [--connections 50] [--seconds 15]
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import net from 'node:net';
+import { join } from 'node:path';
+import { adminQuery, databaseUrlFor, freePort, parseArgs, requireFromRoot, ROOT, runNode, sleep } from './_lib.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(join(root, 'package.json'));
-const pg = require('pg');
-const autocannon = require('autocannon');
+const pg = requireFromRoot('pg');
+const autocannon = requireFromRoot('autocannon');
 
-const args = Object.fromEntries(process.argv.slice(2).join(' ').split('--').filter(Boolean).map((a) => a.trim().split(/\s+/)).map(([k, v]) => [k, v ?? 'true']));
+const args = parseArgs();
 const COMPANIES = Number(args.companies ?? 10_000);
 const CONNECTIONS = Number(args.connections ?? 50);
 const SECONDS = Number(args.seconds ?? 15);
 const ADMIN = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/15';
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function admin(sql) {
-  const c = new pg.Client({ connectionString: ADMIN });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-function runToEnd(script, argv, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, script), ...argv], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${script} ${argv.join(' ')}: exit ${code}\n${err}`))));
-  });
-}
+const admin = (sql) => adminQuery(ADMIN, sql);
 
 function startServer(script, env) {
-  const child = spawn(process.execPath, [join(root, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [join(ROOT, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
 }
 
@@ -81,13 +48,13 @@ async function load(base, key, ids) {
 async function main() {
   const name = `bench_company_${randomBytes(4).toString('hex')}`;
   await admin(`CREATE DATABASE ${name}`);
-  const url = ADMIN.replace(/\/[^/]*$/, `/${name}`);
+  const url = databaseUrlFor(ADMIN, name);
   const env = { DATABASE_URL: url, REDIS_URL };
   const children = [];
   try {
-    await runToEnd('dist/libs/database/src/migrate.js', [], env);
-    await runToEnd('dist/apps/cli/src/main.js', ['dataset:generate', '--people', '1000', '--companies', String(COMPANIES), '--seed', 'bench-get'], env);
-    const ws = JSON.parse(await runToEnd('dist/apps/cli/src/main.js', ['workspace:create', '--name', 'bench'], env));
+    await runNode('dist/libs/database/src/migrate.js', [], env);
+    await runNode('dist/apps/cli/src/main.js', ['dataset:generate', '--people', '1000', '--companies', String(COMPANIES), '--seed', 'bench-get'], env);
+    const ws = JSON.parse((await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', 'bench'], env)).stdout);
     const db = new pg.Client({ connectionString: url });
     await db.connect();
     const ids = (await db.query(`SELECT id FROM companies ORDER BY md5(id) LIMIT 200`)).rows.map((r) => r.id);

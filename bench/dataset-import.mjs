@@ -5,73 +5,33 @@
 // Phases: (1) dataset:generate straight into the database; (2) dataset:generate --load false --out DIR,
 // then dataset:import of those files (parse + validate + load); (3) COPY of the rows the import wrote
 // (exported with COPY TO) into unindexed scratch tables. Peak RSS is read from /proc/<pid>/status (VmHWM).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
+import { adminQuery, databaseUrlFor, parseArgs, requireFromRoot, runNode } from './_lib.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(join(root, 'package.json'));
-const pg = require('pg');
-const { from: copyFrom, to: copyTo } = require('pg-copy-streams');
+const pg = requireFromRoot('pg');
+const { from: copyFrom, to: copyTo } = requireFromRoot('pg-copy-streams');
 
-const args = Object.fromEntries(process.argv.slice(2).join(' ').split('--').filter(Boolean).map((a) => a.trim().split(/\s+/)).map(([k, v]) => [k, v ?? 'true']));
+const args = parseArgs();
 const PEOPLE = Number(args.people ?? 1_000_000);
 const COMPANIES = Number(args.companies ?? 100_000);
 const ADMIN = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function admin(sql) {
-  const c = new pg.Client({ connectionString: ADMIN });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-/** Runs a node script to completion; answers seconds, peak RSS (MiB) and output. */
-function run(script, argv, env) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [join(root, script), ...argv], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let peak = 0;
-    const poll = setInterval(() => {
-      try {
-        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-        if (m) peak = Math.max(peak, Number(m[1]) / 1024);
-      } catch {
-        /* exited */
-      }
-    }, 100);
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => {
-      clearInterval(poll);
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      if (code !== 0) reject(new Error(`${script} ${argv.join(' ')} exited ${code}: ${stderr.slice(-2000)}`));
-      else resolve({ seconds, peakMiB: peak, stdout, stderr });
-    });
-  });
-}
+const admin = (sql) => adminQuery(ADMIN, sql);
 
 const TABLES = ['companies', 'people', 'positions', 'person_emails'];
 
 async function main() {
   const name = `bench_dataset_${randomBytes(4).toString('hex')}`;
   await admin(`CREATE DATABASE ${name}`);
-  const url = ADMIN.replace(/\/[^/]*$/, `/${name}`);
+  const url = databaseUrlFor(ADMIN, name);
   const env = { DATABASE_URL: url };
   const dir = mkdtempSync(join(tmpdir(), 'bench-dataset-'));
   const db = new pg.Client({ connectionString: url });
   try {
-    await run('dist/libs/database/src/migrate.js', [], env);
+    await runNode('dist/libs/database/src/migrate.js', [], env);
     await db.connect();
     const counts = async () => {
       const out = {};
@@ -82,21 +42,21 @@ async function main() {
     console.log(`dataset bench: ${PEOPLE} people, ${COMPANIES} companies (database ${name})`);
 
     // (1) generate straight into the database
-    const gen = await run('dist/apps/cli/src/main.js', ['dataset:generate', ...sizeArgs], env);
+    const gen = await runNode('dist/apps/cli/src/main.js', ['dataset:generate', ...sizeArgs], env);
     const rows1 = await counts();
     const total1 = Object.values(rows1).reduce((a, b) => a + b, 0);
     console.log(`generate+load: ${gen.seconds.toFixed(1)} s, peak RSS ${gen.peakMiB.toFixed(0)} MiB, rows ${JSON.stringify(rows1)} = ${total1}, ${Math.round(total1 / gen.seconds)} rows/s, ${Math.round(PEOPLE / gen.seconds)} people/s`);
 
     // (2) NDJSON files, then the import command (upserts over the same ids: a second, updating load)
-    const out = await run('dist/apps/cli/src/main.js', ['dataset:generate', ...sizeArgs, '--load', 'false', '--out', dir], env);
+    const out = await runNode('dist/apps/cli/src/main.js', ['dataset:generate', ...sizeArgs, '--load', 'false', '--out', dir], env);
     const bytes = statSync(join(dir, 'people.ndjson')).size + statSync(join(dir, 'companies.ndjson')).size;
     console.log(`generate to NDJSON: ${out.seconds.toFixed(1)} s, ${(bytes / 2 ** 20).toFixed(0)} MiB of files`);
     await db.query(`TRUNCATE people, positions, person_emails, companies CASCADE`);
-    const imp = await run('dist/apps/cli/src/main.js', ['dataset:import', '--companies', join(dir, 'companies.ndjson'), '--people', join(dir, 'people.ndjson')], env);
+    const imp = await runNode('dist/apps/cli/src/main.js', ['dataset:import', '--companies', join(dir, 'companies.ndjson'), '--people', join(dir, 'people.ndjson')], env);
     const rows2 = await counts();
     const total2 = Object.values(rows2).reduce((a, b) => a + b, 0);
     console.log(`import (empty tables): ${imp.seconds.toFixed(1)} s, peak RSS ${imp.peakMiB.toFixed(0)} MiB, ${Math.round(total2 / imp.seconds)} rows/s, ${(bytes / 2 ** 20 / imp.seconds).toFixed(1)} MiB/s; ${imp.stdout.trim()}`);
-    const again = await run('dist/apps/cli/src/main.js', ['dataset:import', '--companies', join(dir, 'companies.ndjson'), '--people', join(dir, 'people.ndjson')], env);
+    const again = await runNode('dist/apps/cli/src/main.js', ['dataset:import', '--companies', join(dir, 'companies.ndjson'), '--people', join(dir, 'people.ndjson')], env);
     console.log(`import again (every row an update): ${again.seconds.toFixed(1)} s, peak RSS ${again.peakMiB.toFixed(0)} MiB, ${Math.round(total2 / again.seconds)} rows/s`);
 
     // (3) baseline: the same rows, COPY into unindexed scratch tables

@@ -11,14 +11,11 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { adminQuery, databaseUrlFor, freePort, ROOT } from './_lib.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const { Client } = require('pg');
 const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
 const N = 10_000;
@@ -28,25 +25,7 @@ const dist = (p) => join(ROOT, 'dist', p);
 const tmp = mkdtempSync(join(tmpdir(), 'bench-verify-'));
 const children = [];
 
-async function admin(sql) {
-  const c = new Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-const freePort = () =>
-  new Promise((res, rej) => {
-    const s = net.createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
+const admin = (sql) => adminQuery(ADMIN_URL, sql);
 
 function start(app, env) {
   const child = spawn(process.execPath, [dist(`apps/${app}/src/main.js`)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -76,7 +55,7 @@ const resolverMap = Object.fromEntries(Array.from({ length: 1000 }, (_, d) => [`
 async function main() {
   const name = `pws_bench_verify_${randomBytes(4).toString('hex')}`;
   await admin(`CREATE DATABASE ${name}`);
-  const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const databaseUrl = databaseUrlFor(ADMIN_URL, name);
   try {
     const port = await freePort();
     const resolverFile = join(tmp, 'resolver.json');

@@ -1,6 +1,6 @@
 import { eventually } from './support/http';
 import { startStack, TestStack } from './support/stack';
-import { companySaved, emitEvent, insertWebhook, Receiver, sleep, startReceiver } from './support/webhook-delivery-kit';
+import { Behaviour, companySaved, emitEvent, Receiver, receiverWebhook, sleep, startReceiver } from './support/webhook-delivery-kit';
 
 // Maintenance jobs with compressed windows: "only failures for WEBHOOK_DISABLE_AFTER" (3 s here
 // instead of 3 days) and delivery history kept WEBHOOK_HISTORY_RETENTION (4 s instead of 30 days).
@@ -22,11 +22,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function hookWith(behaviour: Parameters<Receiver['hook']>[0]) {
-  const ws = await stack.workspace();
-  const { url, path } = rcv.hook(behaviour);
-  return { ...(await insertWebhook(stack.db, stack.env.SECRETS_KEY, ws, url, ['company.saved'])), path, ws };
-}
+const hookWith = (behaviour: Behaviour) => receiverWebhook(stack, rcv, behaviour);
 const webhook = async (id: string) => (await stack.db.query<any>(`SELECT * FROM webhooks WHERE id = $1`, [id]))[0];
 
 it('disables a webhook that has had only failures for WEBHOOK_DISABLE_AFTER, without any new attempt', async () => {

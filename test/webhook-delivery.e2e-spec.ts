@@ -4,7 +4,7 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { verifyServiceSignature } from '../libs/webhooks/src/verify';
 import { eventually } from './support/http';
 import { startStack, TestStack, Workspace } from './support/stack';
-import { companySaved, emitEvent, insertWebhook, Receiver, Received, rotateSecret, sleep, startReceiver } from './support/webhook-delivery-kit';
+import { Behaviour, companySaved, emitEvent, insertWebhook, Receiver, Received, receiverWebhook, rotateSecret, sleep, startReceiver } from './support/webhook-delivery-kit';
 
 // Delivery worker against real PostgreSQL, Redis and a real receiver on loopback, with the
 // clocks compressed: 300 ms between attempts, a 600 ms receiver timeout, 3 timeouts disable.
@@ -35,12 +35,7 @@ afterAll(async () => {
 });
 
 /** A webhook on a fresh receiver path with `behaviour`. */
-async function hookWith(behaviour: Parameters<Receiver['hook']>[0], events = ['company.saved'], workspace?: Workspace) {
-  const w = workspace ?? (await stack.workspace());
-  const { url, path } = rcv.hook(behaviour);
-  const hook = await insertWebhook(stack.db, stack.env.SECRETS_KEY, w, url, events);
-  return { ...hook, url, path, ws: w };
-}
+const hookWith = (behaviour: Behaviour, events?: string[], workspace?: Workspace) => receiverWebhook(stack, rcv, behaviour, events, workspace);
 
 const deliveries = (webhookId: string) =>
   stack.db.query<any>(`SELECT * FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY attempt`, [webhookId]);

@@ -1,6 +1,6 @@
 import { eventually } from './support/http';
 import { startStack, TestStack } from './support/stack';
-import { companySaved, emitEvent, insertWebhook, Receiver, startReceiver } from './support/webhook-delivery-kit';
+import { Behaviour, companySaved, emitEvent, Receiver, receiverWebhook, startReceiver } from './support/webhook-delivery-kit';
 
 // Fault tests: the worker killed mid-delivery and Redis losing every queued job. PostgreSQL
 // keeps the delivery state, so every event still reaches the receiver at least once.
@@ -22,11 +22,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function hookWith(behaviour: Parameters<Receiver['hook']>[0]) {
-  const ws = await stack.workspace();
-  const { url, path } = rcv.hook(behaviour);
-  return { ...(await insertWebhook(stack.db, stack.env.SECRETS_KEY, ws, url, ['company.saved'])), path, ws };
-}
+const hookWith = (behaviour: Behaviour) => receiverWebhook(stack, rcv, behaviour);
 
 const receivedIds = (path: string) => new Set(rcv.at(path).map((r) => r.json?.id));
 

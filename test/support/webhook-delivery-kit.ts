@@ -3,6 +3,7 @@ import { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { encryptSecret } from '../../libs/webhooks/src/secret-box';
 import { TestDatabase } from './database';
+import type { TestStack, Workspace } from './stack';
 
 /** One request as a receiver saw it. */
 export interface Received {
@@ -122,6 +123,14 @@ export async function insertWebhook(
     [id, ws.workspace_id, url, events, encryptSecret(secret, Buffer.from(secretsKeyHex, 'hex')), ws.member_id, ws.api_key_id],
   );
   return { id, secret };
+}
+
+/** A webhook (in `workspace`, else a fresh one) on a new path of `rcv` that answers as `behaviour` says. */
+export async function receiverWebhook(stack: TestStack, rcv: Receiver, behaviour: Behaviour, events = ['company.saved'], workspace?: Workspace) {
+  const w = workspace ?? (await stack.workspace());
+  const { url, path } = rcv.hook(behaviour);
+  const hook = await insertWebhook(stack.db, stack.env.SECRETS_KEY, w, url, events);
+  return { ...hook, url, path, ws: w };
 }
 
 /** Rotates a webhook's secret in the database: the old one stays live for `graceMs`. */

@@ -6,17 +6,6 @@ export const WEBHOOK_EVENT_TYPES: string[] = [...SUBSCRIBABLE_EVENT_TYPES, 'webh
 /** SELECT list of the public webhook columns: never the secret ciphertexts. */
 export const WEBHOOK_COLUMNS = 'id, url, events, description, status, disabled_reason, created_at, updated_at';
 
-export interface WebhookRow {
-  id: string;
-  url: string;
-  events: string[];
-  description: string | null;
-  status: 'active' | 'disabled';
-  disabled_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
 /** The webhook record of CONTRACTS.md section 6. */
 export interface WebhookRecord {
   id: string;
@@ -27,6 +16,12 @@ export interface WebhookRecord {
   disabled_reason: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A row of WEBHOOK_COLUMNS: the record's members, timestamps as the driver answers them. */
+export interface WebhookRow extends Omit<WebhookRecord, 'created_at' | 'updated_at'> {
+  created_at: Date;
+  updated_at: Date;
 }
 
 export function toWebhookRecord(row: WebhookRow): WebhookRecord {

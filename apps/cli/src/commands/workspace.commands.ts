@@ -25,6 +25,17 @@ async function insertMember(manager: EntityManager, workspaceId: string, name: s
   return memberId;
 }
 
+/**
+ * Sets `column` to now() on row `id` unless it is set already (a repeated removal is no error).
+ * Answers false when there is no such row.
+ */
+async function stampOnce(manager: EntityManager, table: 'members' | 'api_keys', column: 'removed_at' | 'deleted_at', id: string): Promise<boolean> {
+  const rows = await mutateReturning(manager, `UPDATE ${table} SET ${column} = now() WHERE id = $1 AND ${column} IS NULL RETURNING id`, [id]);
+  if (rows.length > 0) return true;
+  const exists = await manager.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
+  return exists.length > 0;
+}
+
 /** workspace:create --name N [--credits C]: a workspace with its owner member and a first API key. */
 export async function createWorkspace(db: DataSource, o: CommandOptions) {
   const name = o.required('name');
@@ -53,11 +64,7 @@ export async function addMember(db: DataSource, o: CommandOptions) {
 export async function removeMember(db: DataSource, o: CommandOptions) {
   const memberId = o.required('member');
   return db.transaction(async (manager) => {
-    const rows = await mutateReturning(manager, `UPDATE members SET removed_at = now() WHERE id = $1 AND removed_at IS NULL RETURNING id`, [memberId]);
-    if (rows.length === 0) {
-      const exists = await manager.query(`SELECT 1 FROM members WHERE id = $1`, [memberId]);
-      if (exists.length === 0) throw new CliError(`member:remove: no member ${memberId}`);
-    }
+    if (!(await stampOnce(manager, 'members', 'removed_at', memberId))) throw new CliError(`member:remove: no member ${memberId}`);
     const disabled = await disableWebhooksCreatedBy(manager, { memberId }, 'member_removed');
     return { removed: true, webhooks_disabled: disabled };
   });
@@ -77,11 +84,7 @@ export async function createApiKey(db: DataSource, o: CommandOptions) {
 export async function deleteApiKey(db: DataSource, o: CommandOptions) {
   const apiKeyId = o.required('id');
   return db.transaction(async (manager) => {
-    const rows = await mutateReturning(manager, `UPDATE api_keys SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING id`, [apiKeyId]);
-    if (rows.length === 0) {
-      const exists = await manager.query(`SELECT 1 FROM api_keys WHERE id = $1`, [apiKeyId]);
-      if (exists.length === 0) throw new CliError(`api-key:delete: no API key ${apiKeyId}`);
-    }
+    if (!(await stampOnce(manager, 'api_keys', 'deleted_at', apiKeyId))) throw new CliError(`api-key:delete: no API key ${apiKeyId}`);
     const disabled = await disableWebhooksCreatedBy(manager, { apiKeyId }, 'api_key_deleted');
     return { deleted: true, webhooks_disabled: disabled };
   });

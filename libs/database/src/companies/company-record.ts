@@ -1,3 +1,4 @@
+import type { LocationInput, TechnologyInput } from '@app/dataset/records/record-types';
 import type { EntityManager } from 'typeorm';
 
 /** Keys of the Company `social_networks` block (SPEC.md "Social networks fields"). */
@@ -13,22 +14,9 @@ export const SOCIAL_NETWORK_KEYS = [
   'pinboard_url',
 ] as const;
 
-export interface CompanyLocation {
-  city: string | null;
-  state: string | null;
-  state_code: string | null;
-  country: string | null;
-  country_code: string | null;
-  raw_address: string | null;
-}
-
-export interface Technology {
-  id: string;
-  name: string;
-  icon_url: string | null;
-  website: string | null;
-  categories: Array<{ id: string; name: string }>;
-}
+/** The location and technology shapes are the dataset's: the record shows them as imported. */
+export type CompanyLocation = LocationInput;
+export type Technology = TechnologyInput;
 
 export interface CompanySavedBlock {
   id: null;
