@@ -22,8 +22,12 @@ export class DeliveryDb {
     this.pool.on('error', () => undefined); // an idle client died; the pool replaces it
   }
 
-  async query<T = any>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.pool.query(sql, params)).rows as T[];
+  /**
+   * With a `name`, the statement is prepared once per connection and then only bound and run:
+   * the hot path's statements are not parsed and planned again on every delivery.
+   */
+  async query<T = any>(sql: string, params: unknown[] = [], name?: string): Promise<T[]> {
+    return (await this.pool.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rows as T[];
   }
 
   async transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {

@@ -4,6 +4,7 @@ import { disableWebhook, isBlockedAddress, liveSecrets, signatureHeaders } from 
 import { AttemptOutcome, classifyAttempt, decideTask, disableReasonFor, DisableReason } from '@app/webhooks/delivery/delivery-policy';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { BatchedLoader } from './batched-loader';
 import { DeliveryDb } from './delivery-db';
 import { DeliveryJobData, DeliveryQueue } from './delivery-queue.service';
 import { WebhookMetrics } from './webhook-metrics.service';
@@ -99,18 +100,30 @@ export class WebhookDeliveryService {
    * Loads what sending needs, only while the task still waits for exactly this attempt and is
    * due. A read, not a lease: PostgreSQL time is the dispatcher's bottleneck, and a duplicate
    * run (rare: a stalled job, a re-enqueue racing completion) is bounded by `record`, which only
-   * the first run to finish can do, so an attempt is sent at most one extra time.
+   * the first run to finish can do, so an attempt is sent at most one extra time. Concurrent
+   * jobs' claims go out together as one statement (`claimMany`).
    */
-  private async claim({ eventId, webhookId, attempt }: DeliveryJobData): Promise<ClaimedTask | null> {
-    const rows = await this.db.query<ClaimedTask>(
-      `SELECT w.url, w.status, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at,
+  private claim(job: DeliveryJobData): Promise<ClaimedTask | null> {
+    return this.claims.load(job);
+  }
+
+  private readonly claims = new BatchedLoader<DeliveryJobData, ClaimedTask | null>((jobs) => this.claimMany(jobs), 100, 2);
+
+  private async claimMany(jobs: DeliveryJobData[]): Promise<(ClaimedTask | null)[]> {
+    const rows = await this.db.query<ClaimedTask & { i: string }>(
+      `SELECT k.i, w.url, w.status, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at,
               t.event_type, e.body::text AS body
-         FROM webhook_tasks t JOIN webhooks w ON w.id = t.webhook_id JOIN events e ON e.id = t.event_id
-        WHERE t.event_id = $1 AND t.webhook_id = $2 AND t.state = 'pending' AND t.attempts = $3 - 1
+         FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS k(event_id, webhook_id, attempt, i)
+         JOIN webhook_tasks t ON t.event_id = k.event_id AND t.webhook_id = k.webhook_id
+         JOIN webhooks w ON w.id = t.webhook_id JOIN events e ON e.id = t.event_id
+        WHERE t.state = 'pending' AND t.attempts = k.attempt - 1
           AND COALESCE(t.next_attempt_at, '-infinity') <= now() + interval '50 milliseconds'`,
-      [eventId, webhookId, attempt],
+      [jobs.map((j) => j.eventId), jobs.map((j) => j.webhookId), jobs.map((j) => j.attempt)],
+      'webhook-claim-many',
     );
-    return rows[0] ?? null;
+    const found: (ClaimedTask | null)[] = jobs.map(() => null);
+    for (const { i, ...task } of rows) found[Number(i) - 1] = task;
+    return found;
   }
 
   /** A job that could not claim: too early (come back when due), or stale (drop the job). */
@@ -174,6 +187,7 @@ export class WebhookDeliveryService {
         startedAt,
         kind,
       ],
+      'webhook-record-attempt',
     );
     if (!row?.delivery_id) return null;
     return {
