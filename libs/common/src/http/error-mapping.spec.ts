@@ -8,6 +8,7 @@ class FakeHttpException extends Error {
   constructor(
     message: string,
     private readonly status: number,
+    readonly cause?: unknown,
   ) {
     super(message);
   }
@@ -34,6 +35,24 @@ describe('mapError', () => {
   it('malformed JSON from the body parser is 400 VALIDATION_ERROR on body, invalid_format', () => {
     const parseError = Object.assign(new SyntaxError('Unexpected token'), { type: 'entity.parse.failed', status: 400, expose: true });
     expect(mapError(parseError, request)).toMatchObject({ status: 400, item: { name: 'VALIDATION_ERROR', payload: { field: 'body', code: 'invalid_format' } } });
+  });
+
+  it("body-parser failures wrapped by Nest's Express adapter answer the same as unwrapped ones", () => {
+    const parseError = Object.assign(new SyntaxError('Unexpected token'), { type: 'entity.parse.failed', status: 400, expose: true });
+    expect(mapError(new FakeHttpException('Unexpected token', 400, parseError), request)).toMatchObject({
+      status: 400,
+      item: { name: 'VALIDATION_ERROR', message: 'the request body is not valid JSON', payload: { field: 'body', code: 'invalid_format' } },
+    });
+    const tooLarge = Object.assign(new Error('request entity too large'), { type: 'entity.too.large', status: 413, expose: true });
+    expect(mapError(new FakeHttpException('request entity too large', 413, tooLarge), request)).toMatchObject({
+      status: 413,
+      item: { name: 'PAYLOAD_TOO_LARGE', payload: { field: 'body', code: 'out_of_range' } },
+    });
+  });
+
+  it('another 400 is a VALIDATION_ERROR with its own message, not a claim about the body', () => {
+    const badPath = new FakeHttpException('URI malformed', 400, Object.assign(new URIError('URI malformed'), { status: 400 }));
+    expect(mapError(badPath, request)).toMatchObject({ status: 400, item: { name: 'VALIDATION_ERROR', message: 'URI malformed', payload: {} } });
   });
 
   it('an oversized body is 413 PAYLOAD_TOO_LARGE', () => {

@@ -48,22 +48,19 @@ export function mapError(exception: unknown, request: { method: string; path: st
     const payload = Object.fromEntries(Object.entries(exception.payload).filter(([, v]) => v !== undefined));
     return answer(exception.status, exception.errorName, exception.message, payload, exception.headers);
   }
-  const parserError = exception as BodyParserError;
-  if (parserError?.type === 'entity.parse.failed') {
+  // Nest's Express adapter wraps body-parser failures in an HttpException and keeps the original as `cause`.
+  const parserError = ((isHttpException(exception) ? (exception as { cause?: unknown }).cause : exception) ?? {}) as BodyParserError;
+  if (parserError.type === 'entity.parse.failed') {
     return answer(400, 'VALIDATION_ERROR', 'the request body is not valid JSON', { field: 'body', code: 'invalid_format' });
   }
-  if (parserError?.type === 'entity.too.large') {
+  if (parserError.type === 'entity.too.large') {
     return answer(413, 'PAYLOAD_TOO_LARGE', 'the request body is too large', { field: 'body', code: 'out_of_range' });
   }
-  if (parserError?.expose && typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+  if (parserError.expose && typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
     return answer(parserError.status, NAME_BY_STATUS[parserError.status] ?? 'BAD_REQUEST', (exception as Error).message);
   }
   if (isHttpException(exception)) {
     const status = exception.getStatus();
-    if (status === 400) {
-      // Express body-parser failures reach us as a plain 400: the body is not valid JSON.
-      return answer(400, 'VALIDATION_ERROR', `the request body is not valid JSON: ${exception.message}`, { field: 'body', code: 'invalid_format' });
-    }
     if (status < 500) {
       const message = status === 404 ? `Cannot ${request.method} ${request.path}` : exception.message;
       return answer(status, NAME_BY_STATUS[status] ?? 'ERROR', message);
