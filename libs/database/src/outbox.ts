@@ -6,7 +6,7 @@ export const SUBSCRIBABLE_EVENT_TYPES = ['person.saved', 'person.email_found', '
 export type SubscribableEventType = (typeof SUBSCRIBABLE_EVENT_TYPES)[number];
 export type EventType = SubscribableEventType | 'webhook.test';
 
-/** PostgreSQL channel the relay LISTENs on; the payload is the event id. */
+/** PostgreSQL channel the relay LISTENs on; the payload is the id of one event of the write that woke it. */
 export const OUTBOX_CHANNEL = 'outbox_event';
 
 export interface RecordedEvent {
@@ -27,33 +27,36 @@ export async function recordEvent(
   data: Record<string, unknown>,
   target?: { webhookId: string },
 ): Promise<RecordedEvent> {
-  const event: RecordedEvent = { id: newId('event'), type, created_at: new Date().toISOString(), data };
-  await manager.query(
-    `INSERT INTO events (id, workspace_id, type, body, created_at, target_webhook_id) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [event.id, workspaceId, type, JSON.stringify(event), event.created_at, target?.webhookId ?? null],
-  );
-  await manager.query(`SELECT pg_notify($1, $2)`, [OUTBOX_CHANNEL, event.id]);
+  const [event] = await writeEvents(manager, workspaceId, type, [data], target?.webhookId ?? null);
   return event;
 }
 
-/**
- * Writes many events of one type in two statements, for saves that change hundreds of records
- * at once; the same rows and notifications as calling recordEvent for each.
- */
-export async function recordEvents(
+/** Writes many events of one type in one statement, for saves that change hundreds of records at once. */
+export function recordEvents(
   manager: EntityManager,
   workspaceId: string,
   type: SubscribableEventType,
   datas: ReadonlyArray<Record<string, unknown>>,
 ): Promise<RecordedEvent[]> {
+  return writeEvents(manager, workspaceId, type, datas, null);
+}
+
+async function writeEvents(
+  manager: EntityManager,
+  workspaceId: string,
+  type: EventType,
+  datas: ReadonlyArray<Record<string, unknown>>,
+  targetWebhookId: string | null,
+): Promise<RecordedEvent[]> {
   if (datas.length === 0) return [];
   const createdAt = new Date().toISOString();
   const events: RecordedEvent[] = datas.map((data) => ({ id: newId('event'), type, created_at: createdAt, data }));
   await manager.query(
-    `INSERT INTO events (id, workspace_id, type, body, created_at)
-     SELECT e.body->>'id', $1, $2, e.body, $3 FROM jsonb_array_elements($4::jsonb) AS e(body)`,
-    [workspaceId, type, createdAt, JSON.stringify(events)],
+    `INSERT INTO events (id, workspace_id, type, body, created_at, target_webhook_id)
+     SELECT e.body->>'id', $1, $2, e.body, $3, $5 FROM jsonb_array_elements($4::jsonb) AS e(body)`,
+    [workspaceId, type, createdAt, JSON.stringify(events), targetWebhookId],
   );
-  await manager.query(`SELECT pg_notify($1, id) FROM unnest($2::text[]) AS id`, [OUTBOX_CHANNEL, events.map((e) => e.id)]);
+  // The relay reads every unrelayed event when woken, so one notification per write is enough.
+  await manager.query(`SELECT pg_notify($1, $2)`, [OUTBOX_CHANNEL, events[0].id]);
   return events;
 }

@@ -8,7 +8,7 @@ class FakeHttpException extends Error {
   constructor(
     message: string,
     private readonly status: number,
-    readonly cause?: unknown,
+    override readonly cause?: unknown,
   ) {
     super(message);
   }
