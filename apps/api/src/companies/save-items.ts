@@ -1,3 +1,4 @@
+import { HEX24 } from '@app/common/ids/id-formats';
 /**
  * The items of POST /v2/companies/save (SPEC.md 4.3), read without touching the database.
  * Plain module (no Nest imports) so the rules are unit-tested beside it.
@@ -47,7 +48,6 @@ export class SaveInputError extends Error {
   }
 }
 
-const HEX24 = /^[0-9a-f]{24}$/;
 const HOSTNAME = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])$/;
 
 /** `https://www.Globex.com/about?x` → `globex.com`: scheme, `www.`, port, path and case dropped; null when no hostname is left. */

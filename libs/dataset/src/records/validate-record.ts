@@ -1,3 +1,4 @@
+import { HEX24 } from '@app/common/ids/id-formats';
 import { BUSINESS_TYPES, COMPANY_TYPES, EMPLOYEE_RANGES, PAGE_TYPES, REVENUE_STREAMS } from '../enums/company-enums';
 import { COUNTRIES } from '../enums/countries';
 import { DEPARTMENT_VALUES } from '../enums/departments';
@@ -10,7 +11,6 @@ export class RecordError extends Error {}
 
 export type Validated<T> = { ok: true; record: T } | { ok: false; reason: string };
 
-const HEX24 = /^[0-9a-f]{24}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const SOCIAL_KEYS = ['pro_network_url', 'social_a_url', 'social_b_url', 'social_c_url', 'video_a_url', 'video_b_url', 'directory_url', 'code_host_url', 'pinboard_url'];
 const COUNTRY_CODES = new Set(COUNTRIES.map((c) => c.code));
