@@ -25,6 +25,8 @@ export interface Receiver {
   hook(behaviour?: Behaviour): { url: string; path: string };
   setBehaviour(path: string, behaviour: Behaviour): void;
   at(path: string): Received[];
+  /** The most requests to `path` that were open (received, not yet answered) at one time. */
+  peakInFlight(path: string): number;
   waitFor(path: string, pred: (got: Received[]) => boolean, timeoutMs?: number): Promise<Received[]>;
   close(): Promise<void>;
 }
@@ -32,7 +34,13 @@ export interface Receiver {
 export async function startReceiver(): Promise<Receiver> {
   const requests: Received[] = [];
   const behaviours = new Map<string, Behaviour>();
+  const open = new Map<string, number>();
+  const peak = new Map<string, number>();
   const server = http.createServer((req, res) => {
+    const openPath = (req.url ?? '').split('?')[0];
+    open.set(openPath, (open.get(openPath) ?? 0) + 1);
+    peak.set(openPath, Math.max(peak.get(openPath) ?? 0, open.get(openPath)!));
+    res.once('close', () => open.set(openPath, open.get(openPath)! - 1));
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', async () => {
@@ -69,6 +77,7 @@ export async function startReceiver(): Promise<Receiver> {
     },
     setBehaviour: (path, behaviour) => void behaviours.set(path, behaviour),
     at: (path) => requests.filter((r) => r.path === path),
+    peakInFlight: (path) => peak.get(path) ?? 0,
     async waitFor(path, pred, timeoutMs = 15000) {
       const end = Date.now() + timeoutMs;
       for (;;) {

@@ -24,20 +24,15 @@ redis.call('LTRIM', KEYS[2], -100000, -1)
 redis.call('PEXPIRE', KEYS[2], 86400000)
 return 0`;
 
+// Frees a slot and hands back the parked job id that should take it (or nil).
 const RELEASE = `
 redis.call('ZREM', KEYS[1], ARGV[1])
-local woken = {}
-for i = 1, tonumber(ARGV[2]) do
-  local id = redis.call('LPOP', KEYS[2])
-  if not id then break end
-  woken[#woken + 1] = id
-end
-return woken`;
+return redis.call('LPOP', KEYS[2])`;
 
 type LimiterRedis = Redis & {
   webhookSlotAcquire(slots: string, parked: string, now: number, expiresAt: number, member: string, limit: number, ttl: number): Promise<number>;
   webhookSlotPark(slots: string, parked: string, now: number, member: string, limit: number): Promise<number>;
-  webhookSlotRelease(slots: string, parked: string, member: string, wake: number): Promise<string[]>;
+  webhookSlotRelease(slots: string, parked: string, member: string): Promise<string | null>;
 };
 
 /**
@@ -72,10 +67,19 @@ export class InFlightLimiter {
     return answer === 1 ? 'acquired' : answer === 2 ? 'busy' : 'full';
   }
 
-  /** Frees the slot of an attempt; answers up to `wake` parked job ids to wake (some may be stale). */
-  async release(webhookId: string, attemptId: string, wake = 3): Promise<string[]> {
+  /**
+   * Frees the slot of an attempt; answers the parked job id to wake into it, if any. The id may
+   * be stale (that job already ran): the caller then asks `nextParked` for another, so that
+   * every freed slot wakes one parked job and none waits for its fallback delay.
+   */
+  async release(webhookId: string, attemptId: string): Promise<string | null> {
     const [slots, parked] = this.keys(webhookId);
-    return this.redis.webhookSlotRelease(slots, parked, attemptId, wake);
+    return this.redis.webhookSlotRelease(slots, parked, attemptId);
+  }
+
+  /** The next parked job id of a webhook, taken off the list (or null). */
+  async nextParked(webhookId: string): Promise<string | null> {
+    return this.redis.lpop(this.keys(webhookId)[1]);
   }
 
   /**

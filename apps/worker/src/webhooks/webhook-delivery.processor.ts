@@ -8,6 +8,9 @@ import { DeliveryJobData, DeliveryQueue } from './delivery-queue.service';
 import { InFlightLimiter } from './in-flight-limiter';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 
+/** A release looks this far down the parked list for a job that still waits. */
+const MAX_STALE_SKIPS = 10;
+
 /**
  * Consumes delivery attempts with a high overall concurrency, while the in-flight limiter keeps
  * a slow receiver to a few slots: a job that finds its webhook's slots full parks in the
@@ -63,10 +66,13 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicatio
     }
   }
 
+  /** Frees the slot and wakes one parked job into it, skipping parked ids that are stale. */
   private async wakeParked(webhookId: string, attemptId: string): Promise<void> {
     try {
-      for (const parked of await this.limiter.release(webhookId, attemptId)) {
+      let parked = await this.limiter.release(webhookId, attemptId);
+      for (let tries = 0; parked && tries < MAX_STALE_SKIPS; tries++) {
         if (await this.queue.promote(parked)) return;
+        parked = await this.limiter.nextParked(webhookId);
       }
     } catch (error) {
       this.logger.warn(`could not release the delivery slot of ${attemptId}: ${(error as Error).message}`);
