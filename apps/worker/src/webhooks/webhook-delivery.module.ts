@@ -3,6 +3,7 @@ import { APP_CONFIG, AppConfig } from '@app/config';
 import { BullModule } from '@nestjs/bullmq';
 import { Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
+import { AttemptRecorder } from './attempt-recorder';
 import { DeliveryDb } from './delivery-db';
 import { DeliveryQueue } from './delivery-queue.service';
 import { DeliverySweeper } from './delivery-sweeper.service';
@@ -35,6 +36,7 @@ class DeliveryDbCloser implements OnApplicationShutdown {
     WebhookMetrics,
     { provide: DeliveryDb, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new DeliveryDb(config.databaseUrl) },
     DeliveryDbCloser,
+    { provide: AttemptRecorder, inject: [DeliveryDb], useFactory: (db: DeliveryDb) => new AttemptRecorder(db) },
     {
       provide: InFlightLimiter,
       inject: [REDIS, APP_CONFIG],

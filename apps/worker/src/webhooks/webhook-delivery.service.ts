@@ -1,9 +1,10 @@
 import { newId } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { disableWebhook, isBlockedAddress, liveSecrets, signatureHeaders } from '@app/webhooks';
-import { AttemptOutcome, classifyAttempt, decideTask, disableReasonFor, DisableReason } from '@app/webhooks/delivery/delivery-policy';
+import { classifyAttempt, decideTask, disableReasonFor, DisableReason } from '@app/webhooks/delivery/delivery-policy';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { AttemptRecorder } from './attempt-recorder';
 import { BatchedLoader } from './batched-loader';
 import { DeliveryDb } from './delivery-db';
 import { DeliveryJobData, DeliveryQueue } from './delivery-queue.service';
@@ -40,6 +41,7 @@ export class WebhookDeliveryService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly db: DeliveryDb,
+    private readonly recorder: AttemptRecorder,
     private readonly queue: DeliveryQueue,
     private readonly metrics: WebhookMetrics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -79,9 +81,22 @@ export class WebhookDeliveryService {
     this.metrics.recordAttempt(outcome.error ?? 'succeeded', sent.durationMs);
     const decision = decideTask(outcome, attempt, this.config.webhookRetryScheduleMs, new Date());
 
-    const recorded = await this.record(job, outcome, decision.state, decision.nextAttemptAt, sent.durationMs, startedAt);
+    const recorded = await this.recorder.record({
+      eventId,
+      webhookId,
+      attempt,
+      state: decision.state,
+      nextAttemptAt: decision.nextAttemptAt,
+      deliveryId: newId('delivery'),
+      status: outcome.status,
+      responseStatus: outcome.responseStatus,
+      error: outcome.error,
+      durationMs: sent.durationMs,
+      startedAt,
+    });
     if (!recorded) return { kind: 'done' }; // another run recorded this attempt, or the task was dropped meanwhile
-    const reason = disableReasonFor(outcome, recorded.health, this.limits(), new Date());
+    // Only a failure can disable: a success recorded with failed attempts of the same webhook does not.
+    const reason = outcome.status === 'failed' ? disableReasonFor(outcome, recorded.health, this.limits(), new Date()) : null;
     if (reason) {
       await this.disable(webhookId, reason, recorded.deliveryId);
       return { kind: 'done' };
@@ -101,7 +116,8 @@ export class WebhookDeliveryService {
    * due. A read, not a lease: PostgreSQL time is the dispatcher's bottleneck, and a duplicate
    * run (rare: a stalled job, a re-enqueue racing completion) is bounded by `record`, which only
    * the first run to finish can do, so an attempt is sent at most one extra time. Concurrent
-   * jobs' claims go out together as one statement (`claimMany`).
+   * jobs' claims go out together as one statement (`claimMany`), which finds tasks by primary
+   * key (see `AttemptRecorder.write` for why the state test reads `IS TRUE`).
    */
   private claim(job: DeliveryJobData): Promise<ClaimedTask | null> {
     return this.claims.load(job);
@@ -116,7 +132,7 @@ export class WebhookDeliveryService {
          FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS k(event_id, webhook_id, attempt, i)
          JOIN webhook_tasks t ON t.event_id = k.event_id AND t.webhook_id = k.webhook_id
          JOIN webhooks w ON w.id = t.webhook_id JOIN events e ON e.id = t.event_id
-        WHERE t.state = 'pending' AND t.attempts = k.attempt - 1
+        WHERE (t.state = 'pending') IS TRUE AND t.attempts = k.attempt - 1
           AND COALESCE(t.next_attempt_at, '-infinity') <= now() + interval '50 milliseconds'`,
       [jobs.map((j) => j.eventId), jobs.map((j) => j.webhookId), jobs.map((j) => j.attempt)],
       'webhook-claim-many',
@@ -135,65 +151,6 @@ export class WebhookDeliveryService {
     if (!task || task.state !== 'pending' || task.attempts !== attempt - 1) return { kind: 'done' };
     if (!task.next_attempt_at || task.next_attempt_at.getTime() <= Date.now()) return { kind: 'done' };
     return { kind: 'later', at: new Date(task.next_attempt_at.getTime() + 10) };
-  }
-
-  /**
-   * Writes the attempt's delivery record, moves the task on and updates the webhook's health,
-   * in one statement; only the run that still holds the attempt records it.
-   */
-  private async record(
-    { eventId, webhookId, attempt }: DeliveryJobData,
-    outcome: AttemptOutcome,
-    state: string,
-    nextAttemptAt: Date | null,
-    durationMs: number,
-    startedAt: Date,
-  ): Promise<{ deliveryId: string; health: { consecutiveTimeouts: number; failingSince: Date | null } } | null> {
-    const kind = outcome.status === 'succeeded' ? 's' : outcome.error === 'timeout' ? 't' : 'f';
-    const [row] = await this.db.query(
-      `WITH t AS (
-         UPDATE webhook_tasks SET state = $3, attempts = $4, next_attempt_at = $5, last_error = $6, updated_at = now()
-          WHERE event_id = $1 AND webhook_id = $2 AND state = 'pending' AND attempts = $4 - 1
-          RETURNING workspace_id, event_type
-       ), d AS (
-         INSERT INTO webhook_deliveries (id, webhook_id, workspace_id, event_id, event_type, attempt, status, response_status, error, duration_ms, next_attempt_at, created_at)
-         SELECT $7, $2, t.workspace_id, $1, t.event_type, $4, $8, $9, $6, $10, $5, $11 FROM t
-         RETURNING id
-       ), w AS (
-         -- A success only writes when it changes something: a busy healthy webhook's row stays cold.
-         UPDATE webhooks SET
-           consecutive_timeouts = CASE WHEN $12 = 't' THEN consecutive_timeouts + 1 ELSE 0 END,
-           failing_since = CASE WHEN $12 = 's' THEN NULL ELSE COALESCE(failing_since, now()) END,
-           last_success_at = CASE WHEN $12 = 's' THEN now() ELSE last_success_at END
-          WHERE id = $2 AND EXISTS (SELECT 1 FROM t)
-            AND ($12 <> 's' OR consecutive_timeouts <> 0 OR failing_since IS NOT NULL OR last_success_at IS NULL
-                 OR last_success_at < now() - interval '1 second')
-          RETURNING consecutive_timeouts, failing_since
-       )
-       SELECT (SELECT id FROM d) AS delivery_id,
-              (SELECT consecutive_timeouts FROM w) AS consecutive_timeouts,
-              (SELECT failing_since FROM w) AS failing_since`,
-      [
-        eventId,
-        webhookId,
-        state,
-        attempt,
-        nextAttemptAt,
-        outcome.error,
-        newId('delivery'),
-        outcome.status,
-        outcome.responseStatus,
-        durationMs,
-        startedAt,
-        kind,
-      ],
-      'webhook-record-attempt',
-    );
-    if (!row?.delivery_id) return null;
-    return {
-      deliveryId: row.delivery_id,
-      health: { consecutiveTimeouts: Number(row.consecutive_timeouts ?? 0), failingSince: row.failing_since ? new Date(row.failing_since) : null },
-    };
   }
 
   /** Disables the webhook (drops its pending tasks, notifies the admin); the attempt just recorded schedules nothing. */
