@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DeliveryDb } from './delivery-db';
 import { DeliveryQueue, DueAttempt } from './delivery-queue.service';
+import { interleaveByWebhook } from './fair-order';
 
 const BATCH = 500;
 
@@ -49,7 +50,11 @@ export class OutboxRelay {
         [ids],
       );
       await m.query(`UPDATE events SET relayed_at = now() WHERE id = ANY($1)`, [ids]);
-      return { events: events.length, tasks: tasks.map((t) => ({ eventId: t.event_id, webhookId: t.webhook_id, attempt: 1 })) };
+      // RETURNING follows the join's order, often one webhook after another: queue in event order, webhooks taking turns.
+      const position = new Map(ids.map((id, i) => [id, i]));
+      tasks.sort((a, b) => position.get(a.event_id)! - position.get(b.event_id)!);
+      const attempts = tasks.map((t) => ({ eventId: t.event_id, webhookId: t.webhook_id, attempt: 1 }));
+      return { events: events.length, tasks: interleaveByWebhook(attempts) };
     });
   }
 }
