@@ -2,7 +2,7 @@
 // Webhook dispatcher benchmark: events committed to the outbox → worker → local receivers.
 // Measures sustained deliveries/s at saturation, end-to-end latency (event committed → receiver
 // answered) below saturation, and the same with one of ten receivers hanging until timeout.
-// Usage: npm run build && node bench/webhooks.mjs [--seconds 10] [--rate 500] [--burst 20000]
+// Usage: npm run build && node bench/webhooks.mjs [--seconds 10] [--rate 500] [--burst 20000] [--hooks 10]
 // Needs PostgreSQL (TEST_DATABASE_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres)
 // and Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379/14, flushed).
 import { execFileSync, spawn } from 'node:child_process';
@@ -21,7 +21,7 @@ const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) =>
 const SECONDS = Number(args.seconds ?? 10);
 const RATE = Number(args.rate ?? 500);
 const BURST = Number(args.burst ?? 20000);
-const HOOKS = 10;
+const HOOKS = Number(args.hooks ?? 10);
 const TIMEOUT_MS = Number(args.timeout ?? 10000);
 const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
@@ -177,8 +177,41 @@ function summarize(name, ids, hookFilter = () => true) {
   return { phase: name, delivered: rows.length, p50_ms: pct(lat, 50), p90_ms: pct(lat, 90), p99_ms: pct(lat, 99), max_ms: lat[lat.length - 1] };
 }
 
+/**
+ * Baseline: the same receiver driven by a bare keep-alive POST loop from this process (no queue,
+ * no database, no signing), 100 requests in flight: the HTTP ceiling of this machine right now.
+ */
+async function barePostsPerSecond(seconds) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 100 });
+  const body = JSON.stringify({ id: 'evt_baseline', type: 'company.saved', data: companyData(0) });
+  const end = Date.now() + seconds * 1000;
+  let done = 0;
+  const post = () =>
+    new Promise((resolveDone, reject) => {
+      const req = http.request(`${base}/baseline`, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+        res.resume();
+        res.on('end', resolveDone);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  const started = Date.now();
+  await Promise.all(Array.from({ length: 100 }, async () => {
+    while (Date.now() < end) {
+      await post();
+      done += 1;
+    }
+  }));
+  agent.destroy();
+  return Math.round(done / ((Date.now() - started) / 1000));
+}
+
 const results = {};
 try {
+  results.baseline = { bare_posts_per_s: await barePostsPerSecond(3) };
+  received.length = 0;
+  console.log(`baseline: bare keep-alive POSTs to the same receiver, 100 in flight: ${results.baseline.bare_posts_per_s}/s`);
+
   // 1. Saturation: a burst committed at once, delivered as fast as the worker can.
   const burstIds = [];
   for (let i = 0; i < BURST; i += 1000) burstIds.push(...(await commitEvents(Math.min(1000, BURST - i), i)));
@@ -205,6 +238,7 @@ try {
   results.one_hanging = { rate: RATE, timeout_ms: TIMEOUT_MS, ...summarize('one receiver hanging (nine healthy)', healthyIds, (p) => p !== hangingPath) };
   console.log(`one of ten hanging, ${RATE}/s: healthy p50 ${results.one_hanging.p50_ms} ms, p99 ${results.one_hanging.p99_ms} ms (${results.one_hanging.delivered}/${healthyIds.length} delivered)`);
   results.ratios = {
+    saturation_vs_bare_posts: Number((results.saturation.deliveries_per_s / results.baseline.bare_posts_per_s).toFixed(2)),
     saturation_vs_target_1000: Number((results.saturation.deliveries_per_s / 1000).toFixed(2)),
     healthy_p99_hanging_vs_steady: Number((results.one_hanging.p99_ms / results.steady.p99_ms).toFixed(2)),
   };
