@@ -3,8 +3,8 @@ import Stripe from 'stripe';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { verifyServiceSignature } from '../libs/webhooks/src/verify';
 import { eventually } from './support/http';
-import { startStack, TestStack, Workspace } from './support/stack';
-import { Behaviour, companySaved, emitEvent, insertWebhook, Receiver, Received, receiverWebhook, rotateSecret, sleep, startReceiver } from './support/webhook-delivery-kit';
+import { Workspace } from './support/stack';
+import { Behaviour, companySaved, deliveryHarness, emitEvent, insertWebhook, Received, receiverWebhook, rotateSecret, sleep } from './support/webhook-delivery-kit';
 
 // Delivery worker against real PostgreSQL, Redis and a real receiver on loopback, with the
 // clocks compressed: 300 ms between attempts, a 600 ms receiver timeout, 3 timeouts disable.
@@ -19,30 +19,17 @@ const ENV = {
 
 const stripe = new Stripe('sk_test_not_used');
 
-let stack: TestStack;
-let rcv: Receiver;
-
-
-beforeAll(async () => {
-  stack = await startStack({ worker: true, env: ENV });
-  rcv = await startReceiver();
-
-}, 60000);
-
-afterAll(async () => {
-  await rcv?.close();
-  await stack?.close();
-});
+const harness = deliveryHarness(ENV);
 
 /** A webhook on a fresh receiver path with `behaviour`. */
-const hookWith = (behaviour: Behaviour, events?: string[], workspace?: Workspace) => receiverWebhook(stack, rcv, behaviour, events, workspace);
+const hookWith = (behaviour: Behaviour, events?: string[], workspace?: Workspace) => receiverWebhook(harness.stack, harness.rcv, behaviour, events, workspace);
 
 const deliveries = (webhookId: string) =>
-  stack.db.query<any>(`SELECT * FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY attempt`, [webhookId]);
-const task = async (webhookId: string) => (await stack.db.query<any>(`SELECT * FROM webhook_tasks WHERE webhook_id = $1`, [webhookId]))[0];
+  harness.stack.db.query<any>(`SELECT * FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY attempt`, [webhookId]);
+const task = async (webhookId: string) => (await harness.stack.db.query<any>(`SELECT * FROM webhook_tasks WHERE webhook_id = $1`, [webhookId]))[0];
 jest.setTimeout(60000);
 
-const webhook = async (id: string) => (await stack.db.query<any>(`SELECT * FROM webhooks WHERE id = $1`, [id]))[0];
+const webhook = async (id: string) => (await harness.stack.db.query<any>(`SELECT * FROM webhooks WHERE id = $1`, [id]))[0];
 
 function verifyAll(r: Received, secret: string) {
   expect(verifyServiceSignature(r.raw, r.headers['x-service-signature'] as string, secret)).toBe(true);
@@ -60,8 +47,8 @@ function verifyAll(r: Received, secret: string) {
 describe('delivery', () => {
   it('POSTs the stored event body, signed so that our verifier, stripe and standardwebhooks accept it', async () => {
     const h = await hookWith({ status: 200 });
-    const event = await emitEvent(stack.db, h.ws.workspace_id, 'company.saved', companySaved(1));
-    const [r] = await rcv.waitFor(h.path, (got) => got.length >= 1);
+    const event = await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(1));
+    const [r] = await harness.rcv.waitFor(h.path, (got) => got.length >= 1);
     expect(r).toBeDefined();
     expect(r.json).toEqual(event);
     expect(r.headers['content-type']).toBe('application/json');
@@ -79,17 +66,17 @@ describe('delivery', () => {
 
   it('signs with both secrets during a rotation grace period, and with the new one only after it', async () => {
     const h = await hookWith({ status: 200 });
-    const next = await rotateSecret(stack.db, stack.env.SECRETS_KEY, h.id, 60_000);
-    await emitEvent(stack.db, h.ws.workspace_id, 'company.saved', companySaved(2));
-    const [during] = await rcv.waitFor(h.path, (got) => got.length >= 1);
+    const next = await rotateSecret(harness.stack.db, harness.stack.env.SECRETS_KEY, h.id, 60_000);
+    await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(2));
+    const [during] = await harness.rcv.waitFor(h.path, (got) => got.length >= 1);
     expect((during.headers['x-service-signature'] as string).split(',').filter((p) => p.startsWith('v1=')).length).toBe(2);
     expect((during.headers['webhook-signature'] as string).split(' ').length).toBe(2);
     verifyAll(during, h.secret);
     verifyAll(during, next);
 
-    await stack.db.query(`UPDATE webhooks SET previous_secret_expires_at = now() - interval '1 second' WHERE id = $1`, [h.id]);
-    await emitEvent(stack.db, h.ws.workspace_id, 'company.saved', companySaved(3));
-    const got = await rcv.waitFor(h.path, (g) => g.length >= 2);
+    await harness.stack.db.query(`UPDATE webhooks SET previous_secret_expires_at = now() - interval '1 second' WHERE id = $1`, [h.id]);
+    await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(3));
+    const got = await harness.rcv.waitFor(h.path, (g) => g.length >= 2);
     const after = got[1];
     verifyAll(after, next);
     expect(verifyServiceSignature(after.raw, after.headers['x-service-signature'] as string, h.secret)).toBe(false);
@@ -98,8 +85,8 @@ describe('delivery', () => {
 
   it('follows the retry schedule until the schedule is exhausted, re-signing each attempt', async () => {
     const h = await hookWith({ status: 503 });
-    await emitEvent(stack.db, h.ws.workspace_id, 'company.saved', companySaved(4));
-    const got = await rcv.waitFor(h.path, (g) => g.length >= 7, 20000);
+    await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(4));
+    const got = await harness.rcv.waitFor(h.path, (g) => g.length >= 7, 20000);
     expect(got).toHaveLength(7);
     got.forEach((r, i) => expect(r.headers['x-service-delivery-attempt']).toBe(String(i + 1)));
     for (let i = 1; i < got.length; i++) {
@@ -108,7 +95,7 @@ describe('delivery', () => {
       verifyAll(got[i], h.secret);
     }
     await sleep(1500);
-    expect(rcv.at(h.path)).toHaveLength(7); // six retries, then no more
+    expect(harness.rcv.at(h.path)).toHaveLength(7); // six retries, then no more
     const rows = await eventually(async () => ((await task(h.id)).state === 'failed' ? deliveries(h.id) : null));
     expect(rows.map((d: any) => [d.attempt, d.status, d.response_status, d.error])).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => [n, 'failed', 503, 'http_status']));
     expect(rows.slice(0, 6).every((d: any) => d.next_attempt_at !== null)).toBe(true);
@@ -123,8 +110,8 @@ describe('delivery', () => {
     ['503', { status: 503 }],
   ])('retries after %s and then succeeds', async (_name, first) => {
     const h = await hookWith([first as any, { status: 200 }]);
-    await emitEvent(stack.db, h.ws.workspace_id, 'company.saved', companySaved(5));
-    const got = await rcv.waitFor(h.path, (g) => g.length >= 2);
+    await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(5));
+    const got = await harness.rcv.waitFor(h.path, (g) => g.length >= 2);
     expect(got).toHaveLength(2);
     expect(got[1].json.id).toBe(got[0].json.id);
     const rows = await eventually(async () => ((await task(h.id)).state === 'succeeded' ? deliveries(h.id) : null));
@@ -133,11 +120,11 @@ describe('delivery', () => {
   });
 
   it('retries after a refused connection', async () => {
-    const { url } = rcv.hook();
-    const closedUrl = url.replace(`:${rcv.port}`, ':1'); // nothing listens on port 1
-    const w = await stack.workspace();
-    const h = await insertWebhook(stack.db, stack.env.SECRETS_KEY, w, closedUrl, ['company.saved']);
-    await emitEvent(stack.db, w.workspace_id, 'company.saved', companySaved(6));
+    const { url } = harness.rcv.hook();
+    const closedUrl = url.replace(`:${harness.rcv.port}`, ':1'); // nothing listens on port 1
+    const w = await harness.stack.workspace();
+    const h = await insertWebhook(harness.stack.db, harness.stack.env.SECRETS_KEY, w, closedUrl, ['company.saved']);
+    await emitEvent(harness.stack.db, w.workspace_id, 'company.saved', companySaved(6));
     const rows = await eventually(async () => {
       const d = await deliveries(h.id);
       return d.length >= 2 ? d : null;
@@ -152,11 +139,11 @@ describe('delivery', () => {
     ['a redirect', { status: 302, headers: { location: '/elsewhere' } }, 'redirect'],
   ])('fails for good after %s, without retry', async (_name, answer, error) => {
     const h = await hookWith(answer as any);
-    await emitEvent(stack.db, h.ws.workspace_id, 'company.saved', companySaved(7));
+    await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(7));
     await eventually(async () => (await task(h.id))?.state === 'failed');
     await sleep(SCHEDULE_MS[0] + 500);
-    expect(rcv.at(h.path)).toHaveLength(1);
-    expect(rcv.requests.filter((r) => r.path === '/elsewhere')).toHaveLength(0);
+    expect(harness.rcv.at(h.path)).toHaveLength(1);
+    expect(harness.rcv.requests.filter((r) => r.path === '/elsewhere')).toHaveLength(0);
     const rows = await deliveries(h.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'failed', error, next_attempt_at: null });
@@ -165,28 +152,28 @@ describe('delivery', () => {
 
   it('a 410 disables the webhook at once, notifies the admin and drops its pending retries', async () => {
     const h = await hookWith((n) => (n === 1 ? { status: 500 } : { status: 410 }));
-    await emitEvent(stack.db, h.ws.workspace_id, 'company.saved', companySaved(8));
-    await rcv.waitFor(h.path, (g) => g.length >= 1);
+    await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(8));
+    await harness.rcv.waitFor(h.path, (g) => g.length >= 1);
     // a second event fails retryably and waits; the 410 of the first event's retry drops it
-    rcv.setBehaviour(h.path, (n) => (n === 2 ? { status: 500 } : { status: 410 }));
-    await emitEvent(stack.db, h.ws.workspace_id, 'company.saved', companySaved(9));
+    harness.rcv.setBehaviour(h.path, (n) => (n === 2 ? { status: 500 } : { status: 410 }));
+    await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(9));
     const w = await eventually(async () => ((await webhook(h.id)).status === 'disabled' ? webhook(h.id) : null));
     expect(w.disabled_reason).toBe('gone');
-    const notes = await stack.db.query<any>(`SELECT * FROM notifications WHERE workspace_id = $1 AND data->>'webhook_id' = $2`, [h.ws.workspace_id, h.id]);
+    const notes = await harness.stack.db.query<any>(`SELECT * FROM notifications WHERE workspace_id = $1 AND data->>'webhook_id' = $2`, [h.ws.workspace_id, h.id]);
     expect(notes).toHaveLength(1);
     expect(notes[0].data.reason).toBe('gone');
     await sleep(1500);
-    const tasks = await stack.db.query<any>(`SELECT state FROM webhook_tasks WHERE webhook_id = $1`, [h.id]);
+    const tasks = await harness.stack.db.query<any>(`SELECT state FROM webhook_tasks WHERE webhook_id = $1`, [h.id]);
     expect(tasks.every((t: any) => t.state !== 'pending')).toBe(true);
-    const count = rcv.at(h.path).length;
-    await emitEvent(stack.db, h.ws.workspace_id, 'company.saved', companySaved(10));
+    const count = harness.rcv.at(h.path).length;
+    await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(10));
     await sleep(1000);
-    expect(rcv.at(h.path)).toHaveLength(count); // a disabled webhook gets nothing new
+    expect(harness.rcv.at(h.path)).toHaveLength(count); // a disabled webhook gets nothing new
   });
 
   it('WEBHOOK_DISABLE_AFTER_TIMEOUTS timeouts in a row disable the webhook', async () => {
     const h = await hookWith({ hang: true });
-    await emitEvent(stack.db, h.ws.workspace_id, 'company.saved', companySaved(11));
+    await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(11));
     const w = await eventually(async () => ((await webhook(h.id)).status === 'disabled' ? webhook(h.id) : null), 20000);
     expect(w.disabled_reason).toBe('timeouts');
     const rows = await deliveries(h.id);
@@ -197,69 +184,69 @@ describe('delivery', () => {
 
   it('a success between timeouts resets the count', async () => {
     const h = await hookWith([{ hang: true }, { hang: true }, { status: 200 }, { hang: true }, { hang: true }, { status: 200 }]);
-    await emitEvent(stack.db, h.ws.workspace_id, 'company.saved', companySaved(12));
+    await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(12));
     await eventually(async () => (await task(h.id))?.state === 'succeeded', 20000);
-    await emitEvent(stack.db, h.ws.workspace_id, 'company.saved', companySaved(13));
+    await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(13));
     await eventually(async () => (await deliveries(h.id)).filter((d: any) => d.status === 'succeeded').length === 2, 20000);
     expect((await webhook(h.id)).status).toBe('active');
     expect((await webhook(h.id)).consecutive_timeouts).toBe(0);
   });
 
   it('deleting the API key that created the webhook stops its deliveries', async () => {
-    const w2 = await stack.workspace();
+    const w2 = await harness.stack.workspace();
     const h = await hookWith({ status: 200 }, ['company.saved'], w2);
-    await emitEvent(stack.db, w2.workspace_id, 'company.saved', companySaved(14));
-    await rcv.waitFor(h.path, (g) => g.length >= 1);
-    const del = await stack.cli(['api-key:delete', '--id', w2.api_key_id]);
+    await emitEvent(harness.stack.db, w2.workspace_id, 'company.saved', companySaved(14));
+    await harness.rcv.waitFor(h.path, (g) => g.length >= 1);
+    const del = await harness.stack.cli(['api-key:delete', '--id', w2.api_key_id]);
     expect(del.code).toBe(0);
     expect(del.json.webhooks_disabled).toBe(1);
-    await emitEvent(stack.db, w2.workspace_id, 'company.saved', companySaved(15));
+    await emitEvent(harness.stack.db, w2.workspace_id, 'company.saved', companySaved(15));
     await sleep(1500);
-    expect(rcv.at(h.path)).toHaveLength(1);
+    expect(harness.rcv.at(h.path)).toHaveLength(1);
     expect((await webhook(h.id)).disabled_reason).toBe('api_key_deleted');
   });
 
   it('never replays events from before the webhook was created, and honours the subscription', async () => {
-    const w3 = await stack.workspace();
-    const before = await emitEvent(stack.db, w3.workspace_id, 'company.saved', companySaved(16), { notify: false });
+    const w3 = await harness.stack.workspace();
+    const before = await emitEvent(harness.stack.db, w3.workspace_id, 'company.saved', companySaved(16), { notify: false });
     await sleep(20);
     const h = await hookWith({ status: 200 }, ['company.saved'], w3);
-    await emitEvent(stack.db, w3.workspace_id, 'person.saved', { person: { id: 'a'.repeat(24) }, saved_at: new Date().toISOString(), list_ids: [] });
-    const after = await emitEvent(stack.db, w3.workspace_id, 'company.saved', companySaved(17));
-    await rcv.waitFor(h.path, (g) => g.length >= 1);
+    await emitEvent(harness.stack.db, w3.workspace_id, 'person.saved', { person: { id: 'a'.repeat(24) }, saved_at: new Date().toISOString(), list_ids: [] });
+    const after = await emitEvent(harness.stack.db, w3.workspace_id, 'company.saved', companySaved(17));
+    await harness.rcv.waitFor(h.path, (g) => g.length >= 1);
     await sleep(1500);
-    expect(rcv.at(h.path).map((r) => r.json.id)).toEqual([after.id]);
+    expect(harness.rcv.at(h.path).map((r) => r.json.id)).toEqual([after.id]);
     expect(before.id).not.toBe(after.id);
   });
 
   it('delivers a webhook.test event only to its target webhook', async () => {
-    const w4 = await stack.workspace();
+    const w4 = await harness.stack.workspace();
     const a = await hookWith({ status: 200 }, ['company.saved'], w4);
     const b = await hookWith({ status: 200 }, ['company.saved'], w4);
-    const event = await emitEvent(stack.db, w4.workspace_id, 'webhook.test', { webhook_id: a.id }, { targetWebhookId: a.id });
-    const [r] = await rcv.waitFor(a.path, (g) => g.length >= 1);
+    const event = await emitEvent(harness.stack.db, w4.workspace_id, 'webhook.test', { webhook_id: a.id }, { targetWebhookId: a.id });
+    const [r] = await harness.rcv.waitFor(a.path, (g) => g.length >= 1);
     expect(r.json.id).toBe(event.id);
     await sleep(1000);
-    expect(rcv.at(b.path)).toHaveLength(0);
+    expect(harness.rcv.at(b.path)).toHaveLength(0);
   });
 
   it('a relay that runs twice and a duplicated job deliver once', async () => {
     const h = await hookWith({ delayMs: 300, status: 200 });
-    const event = await emitEvent(stack.db, h.ws.workspace_id, 'company.saved', companySaved(18));
-    await eventually(async () => (await stack.db.query(`SELECT 1 FROM events WHERE id = $1 AND relayed_at IS NOT NULL`, [event.id])).length === 1);
+    const event = await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(18));
+    await eventually(async () => (await harness.stack.db.query(`SELECT 1 FROM events WHERE id = $1 AND relayed_at IS NOT NULL`, [event.id])).length === 1);
     // The relay sees the event again, and a stray copy of the job (another id) is queued.
-    await stack.db.query(`UPDATE events SET relayed_at = NULL WHERE id = $1`, [event.id]);
-    await stack.db.query(`SELECT pg_notify('outbox_event', $1)`, [event.id]);
-    const connection = stack.redis.duplicate();
+    await harness.stack.db.query(`UPDATE events SET relayed_at = NULL WHERE id = $1`, [event.id]);
+    await harness.stack.db.query(`SELECT pg_notify('outbox_event', $1)`, [event.id]);
+    const connection = harness.stack.redis.duplicate();
     const queue = new Queue('webhook-delivery', { connection, prefix: 'pws' });
     await queue.add('deliver-webhook', { eventId: event.id, webhookId: h.id, attempt: 1 }, { jobId: `dup-${event.id}`, removeOnComplete: true });
     await queue.add('deliver-webhook', { eventId: event.id, webhookId: h.id, attempt: 1 }, { jobId: `dup2-${event.id}`, removeOnComplete: true });
     await queue.close();
     connection.disconnect();
-    await eventually(async () => (await stack.db.query(`SELECT 1 FROM events WHERE id = $1 AND relayed_at IS NOT NULL`, [event.id])).length === 1);
+    await eventually(async () => (await harness.stack.db.query(`SELECT 1 FROM events WHERE id = $1 AND relayed_at IS NOT NULL`, [event.id])).length === 1);
     await sleep(1500);
-    expect(rcv.at(h.path)).toHaveLength(1);
+    expect(harness.rcv.at(h.path)).toHaveLength(1);
     expect(await deliveries(h.id)).toHaveLength(1);
-    expect(await stack.db.query(`SELECT * FROM webhook_tasks WHERE event_id = $1 AND webhook_id = $2`, [event.id, h.id])).toHaveLength(1);
+    expect(await harness.stack.db.query(`SELECT * FROM webhook_tasks WHERE event_id = $1 AND webhook_id = $2`, [event.id, h.id])).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { encryptSecret } from '../../libs/webhooks/src/secret-box';
 import { TestDatabase } from './database';
-import type { TestStack, Workspace } from './stack';
+import { startStack, type TestStack, type Workspace } from './stack';
 
 /** One request as a receiver saw it. */
 export interface Received {
@@ -174,3 +174,23 @@ export async function emitEvent(
 export const companySaved = (n: number) => ({ company: { id: randomBytes(12).toString('hex'), name: `Company ${n}` }, saved_at: new Date().toISOString(), list_ids: [] });
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** What a delivery test file runs against: the stack with its worker, and a receiver. */
+export interface DeliveryHarness {
+  stack: TestStack;
+  rcv: Receiver;
+}
+
+/** Starts the stack with its worker (given `env`) and a receiver before the file's tests, and stops both after. */
+export function deliveryHarness(env: Record<string, string> | (() => Promise<Record<string, string>>)): DeliveryHarness {
+  const harness = {} as DeliveryHarness;
+  beforeAll(async () => {
+    harness.stack = await startStack({ worker: true, env: typeof env === 'function' ? await env() : env });
+    harness.rcv = await startReceiver();
+  }, 60000);
+  afterAll(async () => {
+    await harness.rcv?.close();
+    await harness.stack?.close();
+  });
+  return harness;
+}
