@@ -18,8 +18,10 @@ const ADMIN = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/15';
 const admin = (sql) => adminQuery(ADMIN, sql);
 
+/** BENCH_API_NODE_ARGS (for example `--cpu-prof`) go to both servers' node. */
 function startServer(script, env) {
-  const child = spawn(process.execPath, [join(ROOT, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
 }
 
