@@ -51,7 +51,7 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicatio
     if (slot === 'full') {
       // Park: delayed first, then listed for a release to wake (or promoted at once if room appeared).
       await job.moveToDelayed(Date.now() + this.config.webhookTimeoutMs + 1000, token);
-      if (await this.limiter.parkUnlessRoom(webhookId, jobId)) await job.promote().catch(() => undefined);
+      if (await this.limiter.parkUnlessRoom(webhookId, jobId, attemptId)) await job.promote().catch(() => undefined);
       throw new DelayedError();
     }
     let end;
@@ -66,13 +66,13 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicatio
     }
   }
 
-  /** Frees the slot and wakes one parked job into it, skipping parked ids that are stale. */
+  /** Frees the slot, handing it to the oldest parked job, and wakes that job; a stale one passes the slot on. */
   private async wakeParked(webhookId: string, attemptId: string): Promise<void> {
     try {
       let parked = await this.limiter.release(webhookId, attemptId);
       for (let tries = 0; parked && tries < MAX_STALE_SKIPS; tries++) {
-        if (await this.queue.promote(parked)) return;
-        parked = await this.limiter.nextParked(webhookId);
+        if (await this.queue.promote(parked.jobId)) return;
+        parked = await this.limiter.passOn(webhookId, parked);
       }
     } catch (error) {
       this.logger.warn(`could not release the delivery slot of ${attemptId}: ${(error as Error).message}`);
