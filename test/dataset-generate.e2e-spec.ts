@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startStack, TestStack, Workspace } from './support/stack';
+import { workspaceHarness } from './support/stack';
 
 // Jest reads testTimeout only from the root config; the e2e project's 60 s would not apply here.
 jest.setTimeout(120_000);
@@ -14,18 +14,11 @@ const digest = (dir: string) =>
     .digest('hex');
 
 describe('dataset:generate', () => {
-  let stack: TestStack;
-  let ws: Workspace;
-
-  beforeAll(async () => {
-    stack = await startStack();
-    ws = await stack.workspace();
-  });
-  afterAll(() => stack?.close());
+  const harness = workspaceHarness();
 
   const generate = async (seed: string, extra: string[] = []) => {
     const dir = mkdtempSync(join(tmpdir(), 'pws-generate-'));
-    const result = await stack.cli(['dataset:generate', '--people', '600', '--companies', '80', '--seed', seed, '--as-of', '2026-11-15', '--out', dir, ...extra]);
+    const result = await harness.stack.cli(['dataset:generate', '--people', '600', '--companies', '80', '--seed', seed, '--as-of', '2026-11-15', '--out', dir, ...extra]);
     expect(result.code).toBe(0);
     expect(result.json).toEqual({ companies: { imported: 80, rejected: 0 }, people: { imported: 600, rejected: 0 } });
     return dir;
@@ -35,32 +28,32 @@ describe('dataset:generate', () => {
     const first = digest(await generate('s1', ['--load', 'false']));
     expect(digest(await generate('s1', ['--load', 'false']))).toBe(first);
     expect(digest(await generate('s2', ['--load', 'false']))).not.toBe(first);
-    expect(await stack.db.query(`SELECT count(*)::int AS n FROM people`)).toEqual([{ n: 0 }]);
+    expect(await harness.stack.db.query(`SELECT count(*)::int AS n FROM people`)).toEqual([{ n: 0 }]);
   });
 
   it('loads the data set it writes: the files import back with nothing rejected, every seniority and department present', async () => {
     const dir = await generate('s3');
-    const [counts] = await stack.db.query<any>(`SELECT (SELECT count(*) FROM people)::int AS people, (SELECT count(*) FROM companies)::int AS companies`);
+    const [counts] = await harness.stack.db.query<any>(`SELECT (SELECT count(*) FROM people)::int AS people, (SELECT count(*) FROM companies)::int AS companies`);
     expect(counts).toEqual({ people: 600, companies: 80 });
-    const again = await stack.cli(['dataset:import', '--companies', join(dir, 'companies.ndjson'), '--people', join(dir, 'people.ndjson')]);
+    const again = await harness.stack.cli(['dataset:import', '--companies', join(dir, 'companies.ndjson'), '--people', join(dir, 'people.ndjson')]);
     expect(again.json).toEqual({ companies: { imported: 80, rejected: 0 }, people: { imported: 600, rejected: 0 } });
     expect(again.stderr).toBe('');
-    const seniorities = await stack.db.query<{ seniority: string }>(`SELECT DISTINCT seniority FROM people ORDER BY 1`);
+    const seniorities = await harness.stack.db.query<{ seniority: string }>(`SELECT DISTINCT seniority FROM people ORDER BY 1`);
     expect(seniorities).toHaveLength(10);
-    const [departments] = await stack.db.query<any>(`SELECT count(DISTINCT d)::int AS n FROM people, unnest(departments) d`);
+    const [departments] = await harness.stack.db.query<any>(`SELECT count(DISTINCT d)::int AS n FROM people, unnest(departments) d`);
     expect(departments.n).toBe(13 + 146);
-    const pageTypes = await stack.db.query<{ page_type: string }>(`SELECT DISTINCT page_type FROM companies ORDER BY 1`);
+    const pageTypes = await harness.stack.db.query<{ page_type: string }>(`SELECT DISTINCT page_type FROM companies ORDER BY 1`);
     expect(pageTypes.map((p) => p.page_type)).toEqual(['brand', 'link_only', 'main', 'regional', 'subsidiary']);
-    const changes = await stack.db.query<{ job_change: string }>(`SELECT DISTINCT job_change FROM people WHERE job_change IS NOT NULL ORDER BY 1`);
+    const changes = await harness.stack.db.query<{ job_change: string }>(`SELECT DISTINCT job_change FROM people WHERE job_change IS NOT NULL ORDER BY 1`);
     expect(changes.map((c) => c.job_change)).toEqual(['new_company', 'promotion']);
-    const [company] = await stack.db.query<{ id: string }>(`SELECT id FROM companies WHERE technologies <> '[]' LIMIT 1`);
-    const res = await ws.api.get(`/v2/companies/${company.id}`);
+    const [company] = await harness.stack.db.query<{ id: string }>(`SELECT id FROM companies WHERE technologies <> '[]' LIMIT 1`);
+    const res = await harness.ws.api.get(`/v2/companies/${company.id}`);
     expect(res.status).toBe(200);
     expect(res.body.data.technologies[0].categories.length).toBeGreaterThan(0);
   });
 
   it('refuses bad options with one line on stderr', async () => {
-    const bad = await stack.cli(['dataset:generate', '--people', 'ten', '--companies', '5']);
+    const bad = await harness.stack.cli(['dataset:generate', '--people', 'ten', '--companies', '5']);
     expect(bad.code).toBe(1);
     expect(bad.stderr.trim()).toBe('dataset:generate: --people must be a whole number from 0 to 50000000, got "ten"');
   });

@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { dirname, join } from 'node:path';
-import { startStack, TestStack, Workspace } from './support/stack';
+import { workspaceHarness } from './support/stack';
 import { companyRecord, personRecord, runCliMeasured, writeLines } from './support/dataset-records';
 
 // Jest reads testTimeout only from the root config; the e2e project's 60 s would not apply here.
@@ -11,30 +11,23 @@ const cid = (n: number) => `5c${'0'.repeat(20)}${String(n).padStart(2, '0')}`;
 const pid = (n: number) => `5e${'0'.repeat(20)}${String(n).padStart(2, '0')}`;
 
 describe('dataset:import', () => {
-  let stack: TestStack;
-  let ws: Workspace;
-
-  beforeAll(async () => {
-    stack = await startStack();
-    ws = await stack.workspace();
-  });
-  afterAll(() => stack?.close());
+  const harness = workspaceHarness();
 
   it('round trip: an imported company reads back through GET /v2/companies/{id} unchanged', async () => {
     const company = companyRecord(cid(1));
     const companies = writeLines('companies.ndjson', [JSON.stringify(company)]);
     const people = writeLines('people.ndjson', [JSON.stringify(personRecord(pid(1), cid(1)))]);
-    const result = await stack.cli(['dataset:import', '--companies', companies, '--people', people]);
+    const result = await harness.stack.cli(['dataset:import', '--companies', companies, '--people', people]);
     expect(result.code).toBe(0);
     expect(result.json).toEqual({ companies: { imported: 1, rejected: 0 }, people: { imported: 1, rejected: 0 } });
     expect(result.stdout.trim().split('\n')).toHaveLength(1);
 
-    const res = await ws.api.get(`/v2/companies/${cid(1)}`);
+    const res = await harness.ws.api.get(`/v2/companies/${cid(1)}`);
     expect(res.status).toBe(200);
     const { pro_network_id, organization_id, page_type, pro_network_website, social_media_description, website_text, ...visible } = company;
     expect(res.body.data).toEqual({ ...visible, saved: null });
     expect([pro_network_id, organization_id, page_type]).toBeDefined();
-    const [row] = await stack.db.query<any>(`SELECT pro_network_id, organization_id, page_type, pro_network_website, website_text, country_code, office_country_codes FROM companies WHERE id = $1`, [cid(1)]);
+    const [row] = await harness.stack.db.query<any>(`SELECT pro_network_id, organization_id, page_type, pro_network_website, website_text, country_code, office_country_codes FROM companies WHERE id = $1`, [cid(1)]);
     expect(row).toEqual({
       pro_network_id: '4242',
       organization_id: 'org_globex',
@@ -45,13 +38,13 @@ describe('dataset:import', () => {
       office_country_codes: ['US', 'DE'],
     });
     expect(social_media_description).toBeTruthy();
-    const [person] = await stack.db.query<any>(`SELECT full_name, company_id, seniority, departments, best_email_status FROM people WHERE id = $1`, [pid(1)]);
+    const [person] = await harness.stack.db.query<any>(`SELECT full_name, company_id, seniority, departments, best_email_status FROM people WHERE id = $1`, [pid(1)]);
     expect(person).toEqual({ full_name: 'José García', company_id: cid(1), seniority: 'VP', departments: ['Sales', 'Sales Leader'], best_email_status: 'valid' });
   });
 
   it('upserts by id: a second import replaces the record, its positions and emails', async () => {
     const companies = writeLines('companies.ndjson', [JSON.stringify(companyRecord(cid(2), { name: 'Before' }))]);
-    await stack.cli(['dataset:import', '--companies', companies, '--people', writeLines('p.ndjson', [JSON.stringify(personRecord(pid(2), cid(2)))])]);
+    await harness.stack.cli(['dataset:import', '--companies', companies, '--people', writeLines('p.ndjson', [JSON.stringify(personRecord(pid(2), cid(2)))])]);
     const again = writeLines('companies.ndjson', [JSON.stringify(companyRecord(cid(2), { name: 'After', technologies: [] }))]);
     const moved = personRecord(pid(2), cid(1), {
       emails: [],
@@ -60,19 +53,19 @@ describe('dataset:import', () => {
         { company_id: cid(2), title: 'VP Sales', seniority: 'VP', departments: ['Sales'], started_at: '2020-01-01', ended_at: '2025-01-01', is_primary: false },
       ],
     });
-    const result = await stack.cli(['dataset:import', '--companies', again, '--people', writeLines('p.ndjson', [JSON.stringify(moved)])]);
+    const result = await harness.stack.cli(['dataset:import', '--companies', again, '--people', writeLines('p.ndjson', [JSON.stringify(moved)])]);
     expect(result.json).toEqual({ companies: { imported: 1, rejected: 0 }, people: { imported: 1, rejected: 0 } });
-    const res = await ws.api.get(`/v2/companies/${cid(2)}`);
+    const res = await harness.ws.api.get(`/v2/companies/${cid(2)}`);
     expect(res.body.data.name).toBe('After');
     expect(res.body.data.technologies).toEqual([]);
-    expect(await stack.db.query(`SELECT count(*)::int AS n FROM positions WHERE person_id = $1`, [pid(2)])).toEqual([{ n: 2 }]);
-    expect(await stack.db.query(`SELECT count(*)::int AS n FROM person_emails WHERE person_id = $1`, [pid(2)])).toEqual([{ n: 0 }]);
-    const [person] = await stack.db.query<any>(`SELECT company_id, departments, job_change, best_email FROM people WHERE id = $1`, [pid(2)]);
+    expect(await harness.stack.db.query(`SELECT count(*)::int AS n FROM positions WHERE person_id = $1`, [pid(2)])).toEqual([{ n: 2 }]);
+    expect(await harness.stack.db.query(`SELECT count(*)::int AS n FROM person_emails WHERE person_id = $1`, [pid(2)])).toEqual([{ n: 0 }]);
+    const [person] = await harness.stack.db.query<any>(`SELECT company_id, departments, job_change, best_email FROM people WHERE id = $1`, [pid(2)]);
     expect(person).toEqual({ company_id: cid(1), departments: ['Engineering & Technical', 'Engineering Management'], job_change: 'new_company', best_email: null });
   });
 
   it('keeps a person whose position names a company not in the data set', async () => {
-    const result = await stack.cli(['dataset:import', '--people', writeLines('p.ndjson', [JSON.stringify(personRecord(pid(3), cid(77)))])]);
+    const result = await harness.stack.cli(['dataset:import', '--people', writeLines('p.ndjson', [JSON.stringify(personRecord(pid(3), cid(77)))])]);
     expect(result.json).toEqual({ companies: { imported: 0, rejected: 0 }, people: { imported: 1, rejected: 0 } });
   });
 
@@ -96,7 +89,7 @@ describe('dataset:import', () => {
     out.end();
     await once(out, 'finish');
 
-    const run = await runCliMeasured(stack.env, ['dataset:import', '--people', file]);
+    const run = await runCliMeasured(harness.stack.env, ['dataset:import', '--people', file]);
     expect(run.code).toBe(0);
     expect(run.json).toEqual({ companies: { imported: 0, rejected: 0 }, people: { imported: 2, rejected: 6 } });
     const lines = run.stderr.trim().split('\n');
@@ -107,7 +100,7 @@ describe('dataset:import', () => {
     expect(lines[3]).toBe(`${file}:5: emails[0].status: unknown email status "bounced"`);
     expect(lines[4]).toBe(`${file}:6: duplicate id ${pid(10)} (first on line 1); the first record is kept`);
     expect(lines[5]).toMatch(new RegExp(`^${file}:8: line is longer than 1048576 bytes \\(5242\\d{4} bytes\\); skipped$`));
-    const ids = await stack.db.query<{ id: string }>(`SELECT id FROM people WHERE id = ANY($1) ORDER BY id`, [[10, 11, 12, 13, 14, 15, 16].map(pid)]);
+    const ids = await harness.stack.db.query<{ id: string }>(`SELECT id FROM people WHERE id = ANY($1) ORDER BY id`, [[10, 11, 12, 13, 14, 15, 16].map(pid)]);
     expect(ids.map((r) => r.id)).toEqual([pid(10), pid(16)]);
     // Holding the line would take well over 100 MB (the bytes, then a string of them); the reader drops it as it streams.
     expect(run.peakMiB).toBeLessThan(200);
@@ -115,10 +108,10 @@ describe('dataset:import', () => {
   });
 
   it('answers a missing file or no file option with one line on stderr and exit 1', async () => {
-    const missing = await stack.cli(['dataset:import', '--people', join('/nonexistent', 'people.ndjson')]);
+    const missing = await harness.stack.cli(['dataset:import', '--people', join('/nonexistent', 'people.ndjson')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr.trim()).toBe('dataset:import: --people /nonexistent/people.ndjson: no such file');
-    const none = await stack.cli(['dataset:import']);
+    const none = await harness.stack.cli(['dataset:import']);
     expect(none.code).toBe(1);
   });
 });

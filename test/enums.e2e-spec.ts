@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { errorOf } from './support/http';
-import { startStack, TestStack, Workspace } from './support/stack';
+import { workspaceHarness } from './support/stack';
 
 // Jest reads testTimeout only from the root config; the e2e project's 60 s would not apply here.
 jest.setTimeout(120_000);
@@ -19,17 +19,10 @@ function specDepartments(): { groups: string[]; subs: string[] } {
 }
 
 describe('GET /v2/enums/{name}', () => {
-  let stack: TestStack;
-  let ws: Workspace;
-
-  beforeAll(async () => {
-    stack = await startStack();
-    ws = await stack.workspace();
-  });
-  afterAll(() => stack?.close());
+  const harness = workspaceHarness();
 
   const get = async (name: string) => {
-    const res = await ws.api.get(`/v2/enums/${name}`);
+    const res = await harness.ws.api.get(`/v2/enums/${name}`);
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     return res.body.data as Array<Record<string, any>>;
@@ -81,16 +74,16 @@ describe('GET /v2/enums/{name}', () => {
 
   it('answers 404 NOT_FOUND for an unknown name and 401 without a key', async () => {
     for (const name of ['colours', 'constructor', '__proto__', 'toString']) {
-      const res = await ws.api.get(`/v2/enums/${name}`);
+      const res = await harness.ws.api.get(`/v2/enums/${name}`);
       expect(res.status).toBe(404);
       expect(errorOf(res).name).toBe('NOT_FOUND');
     }
-    const anon = await stack.anon.get('/v2/enums/seniorities');
+    const anon = await harness.stack.anon.get('/v2/enums/seniorities');
     expect(anon.status).toBe(401);
   });
 
   it('documents the route in /docs-json', async () => {
-    const res = await stack.anon.get('/docs-json');
+    const res = await harness.stack.anon.get('/docs-json');
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/v2/enums/{name}', '/v2/companies/{id}']));
   });
 });

@@ -140,3 +140,20 @@ export async function startStack(options: { worker?: boolean; env?: Record<strin
   if (options.worker) await stack.startWorker();
   return stack;
 }
+
+/** What a test file without the worker runs against: the stack and one workspace in it. */
+export interface WorkspaceHarness {
+  stack: TestStack;
+  ws: Workspace;
+}
+
+/** Starts the stack (no worker) and creates a workspace before the enclosing tests, and stops the stack after. */
+export function workspaceHarness(): WorkspaceHarness {
+  const harness = {} as WorkspaceHarness;
+  beforeAll(async () => {
+    harness.stack = await startStack();
+    harness.ws = await harness.stack.workspace();
+  });
+  afterAll(() => harness.stack?.close());
+  return harness;
+}
