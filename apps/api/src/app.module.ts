@@ -11,6 +11,8 @@ import { ListsModule } from './lists/lists.module';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { JobsModule } from './jobs/jobs.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { PeopleModule } from './people/people.module';
+import { SuggestModule } from './suggest/suggest.module';
 import { VerificationsModule } from './verifications/verifications.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
@@ -25,6 +27,8 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     WorkspaceModule,
     ListsModule,
     CompaniesModule,
+    PeopleModule,
+    SuggestModule,
     EnumsModule,
     JobsModule,
     VerificationsModule,

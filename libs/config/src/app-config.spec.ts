@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       secretsKey: null,
       verificationDns: true,
       apiKeyCacheTtlMs: 5000,
+      searchStatementTimeoutMs: 10_000,
       logLevel: 'info',
     });
     expect(config.databaseUrl).toBe(CONFIG_DEFAULTS.DATABASE_URL);
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
       SECRETS_KEY: KEY,
       VERIFICATION_DNS: 'off',
       API_KEY_CACHE_TTL: '1s',
+      SEARCH_STATEMENT_TIMEOUT: '2s',
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
@@ -69,6 +71,7 @@ describe('loadConfig', () => {
       webhookHistoryRetentionMs: 7_200_000,
       verificationDns: false,
       apiKeyCacheTtlMs: 1000,
+      searchStatementTimeoutMs: 2000,
       logLevel: 'warn',
     });
     expect(config.secretsKey).toEqual(Buffer.from(KEY, 'hex'));

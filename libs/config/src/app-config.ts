@@ -24,6 +24,8 @@ export interface AppConfig {
   secretsKey: Buffer | null;
   verificationDns: boolean;
   apiKeyCacheTtlMs: number;
+  /** PostgreSQL cancels a people search statement that runs longer (503 SEARCH_TIMEOUT). */
+  searchStatementTimeoutMs: number;
   logLevel: string;
 }
 
@@ -57,6 +59,7 @@ export const CONFIG_DEFAULTS: Record<string, string> = {
   SECRETS_KEY: '',
   VERIFICATION_DNS: 'on',
   API_KEY_CACHE_TTL: '5s',
+  SEARCH_STATEMENT_TIMEOUT: '10s',
   LOG_LEVEL: 'info',
 };
 
@@ -155,6 +158,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     secretsKey: r.secretsKey('SECRETS_KEY'),
     verificationDns: r.boolean('VERIFICATION_DNS'),
     apiKeyCacheTtlMs: r.duration('API_KEY_CACHE_TTL'),
+    searchStatementTimeoutMs: r.duration('SEARCH_STATEMENT_TIMEOUT', 1),
     logLevel: r.raw('LOG_LEVEL'),
   };
   if (!['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].includes(config.logLevel)) {

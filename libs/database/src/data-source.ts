@@ -14,6 +14,8 @@ import { CompanyLookupIndexes1763769800000 } from './migrations/1763769800000-co
 import { Webhooks1763769900000 } from './migrations/1763769900000-webhooks';
 import { EmailVerifications1763770000000 } from './migrations/1763770000000-email-verifications';
 import { HistoryPruningIndexes1763770100000 } from './migrations/1763770100000-history-pruning-indexes';
+import { PeopleSearch1763770200000 } from './migrations/1763770200000-people-search';
+import { SearchSuggestions1763770300000 } from './migrations/1763770300000-search-suggestions';
 
 /** Every entity, listed by hand: globs break silently in builds. */
 export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent, Webhook, WebhookTask, WebhookDelivery, Notification];
@@ -26,6 +28,8 @@ export const MIGRATIONS = [
   Webhooks1763769900000,
   EmailVerifications1763770000000,
   HistoryPruningIndexes1763770100000,
+  PeopleSearch1763770200000,
+  SearchSuggestions1763770300000,
 ];
 
 /** The one data source definition that the API, the worker, the CLI and the migration runner share. */

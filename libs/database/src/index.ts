@@ -14,3 +14,5 @@ export * from './outbox';
 export * from './sql';
 export * from './companies/company-record';
 export * from './savepoint';
+export * from './suggestions/refresh-suggestions';
+export * from './people/person-record';

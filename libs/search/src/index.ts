@@ -1,1 +1,11 @@
-export {};
+export * from './boolean/boolean-query';
+export * from './compile/calendar';
+export * from './compile/compile-context';
+export * from './compile/compile-search';
+export * from './engine/people-search-engine';
+export * from './engine/resolve-filters';
+export * from './filters/filter-types';
+export * from './filters/validate-filters';
+export * from './locations/location-keys';
+export * from './search-columns';
+export * from './titles/job-titles';

@@ -4,6 +4,8 @@ import { Readable } from 'node:stream';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DataSource, QueryRunner } from 'typeorm';
+// The plain module, not @app/database's index (Nest modules): it imports only this lib's enums, so no cycle.
+import { refreshSuggestions } from '@app/database/suggestions/refresh-suggestions';
 import type { CompanyInput, PersonInput } from '../records/record-types';
 import { COMPANY_COLUMNS, companyCopyLine, EMAIL_COLUMNS, PEOPLE_COLUMNS, personCopyLines, POSITION_COLUMNS } from './dataset-rows';
 
@@ -202,6 +204,8 @@ export class DatasetLoader {
       await Promise.all(this.lanes.map((l) => l.busy));
       // Fresh statistics so the planner sees the new data at once rather than after autovacuum.
       if (this.lanes.length > 0) await this.lanes[0].client.query('ANALYZE companies, people, positions, person_emails');
+      // POST /v2/search/suggest offers what is loaded now (a few seconds for a million people).
+      if (this.lanes.length > 0) await refreshSuggestions(this.lanes[0].client);
     } finally {
       await this.close();
     }

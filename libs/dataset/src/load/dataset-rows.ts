@@ -1,3 +1,4 @@
+import { companySearchColumns, personSearchColumns } from '@app/search/search-columns';
 import { derivePerson } from '../records/person-derived';
 import type { CompanyInput, PersonInput } from '../records/record-types';
 import { copyBool, copyIntArray, copyJson, copyLine, copyNumber, copyText, copyTextArray } from './copy-text';
@@ -7,13 +8,13 @@ export const COMPANY_COLUMNS = [
   'id', 'name', 'description', 'logo', 'website', 'email_domain', 'email_provider', 'pro_network_url', 'pro_network_id', 'organization_id',
   'page_type', 'pro_network_website', 'social_networks', 'industry', 'keywords', 'naics_codes', 'type', 'business_type', 'revenue_stream',
   'founded', 'employee_count', 'employee_range', 'location', 'other_locations', 'technologies', 'technologies_checked_at',
-  'social_media_description', 'website_text', 'country_code', 'office_country_codes',
+  'social_media_description', 'website_text', 'country_code', 'office_country_codes', 'hq_location_keys', 'location_keys',
 ] as const;
 
 export const PEOPLE_COLUMNS = [
   'id', 'first_name', 'last_name', 'full_name', 'pro_network_url', 'pro_network_key', 'followers', 'location', 'country_code', 'state', 'city',
   'phone_status', 'best_email', 'best_email_status', 'primary_position_no', 'company_id', 'title', 'seniority', 'departments',
-  'role_started_at', 'company_started_at', 'job_change',
+  'role_started_at', 'company_started_at', 'job_change', 'title_terms', 'title_key', 'title_canon', 'location_keys',
 ] as const;
 
 export const POSITION_COLUMNS = ['person_id', 'position_no', 'company_id', 'title', 'seniority', 'departments', 'started_at', 'ended_at', 'is_primary'] as const;
@@ -24,6 +25,7 @@ export const EMAIL_COLUMNS = ['person_id', 'email_no', 'address', 'status'] as c
 export function companyCopyLine(c: CompanyInput): string {
   const offices = new Set<string>();
   for (const l of [c.location, ...c.other_locations]) if (l?.country_code) offices.add(l.country_code);
+  const search = companySearchColumns(c.location, c.other_locations);
   return copyLine([
     c.id,
     copyText(c.name),
@@ -55,6 +57,8 @@ export function companyCopyLine(c: CompanyInput): string {
     copyText(c.website_text),
     copyText(c.location?.country_code),
     copyTextArray([...offices]),
+    copyTextArray(search.hq_location_keys),
+    copyTextArray(search.location_keys),
   ]);
 }
 
@@ -67,6 +71,7 @@ export interface PersonCopyLines {
 /** The `people` row (with its derived search columns), `positions` rows and `person_emails` rows of a person. */
 export function personCopyLines(p: PersonInput): PersonCopyLines {
   const d = derivePerson(p);
+  const search = personSearchColumns(d.primary?.title, p.location);
   const person = copyLine([
     p.id,
     copyText(p.first_name),
@@ -90,6 +95,10 @@ export function personCopyLines(p: PersonInput): PersonCopyLines {
     copyText(d.primary?.started_at),
     copyText(d.company_started_at),
     copyText(d.job_change),
+    copyTextArray(search.title_terms),
+    copyText(search.title_key),
+    copyText(search.title_canon),
+    copyTextArray(search.location_keys),
   ]);
   let positions = '';
   p.positions.forEach((x, i) => {

@@ -1,0 +1,43 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsObject, IsOptional, Max, Min } from 'class-validator';
+
+export const MAX_PER_PAGE = 100;
+/** Paging stops here (`page × per_page`): past it, narrower filters serve better than deeper pages. */
+export const MAX_PAGE_DEPTH = 50_000;
+
+/** `filters` is read by the search engine (libs/search), which reports mistakes with their full path. */
+export class SearchPeopleDto {
+  @ApiPropertyOptional({
+    description:
+      'The people search filter set of SPEC.md 4.1 (every key optional, combined with AND). See docs/people-search.md for how each key matches. ' +
+      'Keys: person, person_location, company_keywords, person_job_title, person_seniority, person_department, person_months_in_current_role, ' +
+      'person_months_in_current_company, person_job_change, company, company_industry, company_headcount_range, company_headcount_custom, ' +
+      'company_country, company_location, company_type, company_business_type, company_revenue_stream, company_founded, company_naics, ' +
+      'company_technologies and company_technology_categories (400 today), contact_details, lists, duplicates, max_person_per_company, sort_by, sort_direction.',
+    type: 'object',
+    additionalProperties: true,
+    example: {
+      person_job_title: { include: ['VP Sales'], match_mode: 'CONTAINS' },
+      person_seniority: { include: ['VP', 'Director'] },
+      company_country: { include: ['US', 'DE'] },
+      company_headcount_range: ['51-200', '201-500'],
+      contact_details: { email: { status: ['valid'] } },
+    },
+  })
+  @IsOptional()
+  @IsObject()
+  filters?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ minimum: 1, default: 1, example: 1, description: `1-based; page × per_page at most ${MAX_PAGE_DEPTH.toLocaleString('en')}` })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PER_PAGE, default: 25, example: 25 })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PER_PAGE)
+  per_page?: number;
+}

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import { SuggestDto } from './dto/suggest.dto';
+import { normalizeSuggestQuery, SUGGEST_LIMIT_DEFAULT, SUGGEST_SQL, SuggestionItem, suggestionItems, SuggestionRow } from './suggest-query';
+
+/** POST /v2/search/suggest: lookups in the precomputed `search_suggestions` (libs/database/src/suggestions). */
+@Injectable()
+export class SuggestService {
+  private readonly pool: Pool;
+
+  constructor(dataSource: DataSource) {
+    // TypeORM's pg pool directly: no query runner per keystroke. Unnamed statements on purpose:
+    // PostgreSQL plans each with its values and keeps only the branch the query's length needs.
+    this.pool = (dataSource.driver as unknown as { master: Pool }).master;
+  }
+
+  /** The best values of one filter for what the user typed, best first. */
+  async suggest(body: SuggestDto): Promise<SuggestionItem[]> {
+    const query = normalizeSuggestQuery(body.query);
+    const { rows } = await this.pool.query<SuggestionRow>(SUGGEST_SQL, [body.type, query, body.limit ?? SUGGEST_LIMIT_DEFAULT]);
+    return suggestionItems(body.type, rows);
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * The company side of the filter set: which companies a person's primary position may be at.
+ * `positive` conditions must all hold; `violations` are excludes, any of which drops the company.
+ * Written over alias `c` (companies) so one subquery answers every company filter at once.
+ */
+import { INDUSTRY_GROUPS } from '@app/dataset/enums/industries';
+import type { CompanyFilter, PeopleFilters } from '../filters/filter-types';
+import type { CompileContext } from './compile-context';
+import { allOf, anyOf, SqlParams } from './sql-params';
+
+export interface CompanyConditions {
+  positive: string[];
+  violations: string[];
+}
+
+/** Industry groups widen to their industries; an industry stays itself. */
+export function expandIndustries(values: readonly string[]): string[] {
+  return [...new Set(values.flatMap((v) => INDUSTRY_GROUPS[v] ?? [v]))];
+}
+
+/** A domain and its `www.` spelling, as websites are stored either way. */
+const withWww = (domains: readonly string[]) => domains.flatMap((d) => [d, `www.${d}`]);
+
+/** Looks like a website rather than a name: `globex.com`, `www.globex.co.uk`. */
+export function websiteShaped(name: string): string | null {
+  const d = name.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/^www\./, '').replace(/\/.*$/, '');
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/.test(d) ? d : null;
+}
+
+/** Pages of the organizations owning these domains (website or staff email domain), and pages that have the domain themselves. */
+function organizationPages(params: SqlParams, domains: readonly string[]): string {
+  const d = params.add(withWww(domains), 'text[]');
+  return `c.organization_id IN (SELECT o.organization_id FROM companies o WHERE lower(o.website) = ANY(${d}) OR lower(o.email_domain) = ANY(${d}))
+          OR lower(c.website) = ANY(${d}) OR lower(c.email_domain) = ANY(${d})`;
+}
+
+/** Pages whose own professional-network website is the domain or a subdomain of it. */
+function networkWebsitePages(params: SqlParams, domains: readonly string[]): string {
+  const exact = params.add(withWww(domains), 'text[]');
+  const sub = params.add(domains.map((d) => `%.${d}`), 'text[]');
+  return `lower(c.pro_network_website) = ANY(${exact}) OR lower(c.pro_network_website) LIKE ANY(${sub})`;
+}
+
+function domainInclude(params: SqlParams, domain: NonNullable<CompanyFilter['domain']>): string {
+  switch (domain.match_mode) {
+    case 'ORGANIZATION':
+      return `c.page_type IS DISTINCT FROM 'link_only' AND (${organizationPages(params, domain.include)})`;
+    case 'PRIMARY':
+      return `c.page_type = 'main' AND (${organizationPages(params, domain.include)})`;
+    case 'LINKEDIN_WEBSITE':
+      return networkWebsitePages(params, domain.include);
+  }
+}
+
+/** EXACT names: the whole name, case-insensitive; a website-shaped name also names the company on that domain. */
+function exactNames(params: SqlParams, names: readonly string[]): string {
+  const conditions = [`lower(c.name) = ANY(${params.add(names.map((n) => n.toLowerCase()), 'text[]')})`];
+  const sites = names.map(websiteShaped).filter((d): d is string => d !== null);
+  if (sites.length > 0) conditions.push(`lower(c.website) = ANY(${params.add(withWww(sites), 'text[]')})`);
+  return anyOf(conditions);
+}
+
+const containsPatterns = (names: readonly string[]) => names.map((n) => `%${n.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+
+function includeExclude(out: CompanyConditions, params: SqlParams, column: string, f: { include: readonly unknown[]; exclude: readonly unknown[] } | undefined, cast: string): void {
+  if (!f) return;
+  if (f.include.length > 0) out.positive.push(`${column} = ANY(${params.add(f.include, cast)})`);
+  if (f.exclude.length > 0) out.violations.push(`${column} = ANY(${params.add(f.exclude, cast)})`);
+}
+
+function range(out: CompanyConditions, params: SqlParams, column: string, r: { min?: number; max?: number } | undefined): void {
+  if (r?.min !== undefined) out.positive.push(`${column} >= ${params.add(r.min, 'numeric')}`);
+  if (r?.max !== undefined) out.positive.push(`${column} <= ${params.add(r.max, 'numeric')}`);
+}
+
+/** Company conditions of a filter set. `nameIsHint`: with person.pro_network_url, `company.name.include` picks a position and filters nothing. */
+export function companyConditions(filters: PeopleFilters, ctx: CompileContext, params: SqlParams, nameIsHint: boolean): CompanyConditions {
+  const out: CompanyConditions = { positive: [], violations: [] };
+  const company = filters.company;
+  const name = company?.name;
+  const exactNameInclude = name && name.match_mode === 'EXACT' && !nameIsHint && name.include.length > 0 ? name.include : [];
+
+  // id include OR EXACT name include; everything else ANDs with that.
+  const named: string[] = [];
+  if (company?.id && company.id.include.length > 0) named.push(`c.id = ANY(${params.add(company.id.include, 'bpchar[]')})`);
+  if (exactNameInclude.length > 0) named.push(exactNames(params, exactNameInclude));
+  if (named.length > 0) out.positive.push(anyOf(named));
+  if (company?.id && company.id.exclude.length > 0) out.violations.push(`c.id = ANY(${params.add(company.id.exclude, 'bpchar[]')})`);
+
+  if (company?.domain) {
+    if (company.domain.include.length > 0) out.positive.push(domainInclude(params, company.domain));
+    if (company.domain.exclude.length > 0) out.violations.push(anyOf([organizationPages(params, company.domain.exclude), networkWebsitePages(params, company.domain.exclude)]));
+  }
+  if (name) {
+    if (name.match_mode === 'CONTAINS' && !nameIsHint && name.include.length > 0) out.positive.push(`c.id = ANY(${params.add(ctx.resolved.nameContainsCompanyIds ?? [], 'bpchar[]')})`);
+    if (name.exclude.length > 0) {
+      out.violations.push(name.match_mode === 'EXACT' ? exactNames(params, name.exclude) : `lower(c.name) LIKE ANY(${params.add(containsPatterns(name.exclude), 'text[]')})`);
+    }
+  }
+  includeExclude(out, params, 'c.pro_network_id', company?.pro_network_id, 'bigint[]');
+  if (filters.company_keywords) out.positive.push(`c.id = ANY(${params.add(ctx.resolved.keywordCompanyIds ?? [], 'bpchar[]')})`);
+
+  if (filters.company_industry) {
+    const f = filters.company_industry;
+    includeExclude(out, params, 'c.industry', { include: expandIndustries(f.include), exclude: expandIndustries(f.exclude) }, 'text[]');
+  }
+  if (filters.company_headcount_range?.length) out.positive.push(`c.employee_range = ANY(${params.add(filters.company_headcount_range, 'text[]')})`);
+  range(out, params, 'c.employee_count', filters.company_headcount_custom);
+  range(out, params, 'c.founded', filters.company_founded);
+  includeExclude(out, params, 'c.type', filters.company_type, 'text[]');
+  includeExclude(out, params, 'c.business_type', filters.company_business_type, 'text[]');
+  includeExclude(out, params, 'c.revenue_stream', filters.company_revenue_stream, 'text[]');
+  if (filters.company_naics) {
+    const f = filters.company_naics;
+    if (f.include.length > 0) out.positive.push(`c.naics_codes && ${params.add(f.include, 'int[]')}`);
+    if (f.exclude.length > 0) out.violations.push(`c.naics_codes && ${params.add(f.exclude, 'int[]')}`);
+  }
+
+  // headquarters_only false widens includes and tightens excludes to every office alike.
+  const country = filters.company_country;
+  if (country) {
+    const match = (codes: string[]) =>
+      country.headquarters_only ? `c.country_code = ANY(${params.add(codes, 'bpchar[]')})` : `c.office_country_codes && ${params.add(codes, 'text[]')}`;
+    if (country.include.length > 0) out.positive.push(match(country.include));
+    if (country.exclude.length > 0) out.violations.push(match(country.exclude));
+  }
+  const location = filters.company_location;
+  const keys = ctx.resolved.companyLocation;
+  if (location && keys) {
+    const column = location.headquarters_only ? 'c.hq_location_keys' : 'c.location_keys';
+    if (location.include.length > 0) out.positive.push(`${column} && ${params.add(keys.include, 'text[]')}`);
+    if (keys.exclude.length > 0) out.violations.push(`${column} && ${params.add(keys.exclude, 'text[]')}`);
+  }
+  return out;
+}
+
+/**
+ * The person condition for company conditions: people at a company that passes them. With only
+ * excludes, people without a (known) company stay in.
+ */
+export function personCompanyCondition(conditions: CompanyConditions): string | null {
+  if (conditions.positive.length > 0) {
+    const clauses = [...conditions.positive];
+    if (conditions.violations.length > 0) clauses.push(`NOT COALESCE(${anyOf(conditions.violations)}, false)`);
+    return `p.company_id IN (SELECT c.id FROM companies c WHERE ${allOf(clauses)})`;
+  }
+  if (conditions.violations.length > 0) return `p.company_id IS NULL OR p.company_id NOT IN (SELECT c.id FROM companies c WHERE ${anyOf(conditions.violations)})`;
+  return null;
+}

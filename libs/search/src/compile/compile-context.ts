@@ -1,0 +1,19 @@
+/** Values the database resolved before compiling (resolve-filters.ts), and the request's frame. */
+export interface ResolvedValues {
+  /** Location keys that resolved; `include` is what the filter's include list became. */
+  personLocation?: { include: string[]; exclude: string[] };
+  companyLocation?: { include: string[]; exclude: string[] };
+  /** Companies matching `company_keywords` (include phrases, minus exclude phrases). */
+  keywordCompanyIds?: string[];
+  /** Companies whose name contains a `company.name` CONTAINS include. */
+  nameContainsCompanyIds?: string[];
+}
+
+export interface CompileContext {
+  workspaceId: string;
+  /** Today in UTC, `YYYY-MM-DD`: months and job changes count from it. */
+  today: string;
+  resolved: ResolvedValues;
+  /** People the caller leaves out (credit preview and people save `exclude_ids`). */
+  excludeIds?: string[];
+}

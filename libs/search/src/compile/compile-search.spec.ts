@@ -1,0 +1,151 @@
+import type { PeopleFilters } from '../filters/filter-types';
+import { parseBooleanSearch } from '../boolean/boolean-query';
+import type { CompileContext } from './compile-context';
+import { cappedCountStatement, countStatement, pageStatement, SORTS } from './compile-search';
+
+const ctx = (over: Partial<CompileContext> = {}): CompileContext => ({ workspaceId: 'ws_1', today: '2026-11-22', resolved: {}, ...over });
+const page = { limit: 25, offset: 50, applySort: true };
+const ie = (include: string[] = [], exclude: string[] = []) => ({ include, exclude });
+
+/** Placeholders of a statement must match its values one to one: PostgreSQL rejects any mismatch. */
+function expectWellFormed(s: { text: string; values: unknown[] }) {
+  const used = new Set([...s.text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+  expect([...used].sort((a, b) => a - b)).toEqual(s.values.map((_, i) => i + 1));
+}
+
+describe('countStatement and pageStatement', () => {
+  it('select everybody in the default order (followers, then id) without filters', () => {
+    const count = countStatement({}, ctx());
+    expect(count.text).toBe('SELECT count(*)::bigint AS matched FROM people p WHERE true');
+    const p = pageStatement({}, ctx(), page);
+    expect(p.text).toContain('ORDER BY p.followers DESC NULLS LAST, p.id ASC NULLS LAST LIMIT $1::int OFFSET $2::int');
+    expect(p.values).toEqual([25, 50]);
+  });
+
+  it('never puts a value into the SQL text', () => {
+    const evil = "x'); DROP TABLE people; --";
+    const filters: PeopleFilters = {
+      person: { name: ie([evil]) },
+      person_job_title: { include: [evil], exclude: [], match_mode: 'EXACT' },
+      company: { name: { include: [evil], exclude: [evil], match_mode: 'EXACT' } },
+      company_industry: ie([evil]),
+    };
+    for (const s of [countStatement(filters, ctx()), pageStatement(filters, ctx(), page)]) {
+      expect(s.text).not.toContain('DROP');
+      expectWellFormed(s);
+    }
+  });
+
+  it('ORs person.id with person.name and ANDs excludes', () => {
+    const s = countStatement({ person: { id: ie(['a'.repeat(24)], ['b'.repeat(24)]), name: ie(['Ada']) } }, ctx());
+    expect(s.text).toMatch(/\(\(p\.id = ANY\(\$1::bpchar\[\]\)\) OR \(to_tsvector\('simple', p\.full_name\) @@ \(plainto_tsquery\('simple', \$2::text\)\)\)\) AND \(NOT \(p\.id = ANY\(\$3::bpchar\[\]\)\)\)/);
+  });
+
+  it('compiles company filters into one companies subquery: id OR exact name, AND the rest', () => {
+    const filters: PeopleFilters = {
+      company: { id: ie(['c'.repeat(24)]), name: { include: ['Globex', 'globex.com'], exclude: [], match_mode: 'EXACT' }, domain: { ...ie(['globex.com']), match_mode: 'PRIMARY' } },
+    };
+    const s = countStatement(filters, ctx());
+    expect(s.text).toContain('p.company_id IN (SELECT c.id FROM companies c WHERE ((c.id = ANY($1::bpchar[])) OR ((lower(c.name) = ANY($2::text[])) OR (lower(c.website) = ANY($3::text[])))) AND');
+    expect(s.text).toContain("c.page_type = 'main'");
+    expect(s.values[1]).toEqual(['globex', 'globex.com']);
+    expect(s.values[2]).toEqual(['globex.com', 'www.globex.com']);
+    expectWellFormed(s);
+  });
+
+  it('keeps people without a company when the company filters only exclude', () => {
+    const s = countStatement({ company_type: ie([], ['Non Profit']) }, ctx());
+    expect(s.text).toContain('p.company_id IS NULL OR p.company_id NOT IN (SELECT c.id FROM companies c WHERE (c.type = ANY($1::text[])))');
+  });
+
+  it('applies headquarters_only to includes and excludes alike', () => {
+    const any = countStatement({ company_country: { include: ['DE'], exclude: ['FR'], headquarters_only: false } }, ctx()).text;
+    expect(any).toContain('c.office_country_codes && $1::text[]');
+    expect(any).toContain('c.office_country_codes && $2::text[]');
+    const hq = countStatement({ company_country: { include: ['DE'], exclude: ['FR'], headquarters_only: true } }, ctx()).text;
+    expect(hq).toContain('c.country_code = ANY($1::bpchar[])');
+    expect(hq).toContain('c.country_code = ANY($2::bpchar[])');
+  });
+
+  it('counts job changes by inclusive calendar months and months in role by whole months', () => {
+    const change = countStatement({ person_job_change: { timeframe_months: 3, change_type: 'promotion' } }, ctx());
+    expect(change.values).toEqual(['promotion', '2026-09-01']);
+    const role = countStatement({ person_months_in_current_role: { min: 12, max: 24 } }, ctx());
+    expect(role.text).toContain('p.role_started_at <= $1::date');
+    expect(role.text).toContain('p.role_started_at > $2::date');
+    expect(role.values).toEqual(['2025-11-22', '2024-10-22']);
+  });
+
+  it('compiles a boolean title search tree', () => {
+    const tree = parseBooleanSearch("('Software Engineer' OR \"Data Scientist\") AND !`VP Sales`");
+    const s = countStatement({ person_job_title: { include: [], exclude: [], match_mode: 'CONTAINS', boolean: tree } }, ctx());
+    expect(s.text).toContain('p.title_terms @> $1::text[]');
+    expect(s.text).toContain('p.title_key = $2::text');
+    expect(s.text).toMatch(/NOT \(p\.title_terms @> \$3::text\[\] AND \(' ' \|\| p\.title_canon \|\| ' '\) LIKE \$4::text\)/);
+    expect(s.values[3]).toBe('% vice president sales %');
+    expectWellFormed(s);
+  });
+
+  it('scopes list, saved and export filters to the workspace', () => {
+    const s = countStatement({ lists: { include: ['lst_1'], exclude: [], saved: 'without_list' }, duplicates: { exclude_exported: true } }, ctx());
+    expect(s.text).toContain('m.workspace_id = $1::text');
+    expect(s.text).toContain('e.workspace_id = $1::text');
+    expect(s.values[0]).toBe('ws_1');
+    expectWellFormed(s);
+  });
+
+  it('leaves out the caller\'s exclude_ids', () => {
+    const s = countStatement({}, ctx({ excludeIds: ['a'.repeat(24)] }));
+    expect(s.text).toContain('NOT (p.id = ANY($1::bpchar[]))');
+  });
+});
+
+describe('order', () => {
+  it('uses each key\'s default direction, or the one asked for, then followers and id', () => {
+    expect(pageStatement({ sort_by: 'person_last_name' }, ctx(), page).text).toContain('ORDER BY lower(p.last_name) ASC NULLS LAST, p.followers DESC');
+    expect(pageStatement({ sort_by: 'person_last_name', sort_direction: 'desc' }, ctx(), page).text).toContain('ORDER BY lower(p.last_name) DESC NULLS LAST');
+    const bySize = pageStatement({ sort_by: 'company_employee_count' }, ctx(), page).text;
+    expect(bySize).toContain('LEFT JOIN companies sc ON sc.id = p.company_id');
+    expect(bySize).toContain('ORDER BY sc.employee_count DESC NULLS LAST');
+  });
+
+  it('keeps the default order when the sort does not apply', () => {
+    expect(pageStatement({ sort_by: 'person_last_name' }, ctx(), { ...page, applySort: false }).text).toContain('ORDER BY p.followers DESC');
+  });
+
+  it('sorts saved people by the workspace\'s own save time', () => {
+    const s = pageStatement({ sort_by: 'person_saved_at' }, ctx(), page);
+    expect(s.text).toContain('LEFT JOIN saved_people ss ON ss.workspace_id = $1::text AND ss.person_id = p.id');
+    expect(s.values[0]).toBe('ws_1');
+    expectWellFormed(s);
+  });
+
+  it('keeps URL order with person.pro_network_url', () => {
+    const s = pageStatement({ person: { pro_network_url: ['https://www.pronet.example/in/b/', 'pronet.example/in/a'] }, sort_by: 'person_last_name' }, ctx(), page);
+    expect(s.text).toContain('ORDER BY array_position(');
+    expect(s.values).toContainEqual(['pronet.example/in/b', 'pronet.example/in/a']);
+  });
+
+  it('gives every sort key a readable default direction', () => {
+    expect(Object.keys(SORTS)).toHaveLength(15);
+    expect(SORTS.person_seniority.direction).toBe('desc');
+  });
+});
+
+describe('max_person_per_company', () => {
+  it('ranks colleagues per company, valid email first when exact, then the sort', () => {
+    const s = pageStatement({ max_person_per_company: 2 }, ctx(), { ...page, cap: { perCompany: 2, preferValidEmail: true } });
+    expect(s.text).toContain("PARTITION BY COALESCE(p.company_id, p.id) ORDER BY (p.best_email_status = 'valid') DESC NULLS LAST, p.followers DESC");
+    expect(s.text).toContain('x.company_rank <= $3::int');
+    expectWellFormed(s);
+    const loose = pageStatement({ max_person_per_company: 2 }, ctx(), { ...page, cap: { perCompany: 2, preferValidEmail: false } });
+    expect(loose.text).not.toContain("best_email_status = 'valid'");
+  });
+
+  it('counts before and after the cap in one pass', () => {
+    const s = cappedCountStatement({ person_seniority: ie(['VP']) }, ctx(), 3);
+    expect(s.text).toContain('sum(least(g.n, $2::int))');
+    expect(s.text).toContain('GROUP BY COALESCE(p.company_id, p.id)');
+    expectWellFormed(s);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * A validated filter set and its resolved values become parameterised SQL statements over
+ * `people p`: the count, the capped count for `max_person_per_company`, and one page of ids in
+ * order. Pure functions: the engine runs what they return.
+ */
+import { SENIORITIES } from '@app/dataset/enums/people-enums';
+import { proNetworkKey } from '@app/dataset/records/person-derived';
+import type { PeopleFilters, SortDirection, SortKey } from '../filters/filter-types';
+import { companyConditions, personCompanyCondition } from './company-conditions';
+import type { CompileContext } from './compile-context';
+import { personConditions } from './person-conditions';
+import { allOf, SqlParams } from './sql-params';
+
+export interface Statement {
+  label: string;
+  text: string;
+  values: unknown[];
+}
+
+/** Sorting costs a sort of every match: past this many the default order stays (SPEC.md 4.1). */
+export const SORT_LIMIT = 500_000;
+/** Up to this many matches, `max_person_per_company` prefers colleagues with a valid email and counts exactly. */
+export const EXACT_CAP_LIMIT = 25_000;
+
+interface SortSpec {
+  expr: string;
+  direction: SortDirection;
+  join?: 'company' | 'saved';
+}
+
+// Ranks from junior to senior, so `desc` (the default) puts owners first.
+const SENIORITY_RANK = `array_position(ARRAY[${[...SENIORITIES].reverse().map((s) => `'${s}'`).join(',')}]::text[], p.seniority)`;
+
+/** Each sort key's expression and default direction (docs/people-search.md "Order"). */
+export const SORTS: Readonly<Record<SortKey, SortSpec>> = {
+  person_first_name: { expr: 'lower(p.first_name)', direction: 'asc' },
+  person_last_name: { expr: 'lower(p.last_name)', direction: 'asc' },
+  person_seniority: { expr: SENIORITY_RANK, direction: 'desc' },
+  person_job_title: { expr: 'lower(p.title)', direction: 'asc' },
+  person_country: { expr: `p.location->>'country'`, direction: 'asc' },
+  person_email_available: { expr: `COALESCE(p.best_email_status = 'valid', false)`, direction: 'desc' },
+  person_saved_at: { expr: 'ss.saved_at', direction: 'desc', join: 'saved' },
+  company_employee_count: { expr: 'sc.employee_count', direction: 'desc', join: 'company' },
+  company_name: { expr: 'lower(sc.name)', direction: 'asc', join: 'company' },
+  company_industry: { expr: 'sc.industry', direction: 'asc', join: 'company' },
+  company_founded: { expr: 'sc.founded', direction: 'desc', join: 'company' },
+  company_country: { expr: `sc.location->>'country'`, direction: 'asc', join: 'company' },
+  company_type: { expr: 'sc.type', direction: 'asc', join: 'company' },
+  company_business_type: { expr: 'sc.business_type', direction: 'asc', join: 'company' },
+  company_revenue_stream: { expr: 'sc.revenue_stream', direction: 'asc', join: 'company' },
+};
+
+/** The WHERE clause of a filter set, written into `params`. */
+export function whereClause(filters: PeopleFilters, ctx: CompileContext, params: SqlParams): string {
+  const nameIsHint = (filters.person?.pro_network_url?.length ?? 0) > 0;
+  const conditions = personConditions(filters, ctx, params);
+  const company = personCompanyCondition(companyConditions(filters, ctx, params, nameIsHint));
+  if (company) conditions.push(company);
+  return allOf(conditions);
+}
+
+export function countStatement(filters: PeopleFilters, ctx: CompileContext): Statement {
+  const params = new SqlParams();
+  const where = whereClause(filters, ctx, params);
+  return { label: 'count', text: `SELECT count(*)::bigint AS matched FROM people p WHERE ${where}`, values: params.values };
+}
+
+/** Matches before the cap and after it, in one pass over the matches grouped by company. */
+export function cappedCountStatement(filters: PeopleFilters, ctx: CompileContext, cap: number): Statement {
+  const params = new SqlParams();
+  const where = whereClause(filters, ctx, params);
+  const n = params.add(cap, 'int');
+  return {
+    label: 'capped count',
+    text: `SELECT COALESCE(sum(g.n), 0)::bigint AS matched, COALESCE(sum(least(g.n, ${n})), 0)::bigint AS capped
+             FROM (SELECT count(*) AS n FROM people p WHERE ${where} GROUP BY COALESCE(p.company_id, p.id)) g`,
+    values: params.values,
+  };
+}
+
+export interface PageOptions {
+  limit: number;
+  offset: number;
+  /** false past SORT_LIMIT matches: the default order stays. */
+  applySort: boolean;
+  /** `max_person_per_company`, and whether a valid email wins a slot (only up to EXACT_CAP_LIMIT matches). */
+  cap?: { perCompany: number; preferValidEmail: boolean };
+}
+
+interface OrderTerm {
+  expr: string;
+  direction: 'ASC' | 'DESC';
+}
+
+function orderTerms(filters: PeopleFilters, ctx: CompileContext, params: SqlParams, applySort: boolean): { terms: OrderTerm[]; joins: string } {
+  const urls = filters.person?.pro_network_url;
+  if (urls?.length) {
+    // Results keep the caller's URL order; sort_by does not apply.
+    return { terms: [{ expr: `array_position(${params.add(urls.map((u) => proNetworkKey(u)), 'text[]')}, p.pro_network_key)`, direction: 'ASC' }, { expr: 'p.id', direction: 'ASC' }], joins: '' };
+  }
+  const terms: OrderTerm[] = [];
+  let joins = '';
+  const sort = applySort && filters.sort_by ? SORTS[filters.sort_by] : undefined;
+  if (sort) {
+    terms.push({ expr: sort.expr, direction: (filters.sort_direction ?? sort.direction) === 'asc' ? 'ASC' : 'DESC' });
+    if (sort.join === 'company') joins = ' LEFT JOIN companies sc ON sc.id = p.company_id';
+    if (sort.join === 'saved') joins = ` LEFT JOIN saved_people ss ON ss.workspace_id = ${params.add(ctx.workspaceId, 'text')} AND ss.person_id = p.id`;
+  }
+  terms.push({ expr: 'p.followers', direction: 'DESC' }, { expr: 'p.id', direction: 'ASC' });
+  return { terms, joins };
+}
+
+const orderBy = (terms: OrderTerm[], alias?: (i: number) => string) =>
+  terms.map((t, i) => `${alias ? alias(i) : t.expr} ${t.direction} NULLS LAST`).join(', ');
+
+/** One page of person ids in result order. */
+export function pageStatement(filters: PeopleFilters, ctx: CompileContext, options: PageOptions): Statement {
+  const params = new SqlParams();
+  const where = whereClause(filters, ctx, params);
+  const order = orderTerms(filters, ctx, params, options.applySort);
+  const joins = order.joins;
+  const limit = params.add(options.limit, 'int');
+  const offset = params.add(options.offset, 'int');
+  if (!options.cap) {
+    return { label: 'page', text: `SELECT p.id FROM people p${joins} WHERE ${where} ORDER BY ${orderBy(order.terms)} LIMIT ${limit} OFFSET ${offset}`, values: params.values };
+  }
+  const perCompany = params.add(options.cap.perCompany, 'int');
+  const rankOrder = (options.cap.preferValidEmail ? `(p.best_email_status = 'valid') DESC NULLS LAST, ` : '') + orderBy(order.terms);
+  const projected = order.terms.map((t, i) => `${t.expr} AS s${i}`).join(', ');
+  return {
+    label: 'capped page',
+    text: `SELECT x.s${order.terms.length - 1} AS id FROM (
+             SELECT ${projected}, row_number() OVER (PARTITION BY COALESCE(p.company_id, p.id) ORDER BY ${rankOrder}) AS company_rank
+               FROM people p${joins} WHERE ${where}) x
+            WHERE x.company_rank <= ${perCompany}
+            ORDER BY ${orderBy(order.terms, (i) => `x.s${i}`)} LIMIT ${limit} OFFSET ${offset}`,
+    values: params.values,
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * The person side of the filter set over alias `p` (people): every condition reads columns the
+ * loader derived (docs/people-search.md), so each is served by an index of its own.
+ */
+import { proNetworkKey } from '@app/dataset/records/person-derived';
+import type { BooleanNode } from '../boolean/boolean-query';
+import type { JobTitleFilter, MinMax, PeopleFilters } from '../filters/filter-types';
+import { canonicalTitleTokens, containsTokens, titleKey } from '../titles/job-titles';
+import { monthsBefore, monthStartBefore } from './calendar';
+import type { CompileContext } from './compile-context';
+import { anyOf, none, SqlParams } from './sql-params';
+
+const NAME_VECTOR = `to_tsvector('simple', p.full_name)`;
+
+/** Every word of one of the terms, as whole words of the name (the `people_name_idx` expression). */
+function nameMatches(params: SqlParams, terms: readonly string[]): string {
+  const query = terms.map((t) => `plainto_tsquery('simple', ${params.add(t, 'text')})`).join(' || ');
+  return `${NAME_VECTOR} @@ (${query})`;
+}
+
+function titleTerm(params: SqlParams, match: 'contains' | 'exact' | 'ordered', text: string): string {
+  switch (match) {
+    case 'exact':
+      return `p.title_key = ${params.add(titleKey(text), 'text')}`;
+    case 'contains': {
+      const tokens = containsTokens(text);
+      return tokens.length === 0 ? 'true' : `p.title_terms @> ${params.add(tokens, 'text[]')}`;
+    }
+    case 'ordered': {
+      // The GIN index narrows to titles with every word; the pattern checks they stand in this order.
+      const tokens = canonicalTitleTokens(text);
+      if (tokens.length === 0) return 'true';
+      return `p.title_terms @> ${params.add([...new Set(tokens)], 'text[]')} AND (' ' || p.title_canon || ' ') LIKE ${params.add(`% ${tokens.join(' ')} %`, 'text')}`;
+    }
+  }
+}
+
+/** A boolean_search tree as one condition. */
+export function booleanCondition(params: SqlParams, node: BooleanNode): string {
+  switch (node.kind) {
+    case 'term':
+      return titleTerm(params, node.match, node.text);
+    case 'not':
+      return `NOT (${booleanCondition(params, node.node)})`;
+    case 'and':
+      return node.nodes.map((n) => `(${booleanCondition(params, n)})`).join(' AND ');
+    case 'or':
+      return node.nodes.map((n) => `(${booleanCondition(params, n)})`).join(' OR ');
+  }
+}
+
+function titleConditions(params: SqlParams, f: JobTitleFilter): string[] {
+  if (f.boolean) return [booleanCondition(params, f.boolean)];
+  const match = f.match_mode === 'EXACT' ? 'exact' : 'contains';
+  const terms = (list: string[]) =>
+    match === 'exact' ? `p.title_key = ANY(${params.add([...new Set(list.map(titleKey))], 'text[]')})` : anyOf(list.map((t) => titleTerm(params, 'contains', t)));
+  const out: string[] = [];
+  if (f.include.length > 0) out.push(terms(f.include));
+  if (f.exclude.length > 0) out.push(`NOT (${terms(f.exclude)})`);
+  return out;
+}
+
+/**
+ * Whole months from `column` to today within [min, max]: "at least n months" is a start on or
+ * before the same day n months ago; "at most n" a start after the same day n + 1 months ago.
+ */
+function monthsRange(params: SqlParams, column: string, range: MinMax, today: string): string[] {
+  const out: string[] = [];
+  if (range.min !== undefined) out.push(`${column} <= ${params.add(monthsBefore(today, range.min), 'date')}`);
+  if (range.max !== undefined) out.push(`${column} > ${params.add(monthsBefore(today, range.max + 1), 'date')}`);
+  return out;
+}
+
+const savedBy = (ws: string) => `SELECT s.person_id FROM saved_people s WHERE s.workspace_id = ${ws}`;
+const listedBy = (ws: string) =>
+  `SELECT m.person_id FROM people_list_members m JOIN lists l ON l.id = m.list_id AND l.deleted_at IS NULL WHERE m.workspace_id = ${ws}`;
+
+/** Person conditions of a filter set (company ones come from company-conditions.ts). */
+export function personConditions(filters: PeopleFilters, ctx: CompileContext, params: SqlParams): string[] {
+  const out: string[] = [];
+  const ws = () => params.add(ctx.workspaceId, 'text');
+  const person = filters.person;
+  if (person) {
+    const picks: string[] = [];
+    if (person.id && person.id.include.length > 0) picks.push(`p.id = ANY(${params.add(person.id.include, 'bpchar[]')})`);
+    if (person.name && person.name.include.length > 0) picks.push(nameMatches(params, person.name.include));
+    if (picks.length > 0) out.push(anyOf(picks));
+    if (person.id && person.id.exclude.length > 0) out.push(`NOT (p.id = ANY(${params.add(person.id.exclude, 'bpchar[]')}))`);
+    if (person.name && person.name.exclude.length > 0) out.push(`NOT (${nameMatches(params, person.name.exclude)})`);
+    if (person.pro_network_url) out.push(`p.pro_network_key = ANY(${params.add(person.pro_network_url.map((u) => proNetworkKey(u)), 'text[]')})`);
+  }
+  const location = ctx.resolved.personLocation;
+  if (filters.person_location && location) {
+    if (filters.person_location.include.length > 0) out.push(`p.location_keys && ${params.add(location.include, 'text[]')}`);
+    if (location.exclude.length > 0) out.push(`NOT (p.location_keys && ${params.add(location.exclude, 'text[]')})`);
+  }
+  if (filters.person_job_title) out.push(...titleConditions(params, filters.person_job_title));
+  const seniority = filters.person_seniority;
+  if (seniority?.include.length) out.push(`p.seniority = ANY(${params.add(seniority.include, 'text[]')})`);
+  if (seniority?.exclude.length) out.push(none(`p.seniority = ANY(${params.add(seniority.exclude, 'text[]')})`));
+  const departments = filters.person_department;
+  if (departments?.include.length) out.push(`p.departments && ${params.add(departments.include, 'text[]')}`);
+  if (departments?.exclude.length) out.push(`NOT (p.departments && ${params.add(departments.exclude, 'text[]')})`);
+  if (filters.person_months_in_current_role) out.push(...monthsRange(params, 'p.role_started_at', filters.person_months_in_current_role, ctx.today));
+  if (filters.person_months_in_current_company) out.push(...monthsRange(params, 'p.company_started_at', filters.person_months_in_current_company, ctx.today));
+  const change = filters.person_job_change;
+  if (change) {
+    out.push(change.change_type === 'any' ? `p.job_change IS NOT NULL` : `p.job_change = ${params.add(change.change_type, 'text')}`);
+    out.push(`p.role_started_at >= ${params.add(monthStartBefore(ctx.today, change.timeframe_months - 1), 'date')}`);
+  }
+  const email = filters.contact_details?.email;
+  if (email?.status?.length) out.push(`COALESCE(p.best_email_status, 'not_found') = ANY(${params.add(email.status, 'text[]')})`);
+  if (email?.revealed !== undefined) {
+    out.push(`p.id ${email.revealed ? '' : 'NOT '}IN (${savedBy(ws())} AND s.revealed_email IS NOT NULL)`);
+  }
+  const phone = filters.contact_details?.phone;
+  if (phone?.status?.length) out.push(`COALESCE(p.phone_status, 'unknown') = ANY(${params.add(phone.status, 'text[]')})`);
+  // Phones are never revealed: true selects nobody, false everybody.
+  if (phone?.revealed === true) out.push('false');
+  const lists = filters.lists;
+  if (lists) {
+    if (lists.include.length > 0) out.push(`p.id IN (${listedBy(ws())} AND m.list_id = ANY(${params.add(lists.include, 'text[]')}))`);
+    if (lists.exclude.length > 0) out.push(`p.id NOT IN (${listedBy(ws())} AND m.list_id = ANY(${params.add(lists.exclude, 'text[]')}))`);
+    if (lists.saved === 'any') out.push(`p.id IN (${savedBy(ws())})`);
+    if (lists.saved === 'none') out.push(`p.id NOT IN (${savedBy(ws())})`);
+    if (lists.saved === 'without_list') out.push(`p.id IN (${savedBy(ws())})`, `p.id NOT IN (${listedBy(ws())})`);
+    if (lists.saved_at) {
+      const bounds: string[] = [];
+      if (lists.saved_at.from) bounds.push(`s.saved_at >= ${instant(params, lists.saved_at.from)}`);
+      if (lists.saved_at.to) bounds.push(inclusiveUpTo(params, lists.saved_at.to));
+      out.push(`p.id IN (${savedBy(ws())}${bounds.map((b) => ` AND ${b}`).join('')})`);
+    }
+  }
+  if (filters.duplicates?.exclude_exported) out.push(`p.id NOT IN (SELECT e.person_id FROM exported_people e WHERE e.workspace_id = ${ws()})`);
+  if (ctx.excludeIds && ctx.excludeIds.length > 0) out.push(`NOT (p.id = ANY(${params.add(ctx.excludeIds, 'bpchar[]')}))`);
+  return out;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** An instant as sent; a date-only value is that day's start in UTC, whatever the session's time zone. */
+function instant(params: SqlParams, value: string): string {
+  return DATE_ONLY.test(value) ? `(${params.add(value, 'date')}::timestamp AT TIME ZONE 'UTC')` : params.add(value, 'timestamptz');
+}
+
+/** A date-only `to` includes that whole day (UTC); an instant is taken as it is. */
+function inclusiveUpTo(params: SqlParams, to: string): string {
+  if (DATE_ONLY.test(to)) return `s.saved_at < ((${params.add(to, 'date')} + 1)::timestamp AT TIME ZONE 'UTC')`;
+  return `s.saved_at <= ${params.add(to, 'timestamptz')}`;
+}

@@ -1,0 +1,113 @@
+/**
+ * Runs the people search: validate, resolve against the database, compile, count and fetch the
+ * page. The API's search and (with `select`) the credit preview and people save share it.
+ */
+import { todayUtc } from '../compile/calendar';
+import type { CompileContext } from '../compile/compile-context';
+import { cappedCountStatement, countStatement, EXACT_CAP_LIMIT, pageStatement, SORT_LIMIT, Statement } from '../compile/compile-search';
+import type { PeopleFilters } from '../filters/filter-types';
+import { parsePeopleFilters } from '../filters/validate-filters';
+import { Queryable, resolveFilters } from './resolve-filters';
+
+/** PostgreSQL cancelled a statement at `statement_timeout`. */
+export class SearchTimeoutError extends Error {}
+
+export interface SearchRequest {
+  workspaceId: string;
+  page: number;
+  perPage: number;
+  /** `YYYY-MM-DD` (UTC) the month filters count from; default today. */
+  today?: string;
+}
+
+export interface SearchResult {
+  filters: PeopleFilters;
+  /** Person ids of the page, in result order. */
+  ids: string[];
+  total: number;
+  totalIsEstimate: boolean;
+}
+
+export interface SelectRequest {
+  workspaceId: string;
+  limit: number;
+  excludeIds?: string[];
+  today?: string;
+}
+
+/** `round(1234, 2)` = 1200: an estimate should not look exact. */
+export function roundToSignificant(n: number, digits = 2): number {
+  if (n <= 0) return 0;
+  const scale = 10 ** Math.max(0, Math.floor(Math.log10(n)) + 1 - digits);
+  return Math.round(n / scale) * scale;
+}
+
+export class PeopleSearchEngine {
+  /** `db` should set `statement_timeout` on its connections: no statement of a search may run unbounded. */
+  constructor(private readonly db: Queryable) {}
+
+  async search(rawFilters: unknown, request: SearchRequest): Promise<SearchResult> {
+    const filters = parsePeopleFilters(rawFilters);
+    const ctx = await this.context(filters, request.workspaceId, request.today);
+    const window = { limit: request.perPage, offset: (request.page - 1) * request.perPage };
+    const cap = filters.max_person_per_company;
+    if (cap !== undefined) {
+      const { matched, capped } = (await this.run(cappedCountStatement(filters, ctx, cap)))[0];
+      const exact = Number(matched) <= EXACT_CAP_LIMIT;
+      const page = pageStatement(filters, ctx, { ...window, applySort: Number(matched) < SORT_LIMIT, cap: { perCompany: cap, preferValidEmail: exact } });
+      const ids = (await this.run(page)).map((r) => r.id);
+      return { filters, ids, total: exact ? Number(capped) : roundToSignificant(Number(capped)), totalIsEstimate: !exact };
+    }
+    if (filters.sort_by && !filters.person?.pro_network_url) {
+      // Whether the sort applies depends on the count, so the count goes first.
+      const total = await this.count(filters, ctx);
+      const ids = (await this.run(pageStatement(filters, ctx, { ...window, applySort: total < SORT_LIMIT }))).map((r) => r.id);
+      return { filters, ids, total, totalIsEstimate: false };
+    }
+    const [total, rows] = await Promise.all([this.count(filters, ctx), this.run(pageStatement(filters, ctx, { ...window, applySort: false }))]);
+    return { filters, ids: rows.map((r) => r.id), total, totalIsEstimate: false };
+  }
+
+  /** Up to `limit` people of a selection in result order, and whether more matched (credit preview, people save). */
+  async select(rawFilters: unknown, request: SelectRequest): Promise<{ filters: PeopleFilters; ids: string[]; truncated: boolean }> {
+    const filters = parsePeopleFilters(rawFilters);
+    const ctx = await this.context(filters, request.workspaceId, request.today, request.excludeIds);
+    const cap = filters.max_person_per_company;
+    const matched = cap !== undefined ? Number((await this.run(cappedCountStatement(filters, ctx, cap)))[0].matched) : await this.count(filters, ctx);
+    const options = { limit: request.limit + 1, offset: 0, applySort: matched < SORT_LIMIT, cap: cap === undefined ? undefined : { perCompany: cap, preferValidEmail: matched <= EXACT_CAP_LIMIT } };
+    const ids = (await this.run(pageStatement(filters, ctx, options))).map((r) => r.id);
+    return { filters, ids: ids.slice(0, request.limit), truncated: ids.length > request.limit };
+  }
+
+  /** The statements a search runs, for EXPLAIN in benchmarks and operators' investigations. */
+  async plan(rawFilters: unknown, request: SearchRequest): Promise<Statement[]> {
+    const filters = parsePeopleFilters(rawFilters);
+    const ctx = await this.context(filters, request.workspaceId, request.today);
+    const window = { limit: request.perPage, offset: (request.page - 1) * request.perPage, applySort: true };
+    const cap = filters.max_person_per_company;
+    if (cap === undefined) return [countStatement(filters, ctx), pageStatement(filters, ctx, window)];
+    return [cappedCountStatement(filters, ctx, cap), pageStatement(filters, ctx, { ...window, cap: { perCompany: cap, preferValidEmail: true } })];
+  }
+
+  private async context(filters: PeopleFilters, workspaceId: string, today = todayUtc(), excludeIds?: string[]): Promise<CompileContext> {
+    const resolved = await this.guard(() => resolveFilters(this.db, workspaceId, filters));
+    return { workspaceId, today, resolved, excludeIds };
+  }
+
+  private async count(filters: PeopleFilters, ctx: CompileContext): Promise<number> {
+    return Number((await this.run(countStatement(filters, ctx)))[0].matched);
+  }
+
+  private async run(statement: Statement): Promise<any[]> {
+    return this.guard(async () => (await this.db.query(statement.text, statement.values)).rows);
+  }
+
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: string }).code === '57014') throw new SearchTimeoutError('the search ran past its time limit');
+      throw error;
+    }
+  }
+}
