@@ -9,3 +9,4 @@ export * from './filters/validate-filters';
 export * from './locations/location-keys';
 export * from './search-columns';
 export * from './titles/job-titles';
+export * from './engine/count-cache';

@@ -4,6 +4,7 @@ import { proNetworkKey } from '@app/dataset/records/person-derived';
 import { PeopleSearchEngine, PeopleFilters } from '@app/search';
 import { Injectable } from '@nestjs/common';
 import { MAX_PAGE_DEPTH, SearchPeopleDto } from './dto/search-people.dto';
+import { RedisCountCache } from './redis-count-cache';
 import { SearchPool } from './search-pool';
 import { toSearchApiError } from './search-errors';
 
@@ -23,8 +24,9 @@ export class PeopleSearchService {
   constructor(
     private readonly search: SearchPool,
     private readonly rateLimiter: RateLimiter,
+    counts: RedisCountCache,
   ) {
-    this.engine = new PeopleSearchEngine(search.pool);
+    this.engine = new PeopleSearchEngine(search.pool, counts);
   }
 
   async find(auth: AuthContext, body: SearchPeopleDto): Promise<WithMetadata<PersonRecord[]>> {

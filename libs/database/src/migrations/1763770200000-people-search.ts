@@ -33,6 +33,14 @@ export class PeopleSearch1763770200000 implements MigrationInterface {
         exported_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (workspace_id, person_id)
       );
+      -- Bumped by every dataset load: people search caches counts per version.
+      CREATE TABLE dataset_state (
+        singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+        version bigint NOT NULL DEFAULT 1,
+        loaded_at timestamptz NOT NULL DEFAULT now()
+      );
+      INSERT INTO dataset_state DEFAULT VALUES;
+
       -- lists.saved_at and the person_saved_at sort read a workspace's saves by time.
       CREATE INDEX saved_people_saved_at_idx ON saved_people (workspace_id, saved_at);
     `);
@@ -42,7 +50,8 @@ export class PeopleSearch1763770200000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`
-      DROP TABLE exported_people;
+      DROP TABLE exported_people, dataset_state;
+      DROP INDEX companies_facets_idx;
       DROP FUNCTION keywords_text(text[]);
       DROP INDEX saved_people_saved_at_idx, people_title_terms_idx, people_title_key_idx, people_location_keys_idx, people_role_started_idx,
         companies_hq_location_keys_idx, companies_location_keys_idx, companies_name_lower_idx, companies_name_trgm_idx,
@@ -64,6 +73,10 @@ const SEARCH_INDEXES = `
   CREATE INDEX companies_name_lower_idx ON companies (lower(name));
   CREATE INDEX companies_name_trgm_idx ON companies USING gin (lower(name) gin_trgm_ops);
   CREATE INDEX companies_pro_network_website_idx ON companies (lower(pro_network_website));
+  -- Company attribute filters read this narrow copy (index-only) instead of 1.7 KB company rows: on
+  -- 100,000 companies the companies side of "offices in the US" went from 227 ms to 132 ms (busy machine).
+  CREATE INDEX companies_facets_idx ON companies (id)
+    INCLUDE (country_code, office_country_codes, employee_range, employee_count, industry, type, business_type, revenue_stream, founded, naics_codes);
   CREATE INDEX companies_keywords_fts_idx ON companies USING gin (to_tsvector('simple', keywords_text(keywords)));
   CREATE INDEX companies_social_fts_idx ON companies USING gin (to_tsvector('simple', coalesce(social_media_description, '')));
   CREATE INDEX companies_website_text_fts_idx ON companies USING gin (to_tsvector('simple', coalesce(website_text, '')));

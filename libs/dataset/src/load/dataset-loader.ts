@@ -202,8 +202,13 @@ export class DatasetLoader {
       await this.flushCompanies();
       await this.flushPeople();
       await Promise.all(this.lanes.map((l) => l.busy));
-      // Fresh statistics so the planner sees the new data at once rather than after autovacuum.
-      if (this.lanes.length > 0) await this.lanes[0].client.query('ANALYZE companies, people, positions, person_emails');
+      if (this.lanes.length > 0) {
+        // Fresh statistics so the planner sees the new data at once, and a visibility map so search
+        // counts are index-only scans (10x faster) now rather than after autovacuum gets round to it.
+        await this.lanes[0].client.query('VACUUM (ANALYZE) companies, people, positions, person_emails');
+        // People search caches counts per data set version: a load makes them stale.
+        await this.lanes[0].client.query(`UPDATE dataset_state SET version = version + 1, loaded_at = now()`);
+      }
       // POST /v2/search/suggest offers what is loaded now (a few seconds for a million people).
       if (this.lanes.length > 0) await refreshSuggestions(this.lanes[0].client);
     } finally {

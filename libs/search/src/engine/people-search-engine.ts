@@ -7,6 +7,7 @@ import type { CompileContext } from '../compile/compile-context';
 import { cappedCountStatement, countStatement, EXACT_CAP_LIMIT, pageStatement, SORT_LIMIT, Statement } from '../compile/compile-search';
 import type { PeopleFilters } from '../filters/filter-types';
 import { parsePeopleFilters } from '../filters/validate-filters';
+import { CountCache, countIsCacheable, countKey } from './count-cache';
 import { Queryable, resolveFilters } from './resolve-filters';
 
 /** PostgreSQL cancelled a statement at `statement_timeout`. */
@@ -44,7 +45,10 @@ export function roundToSignificant(n: number, digits = 2): number {
 
 export class PeopleSearchEngine {
   /** `db` should set `statement_timeout` on its connections: no statement of a search may run unbounded. */
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly counts?: CountCache,
+  ) {}
 
   async search(rawFilters: unknown, request: SearchRequest): Promise<SearchResult> {
     const filters = parsePeopleFilters(rawFilters);
@@ -52,7 +56,7 @@ export class PeopleSearchEngine {
     const window = { limit: request.perPage, offset: (request.page - 1) * request.perPage };
     const cap = filters.max_person_per_company;
     if (cap !== undefined) {
-      const { matched, capped } = (await this.run(cappedCountStatement(filters, ctx, cap)))[0];
+      const { matched, capped } = await this.cappedCount(filters, ctx, cap);
       const exact = Number(matched) <= EXACT_CAP_LIMIT;
       const page = pageStatement(filters, ctx, { ...window, applySort: Number(matched) < SORT_LIMIT, cap: { perCompany: cap, preferValidEmail: exact } });
       const ids = (await this.run(page)).map((r) => r.id);
@@ -73,7 +77,7 @@ export class PeopleSearchEngine {
     const filters = parsePeopleFilters(rawFilters);
     const ctx = await this.context(filters, request.workspaceId, request.today, request.excludeIds);
     const cap = filters.max_person_per_company;
-    const matched = cap !== undefined ? Number((await this.run(cappedCountStatement(filters, ctx, cap)))[0].matched) : await this.count(filters, ctx);
+    const matched = cap !== undefined ? (await this.cappedCount(filters, ctx, cap)).matched : await this.count(filters, ctx);
     const options = { limit: request.limit + 1, offset: 0, applySort: matched < SORT_LIMIT, cap: cap === undefined ? undefined : { perCompany: cap, preferValidEmail: matched <= EXACT_CAP_LIMIT } };
     const ids = (await this.run(pageStatement(filters, ctx, options))).map((r) => r.id);
     return { filters, ids: ids.slice(0, request.limit), truncated: ids.length > request.limit };
@@ -95,7 +99,29 @@ export class PeopleSearchEngine {
   }
 
   private async count(filters: PeopleFilters, ctx: CompileContext): Promise<number> {
-    return Number((await this.run(countStatement(filters, ctx)))[0].matched);
+    return Number(await this.cached('count', filters, ctx, async () => String((await this.run(countStatement(filters, ctx)))[0].matched)));
+  }
+
+  /** People matching before `max_person_per_company` and after it. */
+  private async cappedCount(filters: PeopleFilters, ctx: CompileContext, cap: number): Promise<{ matched: number; capped: number }> {
+    const value = await this.cached(`capped:${cap}`, filters, ctx, async () => {
+      const row = (await this.run(cappedCountStatement(filters, ctx, cap)))[0];
+      return `${row.matched}/${row.capped}`;
+    });
+    const [matched, capped] = value.split('/').map(Number);
+    return { matched, capped };
+  }
+
+  /** A count from the cache when it holds one for this data set version, else computed and kept. */
+  private async cached(kind: string, filters: PeopleFilters, ctx: CompileContext, compute: () => Promise<string>): Promise<string> {
+    if (!this.counts || !countIsCacheable(filters, ctx.excludeIds)) return compute();
+    const version = (await this.guard(() => this.db.query(`SELECT version::text AS version FROM dataset_state`))).rows[0]?.version ?? '0';
+    const key = countKey(kind, version, ctx.today, filters);
+    const known = await this.counts.get(key);
+    if (known !== undefined) return known;
+    const value = await compute();
+    await this.counts.set(key, value);
+    return value;
   }
 
   private async run(statement: Statement): Promise<any[]> {

@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import type { PeopleFilters } from '../filters/filter-types';
+
+/**
+ * Where counts of searches are kept between requests (Redis in the API). Paging through results
+ * asks for the same count on every page; only a dataset load changes it, and every load bumps
+ * `dataset_state.version`, which is part of each key.
+ */
+export interface CountCache {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
+}
+
+/** Counts that depend on the workspace's own saves, lists, reveals or exports change at any time: never cached. */
+export function countIsCacheable(filters: PeopleFilters, excludeIds: readonly string[] | undefined): boolean {
+  const contact = filters.contact_details;
+  return (
+    !filters.lists &&
+    !filters.duplicates?.exclude_exported &&
+    contact?.email?.revealed === undefined &&
+    contact?.phone?.revealed === undefined &&
+    !(excludeIds && excludeIds.length > 0)
+  );
+}
+
+/** The key of one count: the data set version, the day months are counted from, and the filters. */
+export function countKey(kind: string, version: string, today: string, filters: PeopleFilters): string {
+  // Sort and paging do not change a count; the rest of the filter set does.
+  const { sort_by, sort_direction, ...selecting } = filters;
+  void sort_by;
+  void sort_direction;
+  const digest = createHash('sha256').update(JSON.stringify([kind, today, selecting])).digest('base64url');
+  return `search:count:v${version}:${digest}`;
+}
