@@ -149,3 +149,11 @@ describe('max_person_per_company', () => {
     expectWellFormed(s);
   });
 });
+
+describe('unordered selections', () => {
+  it('leave out ORDER BY and the sort joins, keeping the limit', () => {
+    const s = pageStatement({ sort_by: 'company_name' }, ctx(), { limit: 1_000_001, offset: 0, applySort: true, unordered: true });
+    expect(s.text).toBe('SELECT p.id FROM people p WHERE true LIMIT $1::int OFFSET $2::int');
+    expect(s.values).toEqual([1_000_001, 0]);
+  });
+});

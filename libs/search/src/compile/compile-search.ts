@@ -83,6 +83,8 @@ export interface PageOptions {
   offset: number;
   /** false past SORT_LIMIT matches: the default order stays. */
   applySort: boolean;
+  /** No ORDER BY: which people a LIMIT takes is then arbitrary (a preview that takes every match needs no order). */
+  unordered?: boolean;
   /** `max_person_per_company`, and whether a valid email wins a slot (only up to EXACT_CAP_LIMIT matches). */
   cap?: { perCompany: number; preferValidEmail: boolean };
 }
@@ -122,7 +124,8 @@ export function pageStatement(filters: PeopleFilters, ctx: CompileContext, optio
   const limit = params.add(options.limit, 'int');
   const offset = params.add(options.offset, 'int');
   if (!options.cap) {
-    return { label: 'page', text: `SELECT p.id FROM people p${joins} WHERE ${where} ORDER BY ${orderBy(order.terms)} LIMIT ${limit} OFFSET ${offset}`, values: params.values };
+    const ordered = options.unordered ? '' : ` ORDER BY ${orderBy(order.terms)}`;
+    return { label: 'page', text: `SELECT p.id FROM people p${options.unordered ? '' : joins} WHERE ${where}${ordered} LIMIT ${limit} OFFSET ${offset}`, values: params.values };
   }
   const perCompany = params.add(options.cap.perCompany, 'int');
   const rankOrder = (options.cap.preferValidEmail ? `(p.best_email_status = 'valid') DESC NULLS LAST, ` : '') + orderBy(order.terms);

@@ -34,6 +34,8 @@ export interface SelectRequest {
   limit: number;
   excludeIds?: string[];
   today?: string;
+  /** false: any `limit` people of the selection, not the first in result order (cheaper when every match is taken anyway). */
+  ordered?: boolean;
 }
 
 /** `round(1234, 2)` = 1200: an estimate should not look exact. */
@@ -74,13 +76,31 @@ export class PeopleSearchEngine {
 
   /** Up to `limit` people of a selection in result order, and whether more matched (credit preview, people save). */
   async select(rawFilters: unknown, request: SelectRequest): Promise<{ filters: PeopleFilters; ids: string[]; truncated: boolean }> {
+    const { filters, statement } = await this.selectionStatement(rawFilters, request);
+    const ids = (await this.run(statement)).map((r) => r.id);
+    return { filters, ids: ids.slice(0, request.limit), truncated: ids.length > request.limit };
+  }
+
+  /**
+   * The statement selecting a filter set's people for a credit preview or a people save: `p.id` in
+   * result order, at most `limit + 1` rows (one more than taken tells that the selection was
+   * truncated). Callers wrap it (`WITH selection AS (…)`) to count buckets in SQL, so a
+   * million-person list never travels to Node.
+   */
+  async selectionStatement(rawFilters: unknown, request: SelectRequest): Promise<{ filters: PeopleFilters; statement: Statement }> {
     const filters = parsePeopleFilters(rawFilters);
     const ctx = await this.context(filters, request.workspaceId, request.today, request.excludeIds);
     const cap = filters.max_person_per_company;
-    const matched = cap !== undefined ? (await this.cappedCount(filters, ctx, cap)).matched : await this.count(filters, ctx);
-    const options = { limit: request.limit + 1, offset: 0, applySort: matched < SORT_LIMIT, cap: cap === undefined ? undefined : { perCompany: cap, preferValidEmail: matched <= EXACT_CAP_LIMIT } };
-    const ids = (await this.run(pageStatement(filters, ctx, options))).map((r) => r.id);
-    return { filters, ids: ids.slice(0, request.limit), truncated: ids.length > request.limit };
+    const sorted = filters.sort_by !== undefined || cap !== undefined;
+    const matched = !sorted ? 0 : cap !== undefined ? (await this.cappedCount(filters, ctx, cap)).matched : await this.count(filters, ctx);
+    const options = {
+      limit: request.limit + 1,
+      offset: 0,
+      applySort: matched < SORT_LIMIT,
+      unordered: request.ordered === false,
+      cap: cap === undefined ? undefined : { perCompany: cap, preferValidEmail: matched <= EXACT_CAP_LIMIT },
+    };
+    return { filters, statement: pageStatement(filters, ctx, options) };
   }
 
   /** The statements a search runs, for EXPLAIN in benchmarks and operators' investigations. */
