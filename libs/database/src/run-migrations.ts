@@ -10,6 +10,9 @@ export async function runMigrations(databaseUrl: string): Promise<string[]> {
     try {
       await runner.query('SELECT pg_advisory_lock(727274)');
       const applied = await dataSource.runMigrations({ transaction: 'each' });
+      // Migrations may rewrite the search tables (backfills): fresh statistics and visibility map, so
+      // search counts stay index-only scans. VACUUM cannot run inside a migration's transaction.
+      if (applied.length > 0) await runner.query('VACUUM (ANALYZE) people, companies');
       await runner.query('SELECT pg_advisory_unlock(727274)');
       return applied.map((m) => m.name);
     } finally {
