@@ -1,3 +1,5 @@
+import { SEARCH_COMPANY_EXAMPLE } from '../companies/company.example';
+
 /** A Person in search shape, for Swagger examples. */
 export const PERSON_EXAMPLE = {
   id: '5e0000000000000000000001',
@@ -15,37 +17,6 @@ export const PERSON_EXAMPLE = {
     started_at: '2023-07-10',
     ended_at: null,
     company_id: '5c0000000000000000000001',
-    company: {
-      id: '5c0000000000000000000001',
-      name: 'Globex',
-      description: 'Globex builds enterprise software.',
-      logo: 'https://logos.example/globex.png',
-      website: 'globex.com',
-      email: { domain: 'globex.com', provider: null },
-      pro_network_url: 'https://pronet.example/company/globex',
-      social_networks: {
-        pro_network_url: 'https://pronet.example/company/globex',
-        social_a_url: null,
-        social_b_url: null,
-        social_c_url: null,
-        video_a_url: null,
-        video_b_url: null,
-        directory_url: null,
-        code_host_url: null,
-        pinboard_url: null,
-      },
-      industry: 'Software Development',
-      keywords: ['enterprise software'],
-      naics_codes: [511210],
-      type: 'Public Company',
-      business_type: 'B2B',
-      revenue_stream: 'Subscriptions / Recurring',
-      founded: 1989,
-      employee_count: 4200,
-      employee_range: '1001-5000',
-      location: { city: 'New York', state: 'New York', state_code: 'NY', country: 'United States', country_code: 'US', raw_address: null },
-      other_locations: [],
-      saved: null,
-    },
+    company: { ...SEARCH_COMPANY_EXAMPLE, saved: null },
   },
 };
