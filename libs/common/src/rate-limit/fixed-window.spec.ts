@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import { FIXED_WINDOW_SCRIPT, parseDecision, rateLimitKey, retryAfterSeconds } from './fixed-window';
+import { FIXED_WINDOW_SCRIPT, parseDecision, PEEK_SCRIPT, rateLimitHeaders, rateLimitKey, rateLimitState, retryAfterSeconds } from './fixed-window';
 
 describe('fixed-window rate limit', () => {
   it('rounds Retry-After up to whole seconds and never answers 0', () => {
@@ -20,6 +20,22 @@ describe('fixed-window rate limit', () => {
     expect(parseDecision([1, 5, 59000])).toEqual({ allowed: true, used: 5, resetMs: 59000 });
     expect(parseDecision([0, 10, -2])).toEqual({ allowed: false, used: 10, resetMs: 0 });
     expect(() => parseDecision('OK')).toThrow();
+  });
+
+  it('turns a decision into the state the headers report: remaining never negative, reset in whole seconds', () => {
+    expect(rateLimitState('search', 60, { allowed: true, used: 1, resetMs: 59_999 })).toEqual({ name: 'search', limit: 60, remaining: 59, resetSeconds: 60 });
+    expect(rateLimitState('enrich', 5, { allowed: true, used: 5, resetMs: 12_001 })).toEqual({ name: 'enrich', limit: 5, remaining: 0, resetSeconds: 13 });
+    // A refused request spent nothing: what was left is still left.
+    expect(rateLimitState('enrich', 5, { allowed: false, used: 3, resetMs: 400 })).toMatchObject({ remaining: 2, resetSeconds: 1 });
+    expect(rateLimitState('enrich', 5, { allowed: false, used: 7, resetMs: 0 })).toMatchObject({ remaining: 0, resetSeconds: 1 });
+  });
+
+  it('names the three X-RateLimit headers with string values', () => {
+    expect(rateLimitHeaders({ name: 'search', limit: 60, remaining: 12, resetSeconds: 41 })).toEqual({
+      'X-RateLimit-Limit': '60',
+      'X-RateLimit-Remaining': '12',
+      'X-RateLimit-Reset': '41',
+    });
   });
 
   describe('the script on a real Redis', () => {
@@ -44,6 +60,29 @@ describe('fixed-window rate limit', () => {
       expect(await redis.get(key)).toBe('5');
       await new Promise((r) => setTimeout(r, 450));
       expect(await run(5, 5, 400)).toMatchObject({ allowed: true, used: 5 });
+    });
+
+    it('answers the time left in the window, not the window length, when it refuses', async () => {
+      await redis.del(key);
+      expect(await run(5, 5, 60_000)).toMatchObject({ allowed: true, used: 5 });
+      await redis.pexpire(key, 20_000); // as if 40 s of the window had passed
+      const refused = await run(1, 5, 60_000);
+      expect(refused.allowed).toBe(false);
+      expect(refused.resetMs).toBeGreaterThan(19_000);
+      expect(refused.resetMs).toBeLessThanOrEqual(20_000);
+      expect(retryAfterSeconds(refused.resetMs)).toBe(20);
+    });
+
+    it('peeks without spending or starting a window', async () => {
+      await redis.del(key);
+      const peek = async () => parseDecision(await redis.eval(PEEK_SCRIPT, 1, key, 60_000));
+      expect(await peek()).toEqual({ allowed: true, used: 0, resetMs: 60_000 });
+      expect(await redis.exists(key)).toBe(0);
+      await run(2, 5, 60_000);
+      const after = await peek();
+      expect(after).toMatchObject({ allowed: true, used: 2 });
+      expect(after.resetMs).toBeLessThanOrEqual(60_000);
+      expect(await redis.get(key)).toBe('2');
     });
 
     it('rejects a single request that costs more than the whole limit', async () => {

@@ -36,6 +36,18 @@ end
 return {1, used, ttl}
 `;
 
+/**
+ * KEYS[1] counter; ARGV[1] window ms. Reads the window without spending (a request that costs 0
+ * units still reports where the workspace stands). Answers the same triple as FIXED_WINDOW_SCRIPT;
+ * with no window running, 0 used and a whole window ahead.
+ */
+export const PEEK_SCRIPT = `
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then ttl = tonumber(ARGV[1]) end
+return {1, used, ttl}
+`;
+
 export interface RateLimitDecision {
   allowed: boolean;
   /** Units spent in the current window, this request included when allowed. */
@@ -54,6 +66,31 @@ export function parseDecision(reply: unknown): RateLimitDecision {
   if (!Array.isArray(reply) || reply.length !== 3) throw new Error(`unexpected rate limit reply ${JSON.stringify(reply)}`);
   const [allowed, used, resetMs] = reply.map(Number);
   return { allowed: allowed === 1, used, resetMs: Math.max(0, resetMs) };
+}
+
+/** Where a workspace stands in one limit after a request: what the `X-RateLimit-*` headers say. */
+export interface RateLimitState {
+  name: RateLimitName;
+  /** Units the window allows. */
+  limit: number;
+  /** Units left in the current window; a refused request spent none of them. */
+  remaining: number;
+  /** Whole seconds until the window ends: `X-RateLimit-Reset`, and `Retry-After` on a 429. */
+  resetSeconds: number;
+}
+
+/** The state a decision leaves: remaining never below 0, reset in whole seconds rounded up. */
+export function rateLimitState(name: RateLimitName, limit: number, decision: RateLimitDecision): RateLimitState {
+  return { name, limit, remaining: Math.max(0, limit - decision.used), resetSeconds: retryAfterSeconds(decision.resetMs) };
+}
+
+/** The headers every answer of a spending operation carries while limits are enforced. */
+export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(state.limit),
+    'X-RateLimit-Remaining': String(state.remaining),
+    'X-RateLimit-Reset': String(state.resetSeconds),
+  };
 }
 
 /** Whole seconds for the `Retry-After` header: rounded up, never 0 (0 would invite an immediate retry). */

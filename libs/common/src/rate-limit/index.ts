@@ -1,2 +1,3 @@
 export * from './fixed-window';
+export * from './rate-limit-scope';
 export * from './rate-limiter';

@@ -1,9 +1,21 @@
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { Inject, Injectable, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import Redis from 'ioredis';
 import { rateLimitError } from '../http/api-error';
 import { REDIS } from '../redis.module';
-import { FIXED_WINDOW_SCRIPT, parseDecision, RATE_LIMIT_WINDOW_MS, RateLimitName, rateLimitKey, retryAfterSeconds } from './fixed-window';
+import {
+  FIXED_WINDOW_SCRIPT,
+  parseDecision,
+  PEEK_SCRIPT,
+  RATE_LIMIT_WINDOW_MS,
+  RateLimitName,
+  rateLimitHeaders,
+  rateLimitKey,
+  RateLimitState,
+  rateLimitState,
+} from './fixed-window';
+import { RateLimitScopeInterceptor, setRateLimitHeaders } from './rate-limit-scope';
 
 /** Per-workspace quotas of SPEC.md "Limits", counted in Redis so that every API replica shares them. */
 @Injectable()
@@ -14,18 +26,40 @@ export class RateLimiter {
   ) {}
 
   /**
-   * Spends `units` of a workspace's limit, or throws 429 RATE_LIMIT (with `Retry-After`) without
-   * spending anything. Free when limits are not enforced or nothing is spent.
+   * Spends `units` of a workspace's limit and answers where the workspace stands, or throws 429
+   * RATE_LIMIT without spending anything. Either way the answer of the HTTP request in progress
+   * carries `X-RateLimit-Limit`, `-Remaining` and `-Reset` (and the 429 `Retry-After`, the seconds
+   * until the window ends, from the counter's own expiry). `units` of 0 spends nothing but still
+   * reads the window, so the headers are there on every answer of a spending operation.
+   * Answers null, and sends no header, when limits are not enforced.
    */
-  async spend(name: RateLimitName, workspaceId: string, units: number): Promise<void> {
-    if (!this.config.rateLimitsEnforced || units <= 0) return;
+  async spend(name: RateLimitName, workspaceId: string, units: number): Promise<RateLimitState | null> {
+    if (!this.config.rateLimitsEnforced) return null;
     const limit = name === 'search' ? this.config.rateLimitSearchPerMinute : this.config.rateLimitEnrichPerMinute;
-    const reply = await this.redis.eval(FIXED_WINDOW_SCRIPT, 1, rateLimitKey(name, workspaceId), units, limit, RATE_LIMIT_WINDOW_MS);
+    const key = rateLimitKey(name, workspaceId);
+    const reply =
+      units > 0
+        ? await this.redis.eval(FIXED_WINDOW_SCRIPT, 1, key, units, limit, RATE_LIMIT_WINDOW_MS)
+        : await this.redis.eval(PEEK_SCRIPT, 1, key, RATE_LIMIT_WINDOW_MS);
     const decision = parseDecision(reply);
-    if (!decision.allowed) throw rateLimitError(retryAfterSeconds(decision.resetMs), name);
+    const state = rateLimitState(name, limit, decision);
+    const headers = rateLimitHeaders(state);
+    if (!decision.allowed) {
+      const error = rateLimitError(state.resetSeconds, name);
+      Object.assign(error.headers, headers);
+      throw error;
+    }
+    setRateLimitHeaders(headers);
+    return state;
   }
 }
 
-/** Provides RateLimiter; needs the global RedisModule and AppConfigModule. */
-@Module({ providers: [RateLimiter], exports: [RateLimiter] })
+/**
+ * Provides RateLimiter (needs the global RedisModule and AppConfigModule) and the global
+ * interceptor that lets it put its headers on the answer of the request being handled.
+ */
+@Module({
+  providers: [RateLimiter, { provide: APP_INTERCEPTOR, useClass: RateLimitScopeInterceptor }],
+  exports: [RateLimiter],
+})
 export class RateLimitModule {}

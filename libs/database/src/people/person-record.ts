@@ -32,6 +32,44 @@ export interface PersonRecord {
   contact_details: { email: { status: string; revealed: boolean }; phone: { status: string } };
   primary_position: PersonPosition | null;
   matched_url?: string;
+  /** Only with the `savedBlock` option (the person record of GET /v2/people/{id}); search answers leave it out. */
+  saved?: PersonSavedBlock | null;
+}
+
+/** The workspace's saved record of a person (docs/people-records.md). */
+export interface PersonSavedBlock {
+  /** Always null: kept for shape parity with the company saved block. */
+  id: null;
+  saved_at: string;
+  /** Live people lists of the workspace holding the person, oldest membership first. */
+  list_ids: string[];
+  /** The edited email if set, else the revealed one, else null. */
+  email: string | null;
+  email_source: 'edited' | 'revealed' | null;
+  /** The workspace's own edits; a key is present only while edited. */
+  edits: { email?: string };
+}
+
+/** One row of SAVED_BLOCK_SQL. */
+export interface PersonSavedRow {
+  person_id: string;
+  saved_at: Date | string;
+  revealed_email: string | null;
+  edited_email: string | null;
+  list_ids: string[] | null;
+}
+
+/** Shapes the workspace's saved row of a person as the `saved` block. */
+export function toPersonSavedBlock(row: PersonSavedRow): PersonSavedBlock {
+  const email = row.edited_email ?? row.revealed_email ?? null;
+  return {
+    id: null,
+    saved_at: new Date(row.saved_at).toISOString(),
+    list_ids: row.list_ids ?? [],
+    email,
+    email_source: row.edited_email != null ? 'edited' : row.revealed_email != null ? 'revealed' : null,
+    edits: row.edited_email != null ? { email: row.edited_email } : {},
+  };
 }
 
 export interface PersonRecordOptions {
@@ -40,6 +78,8 @@ export interface PersonRecordOptions {
    * shown as `primary_position` (person.pro_network_url with company.name.include, SPEC.md 4.1).
    */
   positionHint?: string[];
+  /** Add the workspace's `saved` block (null when never saved); search answers go without it. */
+  savedBlock?: boolean;
 }
 
 interface PersonRow {
@@ -68,6 +108,20 @@ const PERSON_SQL = `
                     WHERE x.person_id = p.id), '[]') AS positions
     FROM people p
    WHERE p.id = ANY($2::char(24)[])`;
+
+/**
+ * The workspace's saved rows of the people, with the live people lists holding each, oldest
+ * membership first: the live lists read once, each person's memberships by one index probe (the
+ * plan of the company record's list ids).
+ */
+const SAVED_BLOCK_SQL = `
+  SELECT s.person_id, s.saved_at, s.revealed_email, s.edited_email,
+         ARRAY(SELECT m.list_id FROM people_list_members m
+                WHERE m.workspace_id = $1 AND m.person_id = s.person_id
+                  AND m.list_id = ANY (ARRAY(SELECT l.id FROM lists l WHERE l.workspace_id = $1 AND l.type = 'people' AND l.deleted_at IS NULL))
+                ORDER BY m.added_at, m.list_id) AS list_ids
+    FROM saved_people s
+   WHERE s.workspace_id = $1 AND s.person_id = ANY($2::char(24)[])`;
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -99,6 +153,8 @@ export async function loadPersonRecords(
   const shown = new Map(rows.map((r) => [r.id.trim(), shownPosition(r, options.positionHint)]));
   const companyIds = [...shown.values()].map((p) => p?.company_id).filter((id): id is string => !!id);
   const companies = await loadCompanyRecords(manager, workspaceId, companyIds, { technologies: false });
+  const savedRows: PersonSavedRow[] = options.savedBlock && rows.length > 0 ? await manager.query(SAVED_BLOCK_SQL, [workspaceId, rows.map((r) => r.id)]) : [];
+  const savedById = new Map(savedRows.map((r) => [r.person_id.trim(), toPersonSavedBlock(r)]));
   const byId = new Map<string, PersonRecord>();
   for (const row of rows) {
     const id = row.id.trim();
@@ -124,6 +180,8 @@ export async function loadPersonRecords(
           }
         : null,
     });
+    // `saved` stays the last member, as on the Company.
+    if (options.savedBlock) byId.get(id)!.saved = savedById.get(id) ?? null;
   }
   return ids.map((id) => byId.get(id)).filter((r): r is PersonRecord => r !== undefined);
 }

@@ -1,0 +1,45 @@
+import { AuthContext, isHex24, malformedIdError, notFoundError } from '@app/common';
+import { loadPersonRecords, mutateReturning, PersonRecord } from '@app/database';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { editedEmail } from './person-email';
+
+/** The person record of a workspace: GET and PATCH /v2/people/{id} (docs/people-records.md). */
+@Injectable()
+export class PeopleRecordsService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The person in search shape plus the workspace's `saved` block (null while never saved). Free. */
+  async get(auth: AuthContext, id: string): Promise<PersonRecord> {
+    assertPersonId(id);
+    const [record] = await loadPersonRecords(this.dataSource, auth.workspaceId, [id], { savedBlock: true });
+    if (!record) throw notFoundError('person');
+    return record;
+  }
+
+  /**
+   * Sets (a string) or removes (null) the workspace's email for a person it saved and answers the
+   * record. A person the workspace has not saved (or no such person) is 404: the edit lives on the
+   * workspace's saved row, which does not exist. An edited person falls in the `edited` credit
+   * bucket from then on (the preview and the save read `saved_people.edited_email`).
+   */
+  async setEmail(auth: AuthContext, id: string, email: string | null): Promise<PersonRecord> {
+    assertPersonId(id);
+    const stored = email === null ? null : editedEmail(email);
+    return this.dataSource.transaction(async (m) => {
+      const rows = await mutateReturning(m, `UPDATE saved_people SET edited_email = $3 WHERE workspace_id = $1 AND person_id = $2 RETURNING person_id`, [
+        auth.workspaceId,
+        id,
+        stored,
+      ]);
+      if (rows.length === 0) throw notFoundError('saved person');
+      const [record] = await loadPersonRecords(m, auth.workspaceId, [id], { savedBlock: true });
+      if (!record) throw notFoundError('person');
+      return record;
+    });
+  }
+}
+
+function assertPersonId(id: string): void {
+  if (!isHex24(id)) throw malformedIdError('id', 'the person id must be 24 lowercase hexadecimal characters');
+}
