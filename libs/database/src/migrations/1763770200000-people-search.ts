@@ -33,9 +33,11 @@ export class PeopleSearch1763770200000 implements MigrationInterface {
         exported_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (workspace_id, person_id)
       );
-      -- Bumped by every dataset load: people search caches counts per version.
+      -- Bumped by every dataset load: people search caches counts per version. The instance id keeps
+      -- apart databases that share one Redis (staging copies, test databases).
       CREATE TABLE dataset_state (
         singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+        instance uuid NOT NULL DEFAULT gen_random_uuid(),
         version bigint NOT NULL DEFAULT 1,
         loaded_at timestamptz NOT NULL DEFAULT now()
       );

@@ -1,4 +1,4 @@
-import { derivePerson, primaryPositionIndex, proNetworkKey } from './person-derived';
+import { derivePerson, primaryPositionIndex, proNetworkKey, unbrokenStart } from './person-derived';
 import type { PersonInput, PositionInput } from './record-types';
 
 const pos = (over: Partial<PositionInput>): PositionInput => ({
@@ -48,5 +48,24 @@ describe('derivePerson', () => {
     expect(d.full_name).toBe('Łukasz Nowak');
     expect(d.pro_network_key).toBe('pronet.example/in/lukasz');
     expect(proNetworkKey(null)).toBeNull();
+  });
+});
+
+describe('unbrokenStart', () => {
+  const at = (company_id: string, started_at: string, ended_at: string | null) => ({ company_id, title: 'x', seniority: 'Entry', departments: [], started_at, ended_at, is_primary: ended_at === null });
+
+  it('reaches back through roles at the same company that follow on from each other', () => {
+    const primary = at('c1', '2024-03-01', null);
+    expect(unbrokenStart([primary, at('c1', '2022-01-01', '2024-03-01'), at('c1', '2020-05-01', '2022-01-01')], primary)).toBe('2020-05-01');
+  });
+
+  it('stops at a stretch elsewhere: a boomerang counts from the return', () => {
+    const primary = at('c1', '2025-09-01', null);
+    expect(unbrokenStart([primary, at('c2', '2021-11-01', '2025-09-01'), at('c1', '2018-07-01', '2021-11-01')], primary)).toBe('2025-09-01');
+  });
+
+  it('counts an overlapping earlier role at the same company', () => {
+    const primary = at('c1', '2024-03-01', null);
+    expect(unbrokenStart([primary, at('c1', '2023-01-01', '2024-06-01')], primary)).toBe('2023-01-01');
   });
 });

@@ -47,16 +47,35 @@ export function primaryPositionIndex(positions: readonly PositionInput[]): numbe
   return best;
 }
 
+/**
+ * First day of the unbroken time at the primary position's company: earlier roles there count while
+ * each reaches (ends on or after) the start of the next; a gap at another employer breaks the chain.
+ */
+export function unbrokenStart(positions: readonly PositionInput[], primary: PositionInput): string | null {
+  let start = primary.started_at;
+  if (!start || !primary.company_id) return start;
+  for (let extended = true; extended; ) {
+    extended = false;
+    for (const p of positions) {
+      if (p.company_id !== primary.company_id || !p.started_at || p.started_at >= start) continue;
+      if (p.ended_at === null || p.ended_at >= start) {
+        start = p.started_at;
+        extended = true;
+      }
+    }
+  }
+  return start;
+}
+
 export function derivePerson(person: PersonInput): PersonDerived {
   const index = primaryPositionIndex(person.positions);
   const primary = index >= 0 ? person.positions[index] : null;
-  let companyStarted = primary?.started_at ?? null;
+  const companyStarted = primary ? unbrokenStart(person.positions, primary) : null;
   let previous: PositionInput | null = null;
   if (primary) {
     for (let i = 0; i < person.positions.length; i++) {
       if (i === index) continue;
       const p = person.positions[i];
-      if (primary.company_id && p.company_id === primary.company_id && p.started_at && companyStarted && p.started_at < companyStarted) companyStarted = p.started_at;
       // The role held just before the primary one: latest start not after the primary's start.
       if (p.started_at && primary.started_at && p.started_at <= primary.started_at && (!previous || p.started_at > (previous.started_at ?? ''))) previous = p;
     }

@@ -18,7 +18,8 @@ describe('countStatement and pageStatement', () => {
     const count = countStatement({}, ctx());
     expect(count.text).toBe('SELECT count(*)::bigint AS matched FROM people p WHERE true');
     const p = pageStatement({}, ctx(), page);
-    expect(p.text).toContain('ORDER BY p.followers DESC NULLS LAST, p.id ASC NULLS LAST LIMIT $1::int OFFSET $2::int');
+    // Exactly the index's order (DESC NULLS FIRST is the default), so a page walks people_followers_idx.
+    expect(p.text).toContain('ORDER BY p.followers DESC, p.id ASC LIMIT $1::int OFFSET $2::int');
     expect(p.values).toEqual([25, 50]);
   });
 
@@ -102,11 +103,11 @@ describe('countStatement and pageStatement', () => {
 
 describe('order', () => {
   it('uses each key\'s default direction, or the one asked for, then followers and id', () => {
-    expect(pageStatement({ sort_by: 'person_last_name' }, ctx(), page).text).toContain('ORDER BY lower(p.last_name) ASC NULLS LAST, p.followers DESC');
+    expect(pageStatement({ sort_by: 'person_last_name' }, ctx(), page).text).toContain('ORDER BY lower(p.last_name) ASC NULLS LAST, p.followers DESC, p.id ASC');
     expect(pageStatement({ sort_by: 'person_last_name', sort_direction: 'desc' }, ctx(), page).text).toContain('ORDER BY lower(p.last_name) DESC NULLS LAST');
     const bySize = pageStatement({ sort_by: 'company_employee_count' }, ctx(), page).text;
     expect(bySize).toContain('LEFT JOIN companies sc ON sc.id = p.company_id');
-    expect(bySize).toContain('ORDER BY sc.employee_count DESC NULLS LAST');
+    expect(bySize).toContain('ORDER BY sc.employee_count DESC NULLS LAST, p.followers DESC');
   });
 
   it('keeps the default order when the sort does not apply', () => {
@@ -135,7 +136,7 @@ describe('order', () => {
 describe('max_person_per_company', () => {
   it('ranks colleagues per company, valid email first when exact, then the sort', () => {
     const s = pageStatement({ max_person_per_company: 2 }, ctx(), { ...page, cap: { perCompany: 2, preferValidEmail: true } });
-    expect(s.text).toContain("PARTITION BY COALESCE(p.company_id, p.id) ORDER BY (p.best_email_status = 'valid') DESC NULLS LAST, p.followers DESC");
+    expect(s.text).toContain("PARTITION BY COALESCE(p.company_id, p.id) ORDER BY COALESCE(p.best_email_status = 'valid', false) DESC, p.followers DESC");
     expect(s.text).toContain('x.company_rank <= $3::int');
     expectWellFormed(s);
     const loose = pageStatement({ max_person_per_company: 2 }, ctx(), { ...page, cap: { perCompany: 2, preferValidEmail: false } });

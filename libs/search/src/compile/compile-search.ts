@@ -92,6 +92,8 @@ export interface PageOptions {
 interface OrderTerm {
   expr: string;
   direction: 'ASC' | 'DESC';
+  /** Only sort keys can be null. The NOT NULL tie-breakers must keep the index's own null order (DESC = NULLS FIRST): spelled `NULLS LAST`, `followers DESC` no longer matches `people_followers_idx`, and every page sorts all matches instead of walking the index. */
+  nullable?: boolean;
 }
 
 function orderTerms(filters: PeopleFilters, ctx: CompileContext, params: SqlParams, applySort: boolean): { terms: OrderTerm[]; joins: string } {
@@ -104,7 +106,7 @@ function orderTerms(filters: PeopleFilters, ctx: CompileContext, params: SqlPara
   let joins = '';
   const sort = applySort && filters.sort_by ? SORTS[filters.sort_by] : undefined;
   if (sort) {
-    terms.push({ expr: sort.expr, direction: (filters.sort_direction ?? sort.direction) === 'asc' ? 'ASC' : 'DESC' });
+    terms.push({ expr: sort.expr, direction: (filters.sort_direction ?? sort.direction) === 'asc' ? 'ASC' : 'DESC', nullable: true });
     if (sort.join === 'company') joins = ' LEFT JOIN companies sc ON sc.id = p.company_id';
     if (sort.join === 'saved') joins = ` LEFT JOIN saved_people ss ON ss.workspace_id = ${params.add(ctx.workspaceId, 'text')} AND ss.person_id = p.id`;
   }
@@ -113,7 +115,7 @@ function orderTerms(filters: PeopleFilters, ctx: CompileContext, params: SqlPara
 }
 
 const orderBy = (terms: OrderTerm[], alias?: (i: number) => string) =>
-  terms.map((t, i) => `${alias ? alias(i) : t.expr} ${t.direction} NULLS LAST`).join(', ');
+  terms.map((t, i) => `${alias ? alias(i) : t.expr} ${t.direction}${t.nullable ? ' NULLS LAST' : ''}`).join(', ');
 
 /** One page of person ids in result order. */
 export function pageStatement(filters: PeopleFilters, ctx: CompileContext, options: PageOptions): Statement {
@@ -128,7 +130,7 @@ export function pageStatement(filters: PeopleFilters, ctx: CompileContext, optio
     return { label: 'page', text: `SELECT p.id FROM people p${options.unordered ? '' : joins} WHERE ${where}${ordered} LIMIT ${limit} OFFSET ${offset}`, values: params.values };
   }
   const perCompany = params.add(options.cap.perCompany, 'int');
-  const rankOrder = (options.cap.preferValidEmail ? `(p.best_email_status = 'valid') DESC NULLS LAST, ` : '') + orderBy(order.terms);
+  const rankOrder = (options.cap.preferValidEmail ? `COALESCE(p.best_email_status = 'valid', false) DESC, ` : '') + orderBy(order.terms);
   const projected = order.terms.map((t, i) => `${t.expr} AS s${i}`).join(', ');
   return {
     label: 'capped page',

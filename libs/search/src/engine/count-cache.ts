@@ -4,7 +4,7 @@ import type { PeopleFilters } from '../filters/filter-types';
 /**
  * Where counts of searches are kept between requests (Redis in the API). Paging through results
  * asks for the same count on every page; only a dataset load changes it, and every load bumps
- * `dataset_state.version`, which is part of each key.
+ * `dataset_state.version`, which is part of each key with the database's own instance id.
  */
 export interface CountCache {
   get(key: string): Promise<string | undefined>;
@@ -23,7 +23,7 @@ export function countIsCacheable(filters: PeopleFilters, excludeIds: readonly st
   );
 }
 
-/** The key of one count: the data set version, the day months are counted from, and the filters. */
+/** The key of one count: the database instance and data set version, the day months are counted from, and the filters. */
 export function countKey(kind: string, version: string, today: string, filters: PeopleFilters): string {
   // Sort and paging do not change a count; the rest of the filter set does.
   const { sort_by, sort_direction, ...selecting } = filters;

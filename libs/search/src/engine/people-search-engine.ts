@@ -135,7 +135,7 @@ export class PeopleSearchEngine {
   /** A count from the cache when it holds one for this data set version, else computed and kept. */
   private async cached(kind: string, filters: PeopleFilters, ctx: CompileContext, compute: () => Promise<string>): Promise<string> {
     if (!this.counts || !countIsCacheable(filters, ctx.excludeIds)) return compute();
-    const version = (await this.guard(() => this.db.query(`SELECT version::text AS version FROM dataset_state`))).rows[0]?.version ?? '0';
+    const version = (await this.guard(() => this.db.query(`SELECT instance || '.' || version AS version FROM dataset_state`))).rows[0]?.version ?? '0';
     const key = countKey(kind, version, ctx.today, filters);
     const known = await this.counts.get(key);
     if (known !== undefined) return known;
