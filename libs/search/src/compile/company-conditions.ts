@@ -27,11 +27,16 @@ export function websiteShaped(name: string): string | null {
   return /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/.test(d) ? d : null;
 }
 
-/** Pages of the organizations owning these domains (website or staff email domain), and pages that have the domain themselves. */
+/**
+ * Pages of the organizations owning these domains (website or staff email domain), and pages that
+ * have the domain themselves. Written as one id set (a UNION of two index lookups) rather than
+ * `organization_id IN (…) OR website = …`: the OR made PostgreSQL test every company row (560 ms
+ * per page on 100,000 companies instead of a few).
+ */
 function organizationPages(params: SqlParams, domains: readonly string[]): string {
   const d = params.add(withWww(domains), 'text[]');
-  return `c.organization_id IN (SELECT o.organization_id FROM companies o WHERE lower(o.website) = ANY(${d}) OR lower(o.email_domain) = ANY(${d}))
-          OR lower(c.website) = ANY(${d}) OR lower(c.email_domain) = ANY(${d})`;
+  const owners = `SELECT o.id, o.organization_id FROM companies o WHERE lower(o.website) = ANY(${d}) OR lower(o.email_domain) = ANY(${d})`;
+  return `c.id IN (SELECT x.id FROM companies x WHERE x.organization_id IN (SELECT w.organization_id FROM (${owners}) w) UNION SELECT w.id FROM (${owners}) w)`;
 }
 
 /** Pages whose own professional-network website is the domain or a subdomain of it. */
