@@ -87,11 +87,13 @@ describe('countStatement and pageStatement', () => {
     expectWellFormed(s);
   });
 
-  it('scopes list, saved and export filters to the workspace', () => {
+  it('scopes saved and export filters to the workspace, and reads list members by the (already checked) list ids', () => {
     const s = countStatement({ lists: { include: ['lst_1'], exclude: [], saved: 'without_list' }, duplicates: { exclude_exported: true } }, ctx());
-    expect(s.text).toContain('m.workspace_id = $1::text');
-    expect(s.text).toContain('e.workspace_id = $1::text');
-    expect(s.values[0]).toBe('ws_1');
+    expect(s.text).toContain('p.id IN (SELECT m.person_id FROM people_list_members m WHERE m.list_id = ANY($1::text[]))');
+    expect(s.text).toContain('s.workspace_id = $2::text');
+    expect(s.text).toContain('m.workspace_id = $2::text');
+    expect(s.text).toContain('e.workspace_id = $2::text');
+    expect(s.values.slice(0, 2)).toEqual([['lst_1'], 'ws_1']);
     expectWellFormed(s);
   });
 

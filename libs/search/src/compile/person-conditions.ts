@@ -75,6 +75,8 @@ const savedBy = (ws: string) => `SELECT s.person_id FROM saved_people s WHERE s.
 const listedBy = (ws: string) =>
   `SELECT m.person_id FROM people_list_members m JOIN lists l ON l.id = m.list_id AND l.deleted_at IS NULL WHERE m.workspace_id = ${ws}`;
 
+const membersOf = (params: SqlParams, listIds: string[]) => `SELECT m.person_id FROM people_list_members m WHERE m.list_id = ANY(${params.add(listIds, 'text[]')})`;
+
 /** Person conditions of a filter set (company ones come from company-conditions.ts). */
 export function personConditions(filters: PeopleFilters, ctx: CompileContext, params: SqlParams): string[] {
   const out: string[] = [];
@@ -119,8 +121,10 @@ export function personConditions(filters: PeopleFilters, ctx: CompileContext, pa
   if (phone?.revealed === true) out.push('false');
   const lists = filters.lists;
   if (lists) {
-    if (lists.include.length > 0) out.push(`p.id IN (${listedBy(ws())} AND m.list_id = ANY(${params.add(lists.include, 'text[]')}))`);
-    if (lists.exclude.length > 0) out.push(`p.id NOT IN (${listedBy(ws())} AND m.list_id = ANY(${params.add(lists.exclude, 'text[]')}))`);
+    // The engine checked these are live people lists of this workspace: members by list id alone keep
+    // the row estimate right (with the lists join it fell 200-fold, and 50,000 members were probed one by one).
+    if (lists.include.length > 0) out.push(`p.id IN (${membersOf(params, lists.include)})`);
+    if (lists.exclude.length > 0) out.push(`p.id NOT IN (${membersOf(params, lists.exclude)})`);
     if (lists.saved === 'any') out.push(`p.id IN (${savedBy(ws())})`);
     if (lists.saved === 'none') out.push(`p.id NOT IN (${savedBy(ws())})`);
     if (lists.saved === 'without_list') out.push(`p.id IN (${savedBy(ws())})`, `p.id NOT IN (${listedBy(ws())})`);
