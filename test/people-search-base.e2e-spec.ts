@@ -420,8 +420,8 @@ describe('POST /v2/people/search on the conformance fixture', () => {
 
     it('person_months_in_current_role: 0 = began this month, min/max inclusive', async () => {
       await expectIds(a.api, { person_months_in_current_role: { max: 0 } }, [P.nelson, P.pepper]);
-      // tenure 100 months (day 10): 100 from the 10th, 99 before; otto's 100 months are at the company, not the role
-      await expectIds(a.api, { person_months_in_current_role: { min: 99 } }, [P.lukasz, P.samir, P.chloe, P.gavin, P.art, P.happy, P.norman]);
+      // tenure 100 months (day 10): 100 from the 10th, 99 before (ingrid too: Accountant at Stark for 100 months); otto's 100 months are at the company, not the role
+      await expectIds(a.api, { person_months_in_current_role: { min: 99 } }, [P.lukasz, P.samir, P.chloe, P.gavin, P.art, P.happy, P.norman, P.ingrid]);
       await expectIds(a.api, { person_months_in_current_role: { min: 39, max: 41 } }, [P.jose, P.renee, P.mei, P.klaus, P.peter, P.tom, P.alice, P.dan, P.richard, P.maria, P.miles, P.zoe, P.fatima]);
     });
 
@@ -429,7 +429,7 @@ describe('POST /v2/people/search on the conformance fixture', () => {
       // pepper: Sales Director since this month, Executive Assistant at Stark since 40 months
       await expectIds(a.api, { person_months_in_current_company: { min: 39, max: 41 } }, [P.jose, P.renee, P.mei, P.klaus, P.peter, P.tom, P.alice, P.dan, P.richard, P.maria, P.miles, P.zoe, P.fatima, P.pepper]);
       // otto: at Oscorp since 100 months; lukasz's earlier employer was Formerco (does not count, but he is at Globex 100 months anyway)
-      await expectIds(a.api, { person_months_in_current_company: { min: 99 } }, [P.lukasz, P.samir, P.chloe, P.gavin, P.art, P.happy, P.norman, P.otto]);
+      await expectIds(a.api, { person_months_in_current_company: { min: 99 } }, [P.lukasz, P.samir, P.chloe, P.gavin, P.art, P.happy, P.norman, P.otto, P.ingrid]);
       // lina and nelson came from Formerco: their company time is their role time
       await expectIds(a.api, { person_months_in_current_company: { max: 6 } }, [P.lina, P.nelson]);
       await expectIds(a.api, { person_months_in_current_company: { max: 0 } }, [P.nelson]);
