@@ -52,7 +52,7 @@ describe('derivePerson', () => {
 });
 
 describe('unbrokenStart', () => {
-  const at = (company_id: string, started_at: string, ended_at: string | null) => ({ company_id, title: 'x', seniority: 'Entry', departments: [], started_at, ended_at, is_primary: ended_at === null });
+  const at = (company_id: string, started_at: string, ended_at: string | null) => pos({ company_id, started_at, ended_at, is_primary: ended_at === null });
 
   it('reaches back through roles at the same company that follow on from each other', () => {
     const primary = at('c1', '2024-03-01', null);

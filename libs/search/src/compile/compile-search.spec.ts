@@ -47,11 +47,22 @@ describe('countStatement and pageStatement', () => {
       company: { id: ie(['c'.repeat(24)]), name: { include: ['Globex', 'globex.com'], exclude: [], match_mode: 'EXACT' }, domain: { ...ie(['globex.com']), match_mode: 'PRIMARY' } },
     };
     const s = countStatement(filters, ctx());
-    expect(s.text).toContain('p.company_id IN (SELECT c.id FROM companies c WHERE ((c.id = ANY($1::bpchar[])) OR ((lower(c.name) = ANY($2::text[])) OR (lower(c.website) = ANY($3::text[])))) AND');
+    expect(s.text).toContain('p.company_id IN (SELECT c.id FROM companies c WHERE ((c.id = ANY($3::bpchar[])) OR ((lower(c.name) = ANY($1::text[])) OR (lower(c.website) = ANY($2::text[])))) AND');
     expect(s.text).toContain("c.page_type = 'main'");
-    expect(s.values[1]).toEqual(['globex', 'globex.com']);
-    expect(s.values[2]).toEqual(['globex.com', 'www.globex.com']);
+    expect(s.values[0]).toEqual(['globex', 'globex.com']);
+    expect(s.values[1]).toEqual(['globex.com', 'www.globex.com']);
     expectWellFormed(s);
+  });
+
+  it('meets id lists alone with p.company_id directly, intersected, and inside the subquery otherwise', () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((x) => x.repeat(24));
+    const keywords = { include: ['cloud'], exclude: [], include_all: false, sources: ['specialties' as const] };
+    const alone = countStatement({ company: { id: ie([a, b]) }, company_keywords: keywords }, ctx({ resolved: { keywordCompanyIds: [b, c] } }));
+    expect(alone.text).toBe('SELECT count(*)::bigint AS matched FROM people p WHERE (p.company_id = ANY($1::bpchar[]))');
+    expect(alone.values).toEqual([[b]]);
+    const mixed = countStatement({ company: { id: ie([a]) }, company_type: ie(['Public Company']) }, ctx());
+    expect(mixed.text).toContain('p.company_id IN (SELECT c.id FROM companies c WHERE (c.type = ANY($1::text[])) AND (c.id = ANY($2::bpchar[])))');
+    expectWellFormed(mixed);
   });
 
   it('keeps people without a company when the company filters only exclude', () => {

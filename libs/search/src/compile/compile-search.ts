@@ -54,7 +54,7 @@ export const SORTS: Readonly<Record<SortKey, SortSpec>> = {
 export function whereClause(filters: PeopleFilters, ctx: CompileContext, params: SqlParams): string {
   const nameIsHint = (filters.person?.pro_network_url?.length ?? 0) > 0;
   const conditions = personConditions(filters, ctx, params);
-  const company = personCompanyCondition(companyConditions(filters, ctx, params, nameIsHint));
+  const company = personCompanyCondition(companyConditions(filters, ctx, params, nameIsHint), params);
   if (company) conditions.push(company);
   return allOf(conditions);
 }
