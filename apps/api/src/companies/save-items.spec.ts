@@ -1,4 +1,5 @@
-import { needsLookup, normalizeDomain, parseSaveItem, parseSaveItems, proNetworkUrlCandidates, SaveInputError } from './save-items';
+import { normalizeDomain } from '@app/common/domains/normalize-domain';
+import { needsLookup, parseSaveItem, parseSaveItems, proNetworkUrlCandidates, SaveInputError } from './save-items';
 
 const ID = '5c0000000000000000000001';
 

@@ -1,3 +1,4 @@
+import { normalizeDomain } from '@app/common/domains/normalize-domain';
 import { HEX24 } from '@app/common/ids/id-formats';
 /**
  * The items of POST /v2/companies/save (SPEC.md 4.3), read without touching the database.
@@ -46,18 +47,6 @@ export class SaveInputError extends Error {
   ) {
     super(message);
   }
-}
-
-const HOSTNAME = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])$/;
-
-/** `https://www.Globex.com/about?x` → `globex.com`: scheme, `www.`, port, path and case dropped; null when no hostname is left. */
-export function normalizeDomain(raw: string): string | null {
-  let d = raw.trim().toLowerCase();
-  d = d.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
-  d = d.split(/[/?#]/, 1)[0];
-  if (d.includes('@')) d = d.slice(d.lastIndexOf('@') + 1);
-  d = d.replace(/:\d*$/, '').replace(/\.$/, '').replace(/^www\./, '');
-  return HOSTNAME.test(d) && /[a-z]/.test(d.slice(d.lastIndexOf('.') + 1)) ? d : null;
 }
 
 /**

@@ -6,6 +6,7 @@
  * Only what the request itself can settle is checked here; whether a list, a location or a
  * keyword phrase resolves to something is settled against the database (resolve-filters.ts).
  */
+import { normalizeDomain } from '@app/common/domains/normalize-domain';
 import { typeName, type ValidationCode } from '@app/common/http/api-error';
 import { isHex24 } from '@app/common/ids/id-formats';
 import { BUSINESS_TYPES, COMPANY_TYPES, EMPLOYEE_RANGES, KEYWORDS_SOURCES, REVENUE_STREAMS } from '@app/dataset/enums/company-enums';
@@ -214,22 +215,6 @@ const proNetworkId: Reader<number> = (value, field) => {
   if (value < 1 || !Number.isSafeInteger(value)) fail(field, 'out_of_range', `${field} must be a positive integer, not ${value}`, value);
   return value;
 };
-
-const HOSTNAME = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])$/;
-
-/**
- * `https://www.Globex.com:8080/about?x` → `globex.com`; null when no hostname is left. The same
- * rules as normalizeDomain of apps/api/src/companies/save-items.ts, which a lib cannot import;
- * both should move to libs/common.
- */
-function normalizeDomain(raw: string): string | null {
-  let d = raw.trim().toLowerCase();
-  d = d.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
-  d = d.split(/[/?#]/, 1)[0];
-  if (d.includes('@')) d = d.slice(d.lastIndexOf('@') + 1);
-  d = d.replace(/:\d*$/, '').replace(/\.$/, '').replace(/^www\./, '');
-  return HOSTNAME.test(d) && /[a-z]/.test(d.slice(d.lastIndexOf('.') + 1)) ? d : null;
-}
 
 const domain: Reader<string> = (value, field) => {
   return normalizeDomain(str(value, field)) ?? fail(field, 'invalid_format', `${field} is not a web domain (such as globex.com)`, value);
