@@ -16,6 +16,7 @@ import { EmailVerifications1763770000000 } from './migrations/1763770000000-emai
 import { HistoryPruningIndexes1763770100000 } from './migrations/1763770100000-history-pruning-indexes';
 import { PeopleSearch1763770200000 } from './migrations/1763770200000-people-search';
 import { SearchSuggestions1763770300000 } from './migrations/1763770300000-search-suggestions';
+import { CreditsAndExports1763770400000 } from './migrations/1763770400000-credits-and-exports';
 
 /** Every entity, listed by hand: globs break silently in builds. */
 export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent, Webhook, WebhookTask, WebhookDelivery, Notification];
@@ -30,6 +31,7 @@ export const MIGRATIONS = [
   HistoryPruningIndexes1763770100000,
   PeopleSearch1763770200000,
   SearchSuggestions1763770300000,
+  CreditsAndExports1763770400000,
 ];
 
 /** The one data source definition that the API, the worker, the CLI and the migration runner share. */

@@ -16,3 +16,4 @@ export * from './companies/company-record';
 export * from './savepoint';
 export * from './suggestions/refresh-suggestions';
 export * from './people/person-record';
+export * from './credits/credit-ledger';

@@ -11,6 +11,7 @@ export const ID_PREFIX = {
   delivery: 'dlv_',
   event: 'evt_',
   notification: 'ntf_',
+  creditTransaction: 'ctx_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;
