@@ -19,7 +19,8 @@ export interface SearchPagination {
 /** POST /v2/people/search: the engine picks the page, the one Person serializer shapes it. */
 @Injectable()
 export class PeopleSearchService {
-  private readonly engine: PeopleSearchEngine;
+  /** Also selects the people of a credit preview, a people save and an export. */
+  readonly engine: PeopleSearchEngine;
 
   constructor(
     private readonly search: SearchPool,

@@ -7,14 +7,18 @@ import { PeopleRecordsService } from './people-records.service';
 import { PeopleSearchService } from './people-search.service';
 import { PeopleController } from './people.controller';
 import { RedisCountCache } from './redis-count-cache';
+import { CreditsPreviewService } from './saves/credits-preview.service';
+import { PeopleSaveService } from './saves/people-save.service';
+import { PeopleSavesController } from './saves/people-saves.controller';
+import { PeopleSelector } from './saves/people-selector';
 import { SearchPool } from './search-pool';
 
-/** People of the service database: search (libs/search does the selecting). */
+/** People of the service database: search, the credit preview and saves (libs/search does the selecting), records and lists. */
 @Module({
   imports: [RateLimitModule],
   // PeopleRecordsController (GET/PATCH /v2/people/:id) stays last: its `:id` must not shadow a fixed path added later.
-  controllers: [PeopleController, PeopleListsController, PeopleRecordsController],
-  providers: [SearchPool, RedisCountCache, PeopleSearchService, PeopleListsService, PeopleRecordsService],
+  controllers: [PeopleController, PeopleSavesController, PeopleListsController, PeopleRecordsController],
+  providers: [SearchPool, RedisCountCache, PeopleSearchService, PeopleListsService, PeopleRecordsService, PeopleSelector, CreditsPreviewService, PeopleSaveService],
   exports: [SearchPool, PeopleSearchService],
 })
 export class PeopleModule {}

@@ -123,6 +123,13 @@ const SAVED_BLOCK_SQL = `
     FROM saved_people s
    WHERE s.workspace_id = $1 AND s.person_id = ANY($2::char(24)[])`;
 
+/** The `saved` block of each person the workspace saved (people it did not save are left out). */
+export async function loadPersonSavedBlocks(manager: Pick<EntityManager, 'query'>, workspaceId: string, ids: readonly string[]): Promise<Map<string, PersonSavedBlock>> {
+  if (ids.length === 0) return new Map();
+  const rows: PersonSavedRow[] = await manager.query(SAVED_BLOCK_SQL, [workspaceId, [...new Set(ids)]]);
+  return new Map(rows.map((r) => [r.person_id.trim(), toPersonSavedBlock(r)]));
+}
+
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 function toLocation(raw: Record<string, unknown> | null): PersonLocation | null {
@@ -153,8 +160,7 @@ export async function loadPersonRecords(
   const shown = new Map(rows.map((r) => [r.id.trim(), shownPosition(r, options.positionHint)]));
   const companyIds = [...shown.values()].map((p) => p?.company_id).filter((id): id is string => !!id);
   const companies = await loadCompanyRecords(manager, workspaceId, companyIds, { technologies: false });
-  const savedRows: PersonSavedRow[] = options.savedBlock && rows.length > 0 ? await manager.query(SAVED_BLOCK_SQL, [workspaceId, rows.map((r) => r.id)]) : [];
-  const savedById = new Map(savedRows.map((r) => [r.person_id.trim(), toPersonSavedBlock(r)]));
+  const savedById = options.savedBlock ? await loadPersonSavedBlocks(manager, workspaceId, rows.map((r) => r.id.trim())) : new Map<string, PersonSavedBlock>();
   const byId = new Map<string, PersonRecord>();
   for (const row of rows) {
     const id = row.id.trim();

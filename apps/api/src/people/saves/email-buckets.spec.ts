@@ -1,0 +1,66 @@
+import { emptyBucketCounts, peopleToCharge, previewAnswer, tallyItems } from './email-buckets';
+import { PersonItem } from './selection-request';
+
+const A = '5e00000000000000000000aa';
+const B = '5e00000000000000000000bb';
+const C = '5e00000000000000000000cc';
+const id = (value: string): PersonItem => ({ kind: 'id', identifier: value, id: value });
+const url = (key: string): PersonItem => ({ kind: 'url', identifier: `https://${key}`, key });
+const invalid = (identifier: string | null): PersonItem => ({ kind: 'invalid', identifier, reason: 'bad' });
+
+describe('data item tally', () => {
+  it('counts every item in requested, distinct people once, and repeats nowhere else', () => {
+    const items = [id(A), id(B), id(A), url('pronet.example/in/c'), id(C), invalid('zzz'), invalid('zzz'), invalid(null), invalid(null), id('5e00000000000000000000dd')];
+    const resolved = [A, B, A, C, C, null, null, null, null, null];
+    const tally = tallyItems(items, resolved);
+    expect(tally).toEqual({
+      requested: 10,
+      invalid: 3, // 'zzz' once, each non-string item on its own
+      not_matched: 1,
+      personIds: [A, B, C],
+      outcomes: ['person', 'person', 'duplicate', 'person', 'duplicate', 'invalid', 'duplicate', 'invalid', 'invalid', 'not_matched'],
+    });
+  });
+
+  it('counts a repeated unknown id once in not_matched', () => {
+    const tally = tallyItems([id(A), id(A)], [null, null]);
+    expect(tally).toMatchObject({ requested: 2, not_matched: 1, personIds: [] });
+  });
+});
+
+describe('preview answer', () => {
+  it('adds the buckets up to savable and needs one credit per to_charge person', () => {
+    const emails = { edited: 1, already_owned: 2, to_charge: 3, without_email: 4 };
+    expect(previewAnswer({ requested: 12, not_matched: 1, invalid: 1, emails, truncated: false }, 5)).toEqual({
+      requested: 12,
+      savable: 10,
+      not_matched: 1,
+      invalid: 1,
+      emails,
+      credits_needed: 3,
+      credits_available: 5,
+      enough_credits: true,
+      truncated: false,
+    });
+  });
+
+  it('is not enough with a balance below the need, and never with a zero balance', () => {
+    const emails = { ...emptyBucketCounts(), to_charge: 3 };
+    expect(previewAnswer({ requested: 3, not_matched: 0, invalid: 0, emails, truncated: false }, 2).enough_credits).toBe(false);
+    expect(previewAnswer({ requested: 3, not_matched: 0, invalid: 0, emails, truncated: false }, 3).enough_credits).toBe(true);
+    expect(previewAnswer({ requested: 0, not_matched: 0, invalid: 0, emails: emptyBucketCounts(), truncated: false }, 0).enough_credits).toBe(false);
+  });
+});
+
+describe('people a save charges', () => {
+  const buckets = new Map([
+    [A, 'to_charge' as const],
+    [B, 'already_owned' as const],
+    [C, 'to_charge' as const],
+  ]);
+  it('charges the to_charge people in save order while the balance lasts', () => {
+    expect(peopleToCharge([C, B, A], buckets, 10)).toEqual([C, A]);
+    expect(peopleToCharge([C, B, A], buckets, 1)).toEqual([C]);
+    expect(peopleToCharge([A, B, C], buckets, 0)).toEqual([]);
+  });
+});

@@ -1,0 +1,176 @@
+import { AuthContext, RateLimiter, WithMetadata } from '@app/common';
+import { addCredits, loadPersonRecords, mutateReturning, loadPersonSavedBlocks, lockBalance, PersonRecord, recordEvents } from '@app/database';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { resolveLiveLists } from '../../lists/live-lists';
+import { SearchPool } from '../search-pool';
+import { BucketCounts, EmailBucket, emptyBucketCounts, peopleToCharge, tallyItems } from './email-buckets';
+import { Classified, PeopleSelector } from './people-selector';
+import { dataSaveBuckets, filtersSaveBuckets, PeopleSaveBuckets, PeopleSaveMetadata, PersonSaveOutcome, saveMetadata } from './people-save-answer';
+import { parseSelection, searchUnits, SelectionBody } from './selection-request';
+
+export interface SavePeopleBody extends SelectionBody {
+  list_ids?: string[];
+}
+
+/** The people a save takes, in save order, and how the answer maps them back to the request. */
+interface Taken {
+  personIds: string[];
+  total: number;
+  truncated: boolean;
+  answer: (outcomes: Map<string, PersonSaveOutcome>) => PeopleSaveBuckets;
+}
+
+/**
+ * POST /v2/people/save (CONTRACTS.md section 5). The people are chosen before the transaction (a
+ * read of the data set); inside it the workspace row is locked first, so the saves of one
+ * workspace run one at a time: each sees the balance and the reveals of the one before, which is
+ * what makes "charged at most once" and "never below zero" hold (docs/people-saves.md).
+ */
+@Injectable()
+export class PeopleSaveService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly search: SearchPool,
+    private readonly selector: PeopleSelector,
+    private readonly rateLimiter: RateLimiter,
+  ) {}
+
+  async save(auth: AuthContext, body: SavePeopleBody, requestId: string | null): Promise<WithMetadata<PeopleSaveBuckets>> {
+    const selection = parseSelection(body, 'save');
+    const workspaceId = auth.workspaceId;
+    // Spent before anything is locked or written; a 429 spends and changes nothing.
+    await this.rateLimiter.spend('search', workspaceId, searchUnits(selection));
+    const taken = await this.take(workspaceId, selection);
+    return this.dataSource.transaction(async (m) => {
+      const listIds = await resolveLiveLists(m, workspaceId, body.list_ids ?? [], 'people', 'list_ids');
+      const balance = (await lockBalance(m, workspaceId)) ?? 0;
+      const classified = await this.selector.classify(m, workspaceId, taken.personIds);
+      const buckets = new Map([...classified].map(([id, c]) => [id, c.bucket] as const));
+      const charged = peopleToCharge(taken.personIds, buckets, balance);
+      const outcomes = await this.store(m, workspaceId, taken.personIds, listIds, classified, charged);
+      const credit = await addCredits(m, {
+        workspaceId,
+        amount: -charged.length,
+        reason: 'people_save',
+        requestId,
+        details: { people: taken.personIds.length, revealed: charged.length },
+      });
+      const data = taken.answer(outcomes);
+      const metadata: PeopleSaveMetadata = saveMetadata(data, taken.total, countBuckets(classified), taken.truncated, {
+        charged: charged.length,
+        balance: credit?.balance_after ?? balance,
+      });
+      return new WithMetadata(data, { ...metadata });
+    });
+  }
+
+  private async take(workspaceId: string, selection: ReturnType<typeof parseSelection>): Promise<Taken> {
+    if (selection.kind === 'data') {
+      const resolved = await this.selector.resolve(this.search.reader, selection);
+      const tally = tallyItems(selection.items, resolved);
+      return { personIds: tally.personIds, total: selection.items.length, truncated: false, answer: (outcomes) => dataSaveBuckets(selection.items, resolved, outcomes) };
+    }
+    const picked = await this.selector.pick(workspaceId, selection);
+    return { personIds: picked.personIds, total: picked.personIds.length, truncated: picked.truncated, answer: (outcomes) => filtersSaveBuckets(picked.personIds, outcomes) };
+  }
+
+  /**
+   * Saves the people (a new save keeps its first `saved_at`), reveals the charged emails, adds the
+   * missing list memberships, and writes `person.saved` for each person saved or newly listed and
+   * `person.email_found` for each email revealed, with the records as GET /v2/people/{id} shows
+   * them. Rows are written in id order, so concurrent writers to the same rows wait, not deadlock.
+   */
+  private async store(
+    m: EntityManager,
+    workspaceId: string,
+    personIds: string[],
+    listIds: string[],
+    classified: Map<string, Classified>,
+    charged: string[],
+  ): Promise<Map<string, PersonSaveOutcome>> {
+    const ordered = [...personIds].sort();
+    const emails = new Map(charged.map((id) => [id, classified.get(id)!.bestEmail!] as const));
+    const inserted = await this.insertSaves(m, workspaceId, ordered, emails);
+    await this.reveal(m, workspaceId, charged.filter((id) => !inserted.has(id)).sort(), emails);
+    const added = await this.insertMemberships(m, workspaceId, ordered, listIds);
+    const changed = ordered.filter((id) => inserted.has(id) || added.has(id));
+    await this.recordPersonEvents(m, workspaceId, changed, [...charged].sort());
+    const blocks = await loadPersonSavedBlocks(m, workspaceId, ordered);
+    const outcomes = new Map<string, PersonSaveOutcome>();
+    for (const id of personIds) {
+      const block = blocks.get(id)!;
+      outcomes.set(id, {
+        saved_at: block.saved_at,
+        list_ids: listIds.filter((l) => added.get(id)?.has(l)),
+        all_list_ids: block.list_ids,
+        bucket: classified.get(id)!.bucket,
+        charged: emails.has(id),
+        email: block.email,
+      });
+    }
+    return outcomes;
+  }
+
+  /** Inserts the saves that do not exist yet, with the revealed email of those charged; answers who was new. */
+  private async insertSaves(m: EntityManager, workspaceId: string, ordered: string[], emails: Map<string, string>): Promise<Set<string>> {
+    if (ordered.length === 0) return new Set();
+    const rows: Array<{ person_id: string }> = await mutateReturning(
+      m,
+      `INSERT INTO saved_people (workspace_id, person_id, revealed_email, revealed_at)
+       SELECT $1, s.id, r.email, CASE WHEN r.email IS NOT NULL THEN now() END
+         FROM unnest($2::char(24)[]) AS s(id)
+         LEFT JOIN unnest($3::char(24)[], $4::text[]) AS r(id, email) ON r.id = s.id
+        ORDER BY s.id
+       ON CONFLICT (workspace_id, person_id) DO NOTHING
+       RETURNING person_id`,
+      [workspaceId, ordered, [...emails.keys()], [...emails.values()]],
+    );
+    return new Set(rows.map((r) => r.person_id));
+  }
+
+  /** Reveals the charged emails of people saved before (the save that saved them could not pay). */
+  private async reveal(m: EntityManager, workspaceId: string, ids: string[], emails: Map<string, string>): Promise<void> {
+    if (ids.length === 0) return;
+    await m.query(
+      `UPDATE saved_people sp SET revealed_email = r.email, revealed_at = now()
+         FROM unnest($2::char(24)[], $3::text[]) AS r(id, email)
+        WHERE sp.workspace_id = $1 AND sp.person_id = r.id`,
+      [workspaceId, ids, ids.map((id) => emails.get(id)!)],
+    );
+  }
+
+  /** Puts every person in every list; answers the lists each was added to now. */
+  private async insertMemberships(m: EntityManager, workspaceId: string, ordered: string[], listIds: string[]): Promise<Map<string, Set<string>>> {
+    const added = new Map<string, Set<string>>();
+    if (ordered.length === 0 || listIds.length === 0) return added;
+    const rows: Array<{ list_id: string; person_id: string }> = await mutateReturning(
+      m,
+      `INSERT INTO people_list_members (list_id, person_id, workspace_id)
+       SELECT l.id, s.id, $1 FROM unnest($2::varchar[]) AS l(id) CROSS JOIN unnest($3::char(24)[]) AS s(id)
+        ORDER BY l.id, s.id
+       ON CONFLICT (list_id, person_id) DO NOTHING
+       RETURNING list_id, person_id`,
+      [workspaceId, [...listIds].sort(), ordered],
+    );
+    for (const r of rows) added.set(r.person_id, (added.get(r.person_id) ?? new Set<string>()).add(r.list_id));
+    return added;
+  }
+
+  private async recordPersonEvents(m: EntityManager, workspaceId: string, changed: string[], revealed: string[]): Promise<void> {
+    const records = await loadPersonRecords(m, workspaceId, [...new Set([...changed, ...revealed])], { savedBlock: true });
+    const byId = new Map(records.map((r) => [r.id, r]));
+    await recordEvents(m, workspaceId, 'person.saved', changed.map((id) => eventData(byId.get(id)!)));
+    await recordEvents(m, workspaceId, 'person.email_found', revealed.map((id) => ({ ...eventData(byId.get(id)!), email: byId.get(id)!.saved?.email ?? null })));
+  }
+}
+
+function eventData(person: PersonRecord): Record<string, unknown> {
+  return { person, saved_at: person.saved?.saved_at ?? null, list_ids: person.saved?.list_ids ?? [] };
+}
+
+function countBuckets(classified: Map<string, Classified>): BucketCounts {
+  const counts = emptyBucketCounts();
+  for (const { bucket } of classified.values()) counts[bucket as EmailBucket]++;
+  return counts;
+}
