@@ -14,11 +14,10 @@
 // Targets (the issue): warm p95 over the suite < 300 ms (CONTAINS company name reported separately),
 // no combination over 1 s, suggestions p95 < 50 ms. Missed targets still exit 0; non-200 answers or
 // a crash exit 1.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
+import { apiClient, closedLoop, f1, firstOfMonthUtc, percentile, pool, startApi } from './_api.mjs';
 import { databaseUrlFor, freePort, parseArgs, requireFromRoot, ROOT, runNode, sleep } from './_lib.mjs';
 
 const pg = requireFromRoot('pg');
@@ -121,82 +120,12 @@ const SUGGEST_QUERIES = {
 // ---------------------------------------------------------------------------------------------
 
 const failures = [];
-const percentile = (values, p) => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-};
-const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '-');
-const firstOfMonthUtc = () => {
-  const d = new Date();
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString().slice(0, 10);
-};
-
-/** HTTP/1.1 with keep-alive, timed from the request until the last byte of the answer. */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-let PORT = 0;
-function call(method, path, body, key) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
-    const headers = { accept: 'application/json' };
-    if (key) headers['x-api-key'] = key;
-    if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': payload.length });
-    const started = process.hrtime.bigint();
-    const req = http.request({ host: '127.0.0.1', port: PORT, method, path, agent, headers }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json = null;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          /* not JSON */
-        }
-        resolve({ status: res.statusCode, ms, json, text });
-      });
-    });
-    req.setTimeout(120_000, () => req.destroy(new Error(`${method} ${path} timed out after 120 s`)));
-    req.on('error', reject);
-    req.end(payload ?? undefined);
-  });
-}
-
+let call = null;
 function fail(where, res) {
   failures.push(`${where}: HTTP ${res.status} ${res.text.slice(0, 400)}`);
 }
 
 const search = (key, combo) => call('POST', '/v2/people/search', { filters: combo.filters, page: combo.page ?? 1, per_page: combo.per_page ?? 25 }, key);
-
-/** `workers` loops calling `next(i)` until `seconds` pass; answers latencies and throughput. */
-async function closedLoop(workers, seconds, next) {
-  const times = [];
-  const deadline = Date.now() + seconds * 1000;
-  const started = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: workers }, async (_, w) => {
-      for (let i = 0; Date.now() < deadline; i++) times.push(await next(w, i));
-    }),
-  );
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  return { n: times.length, rps: times.length / elapsed, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
-}
-
-async function startApi(env) {
-  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/apps/api/src/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  let exited = null;
-  child.on('exit', (code) => (exited = code));
-  for (let i = 0; ; i++) {
-    if (exited !== null) throw new Error(`the API exited with ${exited} while starting`);
-    const res = await call('GET', '/health').catch(() => null);
-    if (res?.status === 200) return child;
-    if (i > 600) throw new Error('the API did not answer /health within 60 s');
-    await sleep(100);
-  }
-}
 
 /**
  * Deletes the API's cached search counts (`search:count:*`) from the bench's Redis database. Their
@@ -220,19 +149,6 @@ async function clearCountCache() {
   }
 }
 
-/** Runs `fn` over `items` with at most `n` at a time. */
-async function pool(items, n, fn) {
-  const out = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i], i);
-    }
-  }));
-  return out;
-}
-
 async function main() {
   const startedAt = Date.now();
   const scratch = GIVEN_DATABASE ? null : `bench_psearch_${randomBytes(4).toString('hex')}`;
@@ -243,7 +159,8 @@ async function main() {
     await admin.connect();
     await admin.query(`CREATE DATABASE ${scratch}`);
   }
-  PORT = await freePort();
+  const PORT = await freePort();
+  call = apiClient(PORT);
   const env = { DATABASE_URL: url, REDIS_URL, PORT: String(PORT), SECRETS_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', RATE_LIMITS_ENFORCED: 'false' };
   const db = new pg.Client({ connectionString: url });
   const explainPool = new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off -c statement_timeout=60000' });
@@ -268,7 +185,7 @@ async function main() {
     // 2. API, workspaces, lists, exports
     const stale = await clearCountCache();
     if (stale > 0) console.log(`deleted ${stale} search counts an earlier run left in ${REDIS_URL}`);
-    api = await startApi(env);
+    api = await startApi(env, call);
     const createWorkspace = async (name) => {
       const ws = JSON.parse((await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', name, '--credits', '0'], env)).stdout);
       workspaceIds.push(ws.workspace_id);

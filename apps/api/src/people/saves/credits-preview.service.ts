@@ -28,8 +28,8 @@ export class CreditsPreviewService {
 
   private async countData(workspaceId: string, selection: DataSelection): Promise<PreviewCounts> {
     const db = this.search.reader;
-    const tally = tallyItems(selection.items, await this.selector.resolve(db, selection));
-    const emails = await this.selector.countBuckets(db, workspaceId, tally.personIds);
+    const { resolved, emails } = await this.selector.resolve(db, workspaceId, selection);
+    const tally = tallyItems(selection.items, resolved);
     return { requested: tally.requested, not_matched: tally.not_matched, invalid: tally.invalid, emails, truncated: false };
   }
 

@@ -1,4 +1,4 @@
-import { emptyBucketCounts, peopleToCharge, previewAnswer, tallyItems } from './email-buckets';
+import { emptyBucketCounts, peopleToCharge, previewAnswer, tallyItems, wholeSourceCounts } from './email-buckets';
 import { PersonItem } from './selection-request';
 
 const A = '5e00000000000000000000aa';
@@ -62,5 +62,21 @@ describe('people a save charges', () => {
     expect(peopleToCharge([C, B, A], buckets, 10)).toEqual([C, A]);
     expect(peopleToCharge([C, B, A], buckets, 1)).toEqual([C]);
     expect(peopleToCharge([A, B, C], buckets, 0)).toEqual([]);
+  });
+});
+
+describe('whole-list counts', () => {
+  it('derives the four buckets from the totals: owned people leave to_charge even with a valid email', () => {
+    // 10 people: 6 with a valid email; owned: 1 edited (valid), 2 revealed (both valid), so 3 valid ones remain to charge.
+    expect(wholeSourceCounts({ total: '10', valid: '6', edited: '1', revealed: '2', owned_valid: '3' })).toEqual({
+      total: 10,
+      emails: { edited: 1, already_owned: 2, to_charge: 3, without_email: 4 },
+    });
+  });
+
+  it('adds up to the total whatever the mix', () => {
+    const { total, emails } = wholeSourceCounts({ total: 1_000_000, valid: 549_966, edited: 3_906, revealed: 34_392, owned_valid: 36_552 });
+    expect(emails.edited + emails.already_owned + emails.to_charge + emails.without_email).toBe(total);
+    expect(emails.to_charge).toBe(513_414);
   });
 });

@@ -9,18 +9,64 @@ export const EMAIL_BUCKETS = ['edited', 'already_owned', 'to_charge', 'without_e
 export type EmailBucket = (typeof EMAIL_BUCKETS)[number];
 
 /**
- * A person's bucket for the workspace, over `people p` and the workspace's `saved_people sp` (null
- * when not saved). `to_charge` needs a stored valid email: `best_email` is the best one, valid wins.
+ * What a person's bucket needs, joined to each selected id `s.id` through two small partial
+ * indexes, never the wide people rows: `v` is the person when the data set holds a valid email
+ * (the best stored email, valid wins; people_valid_email_idx), `sp` the workspace's saved row
+ * when it owns an email (saved_people_owned_idx). `ws` is the workspace id's placeholder.
  */
+export const bucketJoins = (ws: string) => `
+  LEFT JOIN people v ON v.id = s.id AND v.best_email_status = 'valid' AND v.best_email IS NOT NULL
+  LEFT JOIN saved_people sp ON sp.workspace_id = ${ws} AND sp.person_id = s.id AND (sp.revealed_email IS NOT NULL OR sp.edited_email IS NOT NULL)`;
+
+/** A person's bucket over `bucketJoins`, first match wins. */
 export const EMAIL_BUCKET_SQL = `CASE
     WHEN sp.edited_email IS NOT NULL THEN 'edited'
     WHEN sp.revealed_email IS NOT NULL THEN 'already_owned'
-    WHEN p.best_email_status = 'valid' AND p.best_email IS NOT NULL THEN 'to_charge'
+    WHEN v.id IS NOT NULL THEN 'to_charge'
     ELSE 'without_email' END`;
 
 export type BucketCounts = Record<EmailBucket, number>;
 
+/**
+ * Counts the buckets of a whole list (or all of a workspace's saves) with a few counts over
+ * indexes rather than a bucket per person: `source` yields the people as distinct `id`s; the
+ * answer row holds the total, how many have a valid email, and the owned ones by kind, which
+ * `wholeSourceCounts` turns into buckets.
+ */
+export function wholeSourceCountSql(source: string, ws: string): string {
+  return `WITH owned AS (
+      SELECT sp.edited_email IS NOT NULL AS edited, v.id IS NOT NULL AS valid
+        FROM (${source}) s
+        JOIN saved_people sp ON sp.workspace_id = ${ws} AND sp.person_id = s.id AND (sp.revealed_email IS NOT NULL OR sp.edited_email IS NOT NULL)
+        LEFT JOIN people v ON v.id = s.id AND v.best_email_status = 'valid' AND v.best_email IS NOT NULL)
+    SELECT (SELECT count(*) FROM (${source}) s) AS total,
+           (SELECT count(*) FROM (${source}) s JOIN people v ON v.id = s.id AND v.best_email_status = 'valid' AND v.best_email IS NOT NULL) AS valid,
+           (SELECT count(*) FROM owned WHERE edited) AS edited,
+           (SELECT count(*) FROM owned WHERE NOT edited) AS revealed,
+           (SELECT count(*) FROM owned WHERE valid) AS owned_valid`;
+}
+
+export interface WholeSourceRow {
+  total: string | number;
+  valid: string | number;
+  edited: string | number;
+  revealed: string | number;
+  owned_valid: string | number;
+}
+
+export function wholeSourceCounts(row: WholeSourceRow): { total: number; emails: BucketCounts } {
+  const [total, valid, edited, revealed, ownedValid] = [row.total, row.valid, row.edited, row.revealed, row.owned_valid].map(Number);
+  const toCharge = valid - ownedValid;
+  return { total, emails: { edited, already_owned: revealed, to_charge: toCharge, without_email: total - edited - revealed - toCharge } };
+}
+
 export const emptyBucketCounts = (): BucketCounts => ({ edited: 0, already_owned: 0, to_charge: 0, without_email: 0 });
+
+export function countBuckets(buckets: Iterable<EmailBucket>): BucketCounts {
+  const counts = emptyBucketCounts();
+  for (const bucket of buckets) counts[bucket]++;
+  return counts;
+}
 
 /** What each `data` item comes to once its person is looked up. */
 export type ItemOutcome = 'invalid' | 'not_matched' | 'person' | 'duplicate';

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { resolveLiveLists } from '../../lists/live-lists';
 import { SearchPool } from '../search-pool';
-import { BucketCounts, EmailBucket, emptyBucketCounts, peopleToCharge, tallyItems } from './email-buckets';
+import { countBuckets, peopleToCharge, tallyItems } from './email-buckets';
 import { Classified, PeopleSelector } from './people-selector';
 import { dataSaveBuckets, filtersSaveBuckets, PeopleSaveBuckets, PeopleSaveMetadata, PersonSaveOutcome, saveMetadata } from './people-save-answer';
 import { parseSelection, searchUnits, SelectionBody } from './selection-request';
@@ -57,7 +57,7 @@ export class PeopleSaveService {
         details: { people: taken.personIds.length, revealed: charged.length },
       });
       const data = taken.answer(outcomes);
-      const metadata: PeopleSaveMetadata = saveMetadata(data, taken.total, countBuckets(classified), taken.truncated, {
+      const metadata: PeopleSaveMetadata = saveMetadata(data, taken.total, countBuckets([...classified.values()].map((c) => c.bucket)), taken.truncated, {
         charged: charged.length,
         balance: credit?.balance_after ?? balance,
       });
@@ -67,7 +67,7 @@ export class PeopleSaveService {
 
   private async take(workspaceId: string, selection: ReturnType<typeof parseSelection>): Promise<Taken> {
     if (selection.kind === 'data') {
-      const resolved = await this.selector.resolve(this.search.reader, selection);
+      const { resolved } = await this.selector.resolve(this.search.reader, workspaceId, selection);
       const tally = tallyItems(selection.items, resolved);
       return { personIds: tally.personIds, total: selection.items.length, truncated: false, answer: (outcomes) => dataSaveBuckets(selection.items, resolved, outcomes) };
     }
@@ -167,10 +167,4 @@ export class PeopleSaveService {
 
 function eventData(person: PersonRecord): Record<string, unknown> {
   return { person, saved_at: person.saved?.saved_at ?? null, list_ids: person.saved?.list_ids ?? [] };
-}
-
-function countBuckets(classified: Map<string, Classified>): BucketCounts {
-  const counts = emptyBucketCounts();
-  for (const { bucket } of classified.values()) counts[bucket as EmailBucket]++;
-  return counts;
 }

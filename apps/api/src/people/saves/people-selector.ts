@@ -2,8 +2,8 @@ import { SearchTimeoutError } from '@app/search';
 import { Injectable } from '@nestjs/common';
 import { PeopleSearchService } from '../people-search.service';
 import { toSearchApiError } from '../search-errors';
-import { BucketCounts, EMAIL_BUCKET_SQL, EmailBucket, emptyBucketCounts } from './email-buckets';
-import { DataSelection, FiltersSelection, PersonItem } from './selection-request';
+import { BucketCounts, bucketJoins, EMAIL_BUCKET_SQL, EMAIL_BUCKETS, EmailBucket, emptyBucketCounts, WholeSourceRow, wholeSourceCountSql, wholeSourceCounts } from './email-buckets';
+import { DataSelection, FiltersSelection } from './selection-request';
 
 /** Anything with TypeORM's `query` shape: the search pool's reader or a transaction's manager. */
 export interface Reader {
@@ -22,6 +22,12 @@ export interface Classified {
   bestEmail: string | null;
 }
 
+/** `data` items looked up: the person each item names (null: nobody), and the distinct people's bucket counts. */
+export interface ResolvedItems {
+  resolved: Array<string | null>;
+  emails: BucketCounts;
+}
+
 /**
  * Turns a preview or save body into people and counts them into email buckets, the same way for
  * both: the preview's figures are the save's, to the credit.
@@ -30,14 +36,28 @@ export interface Classified {
 export class PeopleSelector {
   constructor(private readonly searches: PeopleSearchService) {}
 
-  /** The person each `data` item names, or null: one statement for ids, one for URLs. */
-  async resolve(db: Reader, selection: DataSelection): Promise<Array<string | null>> {
-    return this.resolveItems(db, selection.items);
+  /**
+   * Looks every `data` item up: the URLs (at most 50) in one statement, then the named ids in
+   * another that answers only which are unknown and how the known ones count by bucket.
+   */
+  async resolve(db: Reader, workspaceId: string, selection: DataSelection): Promise<ResolvedItems> {
+    const keys = [...new Set(selection.items.flatMap((i) => (i.kind === 'url' ? [i.key] : [])))];
+    const byKey =
+      keys.length === 0
+        ? new Map<string, string>()
+        : new Map(
+            (await db.query<Array<{ key: string; id: string }>>(`SELECT pro_network_key AS key, min(id) AS id FROM people WHERE pro_network_key = ANY($1::text[]) GROUP BY 1`, [keys])).map(
+              (r) => [r.key, r.id],
+            ),
+          );
+    const named = selection.items.map((item) => (item.kind === 'id' ? item.id : item.kind === 'url' ? (byKey.get(item.key) ?? null) : null));
+    const { unknown, emails } = await this.countIds(db, workspaceId, [...new Set(named.filter((id): id is string => id !== null))]);
+    return { resolved: named.map((id) => (id !== null && !unknown.has(id) ? id : null)), emails };
   }
 
   /** The people a filters selection takes: the first `limit` in result order, as the save takes them. */
   async pick(workspaceId: string, selection: FiltersSelection): Promise<FiltersPick> {
-    const picked = await this.engine()
+    const picked = await this.searches.engine
       .select(selection.filters, { workspaceId, limit: selection.limit, excludeIds: selection.excludeIds, ordered: true })
       .catch((error) => {
         throw toSearchApiError(error);
@@ -46,79 +66,88 @@ export class PeopleSelector {
   }
 
   /**
-   * Bucket counts of a filters selection without bringing its people to Node: the selection runs
-   * unordered inside one counting statement (which people match does not depend on their order).
-   * Only when more match than `limit` does the order decide who is taken; then the first `limit`
-   * in result order are picked and counted.
+   * Bucket counts of a filters selection, without bringing its people to Node where possible. A
+   * whole list (or all of a workspace's saves) is counted where it lives, by index; any other
+   * selection runs unordered inside one counting statement (who matches does not depend on
+   * order). Only when more match than `limit` does order decide who is taken: then the first
+   * `limit` in result order are picked and counted, exactly as the save takes them.
    */
   async countSelection(db: Reader, workspaceId: string, selection: FiltersSelection): Promise<{ requested: number; emails: BucketCounts; truncated: boolean }> {
-    const { statement } = await this.engine()
+    const all = selection.wholeList ? await this.countWholeList(db, workspaceId, selection) : await this.countUnordered(db, workspaceId, selection);
+    if (all.total <= selection.limit) return { requested: all.total, emails: all.emails, truncated: false };
+    const picked = await this.pick(workspaceId, selection);
+    return { requested: picked.personIds.length, emails: (await this.countIds(db, workspaceId, picked.personIds)).emails, truncated: picked.truncated };
+  }
+
+  /** Counts up to `limit + 1` people of the selection, in no particular order. */
+  private async countUnordered(db: Reader, workspaceId: string, selection: FiltersSelection): Promise<{ total: number; emails: BucketCounts }> {
+    const { statement } = await this.searches.engine
       .selectionStatement(selection.filters, { workspaceId, limit: selection.limit, excludeIds: selection.excludeIds, ordered: false })
       .catch((error) => {
         throw toSearchApiError(error);
       });
     const ws = `$${statement.values.length + 1}`;
     const rows: Array<{ bucket: EmailBucket; n: string }> = await this.guard(() =>
-      db.query(
-        `WITH selection AS (${statement.text})
-         SELECT ${EMAIL_BUCKET_SQL} AS bucket, count(*) AS n
-           FROM selection s JOIN people p ON p.id = s.id
-           LEFT JOIN saved_people sp ON sp.workspace_id = ${ws} AND sp.person_id = s.id
-          GROUP BY 1`,
-        [...statement.values, workspaceId],
-      ),
+      db.query(`SELECT ${EMAIL_BUCKET_SQL} AS bucket, count(*) AS n FROM (${statement.text}) s ${bucketJoins(ws)} GROUP BY 1`, [...statement.values, workspaceId]),
     );
-    const emails = toCounts(rows);
-    const matched = Object.values(emails).reduce((a, b) => a + b, 0);
-    if (matched <= selection.limit) return { requested: matched, emails, truncated: false };
-    const picked = await this.pick(workspaceId, selection);
-    return { requested: picked.personIds.length, emails: await this.countBuckets(db, workspaceId, picked.personIds), truncated: true };
-  }
-
-  async countBuckets(db: Reader, workspaceId: string, personIds: readonly string[]): Promise<BucketCounts> {
-    if (personIds.length === 0) return emptyBucketCounts();
-    const rows: Array<{ bucket: EmailBucket; n: string }> = await db.query(
-      `SELECT ${EMAIL_BUCKET_SQL} AS bucket, count(*) AS n
-         FROM unnest($2::char(24)[]) AS s(id) JOIN people p ON p.id = s.id
-         LEFT JOIN saved_people sp ON sp.workspace_id = $1 AND sp.person_id = s.id
-        GROUP BY 1`,
-      [workspaceId, personIds],
-    );
-    return toCounts(rows);
+    const emails = emptyBucketCounts();
+    for (const row of rows) emails[row.bucket] = Number(row.n);
+    return { total: EMAIL_BUCKETS.reduce((sum, b) => sum + emails[b], 0), emails };
   }
 
   /** Each person's bucket; inside a save, after the workspace row is locked, so nothing moves meanwhile. */
   async classify(db: Reader, workspaceId: string, personIds: readonly string[]): Promise<Map<string, Classified>> {
     if (personIds.length === 0) return new Map();
     const rows: Array<{ id: string; bucket: EmailBucket; best_email: string | null }> = await db.query(
-      `SELECT s.id, ${EMAIL_BUCKET_SQL} AS bucket, p.best_email
-         FROM unnest($2::char(24)[]) AS s(id) JOIN people p ON p.id = s.id
-         LEFT JOIN saved_people sp ON sp.workspace_id = $1 AND sp.person_id = s.id`,
+      `SELECT s.id, ${EMAIL_BUCKET_SQL} AS bucket, v.best_email
+         FROM unnest($2::char(24)[]) AS s(id) ${bucketJoins('$1')}`,
       [workspaceId, personIds],
     );
     return new Map(rows.map((r) => [r.id, { bucket: r.bucket, bestEmail: r.best_email }]));
   }
 
-  private async resolveItems(db: Reader, items: readonly PersonItem[]): Promise<Array<string | null>> {
-    const ids = [...new Set(items.flatMap((i) => (i.kind === 'id' ? [i.id] : [])))];
-    const keys = [...new Set(items.flatMap((i) => (i.kind === 'url' ? [i.key] : [])))];
-    const [known, byKey] = await Promise.all([
-      ids.length === 0 ? new Set<string>() : db.query<Array<{ id: string }>>(`SELECT id FROM people WHERE id = ANY($1::char(24)[])`, [ids]).then((rows) => new Set(rows.map((r) => r.id))),
-      keys.length === 0
-        ? new Map<string, string>()
-        : db
-            .query<Array<{ key: string; id: string }>>(`SELECT pro_network_key AS key, min(id) AS id FROM people WHERE pro_network_key = ANY($1::text[]) GROUP BY 1`, [keys])
-            .then((rows) => new Map(rows.map((r) => [r.key, r.id]))),
-    ]);
-    return items.map((item) => {
-      if (item.kind === 'id') return known.has(item.id) ? item.id : null;
-      if (item.kind === 'url') return byKey.get(item.key) ?? null;
-      return null;
-    });
+  /** Which of the ids name nobody in the data set, and how the others count by bucket. */
+  private async countIds(db: Reader, workspaceId: string, ids: readonly string[]): Promise<{ unknown: Set<string>; emails: BucketCounts }> {
+    const emails = emptyBucketCounts();
+    const unknown = new Set<string>();
+    if (ids.length === 0) return { unknown, emails };
+    const rows: Array<{ bucket: EmailBucket | 'unknown'; n: string; ids: string[] | null }> = await this.guard(() =>
+      db.query(
+        `SELECT bucket, count(*) AS n, array_agg(id) FILTER (WHERE bucket = 'unknown') AS ids
+           FROM (SELECT s.id, CASE WHEN NOT EXISTS (SELECT 1 FROM people p WHERE p.id = s.id) THEN 'unknown' ELSE ${EMAIL_BUCKET_SQL} END AS bucket
+                   FROM unnest($2::char(24)[]) AS s(id) ${bucketJoins('$1')}) x
+          GROUP BY bucket`,
+        [workspaceId, [...ids].sort()],
+      ),
+    );
+    for (const row of rows) {
+      if (row.bucket === 'unknown') (row.ids ?? []).forEach((id) => unknown.add(id));
+      else emails[row.bucket] = Number(row.n);
+    }
+    return { unknown, emails };
   }
 
-  private engine() {
-    return this.searches.engine;
+  /**
+   * The whole-list shapes, counted from the list's members or the workspace's saves. The engine
+   * still checks the filters first (a list that is not a live people list of the workspace answers
+   * 400 as in a search). Saved people are always people of the data set (loads never delete one).
+   */
+  private async countWholeList(db: Reader, workspaceId: string, selection: FiltersSelection): Promise<{ total: number; emails: BucketCounts }> {
+    const { filters } = await this.searches.engine.selectionStatement(selection.filters, { workspaceId, limit: selection.limit }).catch((error) => {
+      throw toSearchApiError(error);
+    });
+    const lists = filters.lists!;
+    const source =
+      lists.include.length === 1
+        ? `SELECT m.person_id AS id FROM people_list_members m WHERE m.list_id = $2`
+        : lists.saved === 'any'
+          ? `SELECT s.person_id AS id FROM saved_people s WHERE s.workspace_id = $1`
+          : `SELECT s.person_id AS id FROM saved_people s WHERE s.workspace_id = $1
+               AND NOT EXISTS (SELECT 1 FROM people_list_members m JOIN lists l ON l.id = m.list_id AND l.deleted_at IS NULL
+                                WHERE m.workspace_id = $1 AND m.person_id = s.person_id)`;
+    const values = lists.include.length === 1 ? [workspaceId, lists.include[0]] : [workspaceId];
+    const [row] = await this.guard(() => db.query<WholeSourceRow[]>(wholeSourceCountSql(source, '$1'), values));
+    return wholeSourceCounts(row);
   }
 
   /** A statement cancelled at the search pool's time limit answers like a search that ran too long. */
@@ -127,10 +156,4 @@ export class PeopleSelector {
       throw toSearchApiError((error as { code?: string }).code === '57014' ? new SearchTimeoutError('the selection ran past its time limit') : error);
     });
   }
-}
-
-function toCounts(rows: ReadonlyArray<{ bucket: EmailBucket; n: string }>): BucketCounts {
-  const counts = emptyBucketCounts();
-  for (const row of rows) counts[row.bucket] = Number(row.n);
-  return counts;
 }

@@ -35,6 +35,8 @@ export interface FiltersSelection {
   filters: Record<string, unknown>;
   excludeIds: string[];
   limit: number;
+  /** The whole-list exception's shape (a preview may then count up to 1,000,000 people). */
+  wholeList: boolean;
   /** Scoped to people the workspace saved: the preview spends no `search` unit. */
   scopedToSaved: boolean;
 }
@@ -107,19 +109,19 @@ function parseFiltersSelection(body: SelectionBody, purpose: Purpose): FiltersSe
   excludeIds.forEach((id, i) => {
     if (!isHex24(id)) throw validationError(`exclude_ids[${i}]`, 'invalid_format', 'a person id is 24 lower-case hex characters', received(id));
   });
-  const wholeList = purpose === 'preview' && excludeIds.length === 0 && isWholeListSelection(filters);
-  const max = wholeList ? MAX_WHOLE_LIST_LIMIT : MAX_LIMIT;
+  const wholeList = excludeIds.length === 0 && isWholeListSelection(filters);
+  const max = wholeList && purpose === 'preview' ? MAX_WHOLE_LIST_LIMIT : MAX_LIMIT;
   const limit = body.limit ?? max;
   if (limit < 1 || limit > max) {
     const why =
       purpose === 'save'
         ? `a save takes 1-${MAX_LIMIT.toLocaleString('en')} people per request`
-        : wholeList
+        : max === MAX_WHOLE_LIST_LIMIT
           ? `a whole-list preview takes 1-${MAX_WHOLE_LIST_LIMIT.toLocaleString('en')} people`
           : `limit is 1-${MAX_LIMIT.toLocaleString('en')}; up to ${MAX_WHOLE_LIST_LIMIT.toLocaleString('en')} only when filters hold nothing but lists naming one list in include, or saved any/without_list, and there are no exclude_ids`;
     throw validationError('limit', 'out_of_range', why, received(limit));
   }
-  return { kind: 'filters', filters, excludeIds: [...new Set(excludeIds)], limit, scopedToSaved: isScopedToSaved(filters) };
+  return { kind: 'filters', filters, excludeIds: [...new Set(excludeIds)], limit, wholeList, scopedToSaved: isScopedToSaved(filters) };
 }
 
 /**

@@ -1,0 +1,95 @@
+// What the API benchmarks share: timing HTTP calls against one built API, percentiles, closed
+// loops, and starting the API from dist/.
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { join } from 'node:path';
+import { ROOT, sleep } from './_lib.mjs';
+
+export const percentile = (values, p) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+};
+export const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+
+/** Calls one API on 127.0.0.1:`port`: HTTP/1.1 with keep-alive, timed from the request until the last byte of the answer. */
+export function apiClient(port) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  return function call(method, path, body, key, extraHeaders = {}) {
+    return new Promise((resolve, reject) => {
+      const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
+      const headers = { accept: 'application/json', ...extraHeaders };
+      if (key) headers['x-api-key'] = key;
+      if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': payload.length });
+      const started = process.hrtime.bigint();
+      const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            /* not JSON */
+          }
+          resolve({ status: res.statusCode, ms, json, text, headers: res.headers });
+        });
+      });
+      req.setTimeout(120_000, () => req.destroy(new Error(`${method} ${path} timed out after 120 s`)));
+      req.on('error', reject);
+      req.end(payload ?? undefined);
+    });
+  };
+}
+
+/** `workers` loops calling `next(w, i)` until `seconds` pass; answers latencies and throughput. */
+export async function closedLoop(workers, seconds, next) {
+  const times = [];
+  const deadline = Date.now() + seconds * 1000;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      for (let i = 0; Date.now() < deadline; i++) times.push(await next(w, i));
+    }),
+  );
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  return { n: times.length, rps: times.length / elapsed, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
+}
+
+/** Starts dist's API with `env` and waits for /health (BENCH_API_NODE_ARGS: extra node flags, e.g. --cpu-prof). */
+export async function startApi(env, call) {
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/apps/api/src/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  let exited = null;
+  child.on('exit', (code) => (exited = code));
+  for (let i = 0; ; i++) {
+    if (exited !== null) throw new Error(`the API exited with ${exited} while starting`);
+    const res = await call('GET', '/health').catch(() => null);
+    if (res?.status === 200) return child;
+    if (i > 600) throw new Error('the API did not answer /health within 60 s');
+    await sleep(100);
+  }
+}
+
+/** Runs `fn` over `items` with at most `n` at a time. */
+export async function pool(items, n, fn) {
+  const out = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return out;
+}
+
+export const firstOfMonthUtc = () => {
+  const d = new Date();
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString().slice(0, 10);
+};
