@@ -66,23 +66,28 @@ export class PeopleSelector {
   }
 
   /**
-   * Bucket counts of a filters selection, without bringing its people to Node where possible. A
-   * whole list (or all of a workspace's saves) is counted where it lives, by index; any other
-   * selection runs unordered inside one counting statement (who matches does not depend on
-   * order). Only when more match than `limit` does order decide who is taken: then the first
-   * `limit` in result order are picked and counted, exactly as the save takes them.
+   * Bucket counts of a filters selection, without bringing its people to Node. A whole list (or
+   * all of a workspace's saves) is counted where it lives, by index; any other selection runs
+   * unordered inside one counting statement (who matches does not depend on order). Only when
+   * more match than `limit` does order decide who is taken: then the selection's own
+   * `ORDER BY … LIMIT limit` picks exactly the people the save would take, inside the count.
    */
   async countSelection(db: Reader, workspaceId: string, selection: FiltersSelection): Promise<{ requested: number; emails: BucketCounts; truncated: boolean }> {
-    const all = selection.wholeList ? await this.countWholeList(db, workspaceId, selection) : await this.countUnordered(db, workspaceId, selection);
+    const all = selection.wholeList ? await this.countWholeList(db, workspaceId, selection) : await this.countStatement(db, workspaceId, selection, false);
     if (all.total <= selection.limit) return { requested: all.total, emails: all.emails, truncated: false };
-    const picked = await this.pick(workspaceId, selection);
-    return { requested: picked.personIds.length, emails: (await this.countIds(db, workspaceId, picked.personIds)).emails, truncated: picked.truncated };
+    const taken = await this.countStatement(db, workspaceId, selection, true);
+    return { requested: taken.total, emails: taken.emails, truncated: true };
   }
 
-  /** Counts up to `limit + 1` people of the selection, in no particular order. */
-  private async countUnordered(db: Reader, workspaceId: string, selection: FiltersSelection): Promise<{ total: number; emails: BucketCounts }> {
+  /**
+   * Counts the selection statement's people by bucket. Unordered it yields up to `limit + 1`
+   * people (one more tells of truncation); ordered, exactly the first `limit` in result order.
+   */
+  private async countStatement(db: Reader, workspaceId: string, selection: FiltersSelection, ordered: boolean): Promise<{ total: number; emails: BucketCounts }> {
+    // selectionStatement's LIMIT is its `limit` + 1.
+    const limit = ordered ? selection.limit - 1 : selection.limit;
     const { statement } = await this.searches.engine
-      .selectionStatement(selection.filters, { workspaceId, limit: selection.limit, excludeIds: selection.excludeIds, ordered: false })
+      .selectionStatement(selection.filters, { workspaceId, limit, excludeIds: selection.excludeIds, ordered })
       .catch((error) => {
         throw toSearchApiError(error);
       });
