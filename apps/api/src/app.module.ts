@@ -5,6 +5,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { CompaniesModule } from './companies/companies.module';
+import { CreditsModule } from './credits/credits.module';
 import { EnumsModule } from './enums/enums.module';
 import { HealthModule } from './health/health.module';
 import { ListsModule } from './lists/lists.module';
@@ -28,6 +29,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     ListsModule,
     CompaniesModule,
     PeopleModule,
+    CreditsModule,
     SuggestModule,
     EnumsModule,
     JobsModule,

@@ -1,6 +1,6 @@
 import { apiKeyHint, generateApiKey, hashApiKey, newId } from '@app/common';
 import { disableWebhooksCreatedBy } from '@app/webhooks';
-import { mutateReturning } from '@app/database';
+import { addCredits, lockBalance, mutateReturning, setCredits as setLedgerBalance } from '@app/database';
 import { DataSource, EntityManager } from 'typeorm';
 import { CliError, CommandOptions } from '../cli-args';
 
@@ -42,7 +42,9 @@ export async function createWorkspace(db: DataSource, o: CommandOptions) {
   const credits = o.integer('credits', 0, 0, MAX_CREDITS);
   return db.transaction(async (manager) => {
     const workspaceId = newId('workspace');
-    await manager.query(`INSERT INTO workspaces (id, name, credits) VALUES ($1, $2, $3)`, [workspaceId, name, credits]);
+    // The opening credits go through the ledger, so the balance equals the sum of its rows from the start.
+    await manager.query(`INSERT INTO workspaces (id, name, credits) VALUES ($1, $2, 0)`, [workspaceId, name]);
+    await addCredits(manager, { workspaceId, amount: credits, reason: 'workspace_created', requestId: 'cli:workspace:create' });
     const memberId = await insertMember(manager, workspaceId, 'Owner', 'owner');
     const key = await insertApiKey(manager, workspaceId, memberId);
     return { workspace_id: workspaceId, member_id: memberId, ...key };
@@ -90,11 +92,24 @@ export async function deleteApiKey(db: DataSource, o: CommandOptions) {
   });
 }
 
-/** credits:set --workspace W --balance C */
+/**
+ * credits:set --workspace W --balance C: one ledger row with the difference (none when the balance
+ * is already C). The output stays CONTRACTS.md's `{"workspace_id","credits"}`; the row is read at
+ * GET /v2/credits/transactions.
+ */
 export async function setCredits(db: DataSource, o: CommandOptions) {
   const workspaceId = o.required('workspace');
   const balance = o.integer('balance', undefined, 0, MAX_CREDITS);
-  const rows = await mutateReturning(db, `UPDATE workspaces SET credits = $2 WHERE id = $1 RETURNING id`, [workspaceId, balance]);
-  if (rows.length === 0) throw new CliError(`credits:set: no workspace ${workspaceId}`);
-  return { workspace_id: workspaceId, credits: balance };
+  return db.transaction(async (manager) => {
+    const previous = await lockBalance(manager, workspaceId);
+    if (previous === null) throw new CliError(`credits:set: no workspace ${workspaceId}`);
+    await setLedgerBalance(manager, {
+      workspaceId,
+      balance,
+      reason: 'credits_set',
+      requestId: 'cli:credits:set',
+      details: { previous_balance: previous },
+    });
+    return { workspace_id: workspaceId, credits: balance };
+  });
 }

@@ -7,6 +7,9 @@ import { newId } from '@app/common';
 import type { EntityManager } from 'typeorm';
 import { mutateReturning } from '../sql';
 
+export { CREDIT_TRANSACTION_REASONS, toCreditTransaction } from './credit-transaction-record';
+export type { CreditTransactionRow } from './credit-transaction-record';
+
 export type CreditReason = 'workspace_created' | 'credits_set' | 'people_save';
 
 export interface CreditChange {
