@@ -16,4 +16,6 @@ export interface CompileContext {
   resolved: ResolvedValues;
   /** People the caller leaves out (credit preview and people save `exclude_ids`). */
   excludeIds?: string[];
+  /** Only people the workspace exported: the part an `exclude_exported` count subtracts from the cached whole. */
+  onlyExported?: boolean;
 }

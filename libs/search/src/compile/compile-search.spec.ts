@@ -108,6 +108,13 @@ describe('countStatement and pageStatement', () => {
     expectWellFormed(s);
   });
 
+  it('counts only the workspace\'s exported people for the part an exclude_exported count subtracts', () => {
+    const s = countStatement({ person_seniority: ie(['VP']) }, ctx({ onlyExported: true }));
+    expect(s.text).toContain('p.id IN (SELECT e.person_id FROM exported_people e WHERE e.workspace_id = $2::text)');
+    expect(s.text).not.toContain('NOT IN (SELECT e.person_id');
+    expectWellFormed(s);
+  });
+
   it('leaves out the caller\'s exclude_ids', () => {
     const s = countStatement({}, ctx({ excludeIds: ['a'.repeat(24)] }));
     expect(s.text).toContain('NOT (p.id = ANY($1::bpchar[]))');

@@ -118,7 +118,17 @@ export class PeopleSearchEngine {
     return { workspaceId, today, resolved, excludeIds };
   }
 
+  /**
+   * `exclude_exported` follows the workspace's exports, so its count cannot be cached whole; but
+   * the rest of the filters can be: that cached count less the matching exported people (few, and
+   * found from exported_people's side) is the same number at a fraction of the cost.
+   */
   private async count(filters: PeopleFilters, ctx: CompileContext): Promise<number> {
+    const { duplicates, ...rest } = filters;
+    if (duplicates?.exclude_exported && this.counts && countIsCacheable(rest, ctx.excludeIds)) {
+      const [all, exported] = await Promise.all([this.count(rest, ctx), this.run(countStatement(rest, { ...ctx, onlyExported: true }))]);
+      return all - Number(exported[0].matched);
+    }
     return Number(await this.cached('count', filters, ctx, async () => String((await this.run(countStatement(filters, ctx)))[0].matched)));
   }
 

@@ -119,8 +119,8 @@ export class PeopleSelector {
     const rows: Array<{ bucket: EmailBucket | 'unknown'; n: string; ids: string[] | null }> = await this.guard(() =>
       db.query(
         `SELECT bucket, count(*) AS n, array_agg(id) FILTER (WHERE bucket = 'unknown') AS ids
-           FROM (SELECT s.id, CASE WHEN NOT EXISTS (SELECT 1 FROM people p WHERE p.id = s.id) THEN 'unknown' ELSE ${EMAIL_BUCKET_SQL} END AS bucket
-                   FROM unnest($2::char(24)[]) AS s(id) ${bucketJoins('$1')}) x
+           FROM (SELECT s.id, CASE WHEN p.id IS NULL THEN 'unknown' ELSE ${EMAIL_BUCKET_SQL} END AS bucket
+                   FROM unnest($2::char(24)[]) AS s(id) LEFT JOIN people p ON p.id = s.id ${bucketJoins('$1')}) x
           GROUP BY bucket`,
         [workspaceId, [...ids].sort()],
       ),
