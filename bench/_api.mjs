@@ -1,9 +1,10 @@
 // What the API benchmarks share: timing HTTP calls against one built API, percentiles, closed
 // loops, and starting the API from dist/.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { join } from 'node:path';
-import { ROOT, sleep } from './_lib.mjs';
+import { databaseUrlFor, requireFromRoot, ROOT, runNode, sleep } from './_lib.mjs';
 
 export const percentile = (values, p) => {
   if (values.length === 0) return NaN;
@@ -15,7 +16,7 @@ export const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '-');
 /** Calls one API on 127.0.0.1:`port`: HTTP/1.1 with keep-alive, timed from the request until the last byte of the answer. */
 export function apiClient(port) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  return function call(method, path, body, key, extraHeaders = {}) {
+  const call = function call(method, path, body, key, extraHeaders = {}) {
     return new Promise((resolve, reject) => {
       const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
       const headers = { accept: 'application/json', ...extraHeaders };
@@ -43,6 +44,8 @@ export function apiClient(port) {
       req.end(payload ?? undefined);
     });
   };
+  call.close = () => agent.destroy();
+  return call;
 }
 
 /** `workers` loops calling `next(w, i)` until `seconds` pass; answers latencies and throughput. */
@@ -93,3 +96,39 @@ export const firstOfMonthUtc = () => {
   const d = new Date();
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString().slice(0, 10);
 };
+
+/**
+ * The database a benchmark runs on: `given` as it is, or a scratch database created on `adminUrl`.
+ * `prepare(env)` runs the migrations and fills a scratch database with `dataset:generate --seed
+ * bench`; `drop()` removes a scratch database (after `keep`, it only says where it is).
+ */
+export async function benchDatabase({ given, adminUrl, prefix, people, companies, keep }) {
+  const pg = requireFromRoot('pg');
+  const scratch = given ? null : `${prefix}_${randomBytes(4).toString('hex')}`;
+  const url = given ?? databaseUrlFor(adminUrl, scratch);
+  const admin = scratch ? new pg.Client({ connectionString: adminUrl }) : null;
+  if (admin) {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${scratch}`);
+  }
+  return {
+    url,
+    scratch,
+    async prepare(env) {
+      await runNode('dist/libs/database/src/migrate.js', [], env);
+      if (!scratch) return;
+      console.log(`generating ${people} people and ${companies} companies into scratch database ${scratch} (seed bench, as-of ${firstOfMonthUtc()}) ...`);
+      const gen = await runNode('dist/apps/cli/src/main.js', ['dataset:generate', '--people', String(people), '--companies', String(companies), '--seed', 'bench', '--as-of', firstOfMonthUtc()], env);
+      console.log(`generated in ${gen.seconds.toFixed(1)} s`);
+    },
+    async drop() {
+      if (!admin) return;
+      if (keep) console.log(`kept database ${scratch}`);
+      else {
+        await sleep(500);
+        await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch((e) => console.error(e.message));
+      }
+      await admin.end();
+    },
+  };
+}

@@ -14,8 +14,8 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { join } from 'node:path';
-import { apiClient, closedLoop, f1, firstOfMonthUtc, percentile, startApi } from './_api.mjs';
-import { databaseUrlFor, freePort, parseArgs, requireFromRoot, ROOT, runNode, sleep } from './_lib.mjs';
+import { apiClient, benchDatabase, closedLoop, f1, percentile, startApi } from './_api.mjs';
+import { freePort, parseArgs, requireFromRoot, ROOT, runNode, sleep } from './_lib.mjs';
 
 const pg = requireFromRoot('pg');
 
@@ -61,14 +61,8 @@ async function measure(name, target, fn) {
 }
 
 async function main() {
-  const scratch = GIVEN_DATABASE ? null : `bench_credits_${randomBytes(4).toString('hex')}`;
-  const url = GIVEN_DATABASE ?? databaseUrlFor(ADMIN, scratch);
-  let admin = null;
-  if (scratch) {
-    admin = new pg.Client({ connectionString: ADMIN });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${scratch}`);
-  }
+  const database = await benchDatabase({ given: GIVEN_DATABASE, adminUrl: ADMIN, prefix: 'bench_credits', people: PEOPLE, companies: COMPANIES, keep: KEEP });
+  const url = database.url;
   const port = await freePort();
   call = apiClient(port);
   const env = { DATABASE_URL: url, REDIS_URL, PORT: String(port), SECRETS_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', RATE_LIMITS_ENFORCED: 'false' };
@@ -78,11 +72,7 @@ async function main() {
   const workspaceIds = [];
   let api = null;
   try {
-    await runNode('dist/libs/database/src/migrate.js', [], env);
-    if (scratch) {
-      console.log(`generating ${PEOPLE} people and ${COMPANIES} companies into ${scratch} ...`);
-      await runNode('dist/apps/cli/src/main.js', ['dataset:generate', '--people', String(PEOPLE), '--companies', String(COMPANIES), '--seed', 'bench', '--as-of', firstOfMonthUtc()], env);
-    }
+    await database.prepare(env);
     await db.connect();
     const people = Number((await db.query(`SELECT count(*) AS n FROM people`)).rows[0].n);
     const version = (await db.query(`SHOW server_version`)).rows[0].server_version;
@@ -209,11 +199,9 @@ async function main() {
     );
     console.log(`(b) ${LIGHT_WORKSPACES} light customers, each saving 25 new people about once a second: ${lightTimes.length} saves, p50 ${f1(percentile(lightTimes, 50))} ms, p95 ${f1(percentile(lightTimes, 95))} ms (${(percentile(lightTimes, 95) / baseline.p95).toFixed(0)}x the baseline p95), max ${f1(Math.max(...lightTimes))} ms`);
 
-    // EXPLAIN of the whole-list preview, through the built engine and bucket statement.
-    const { PeopleSearchEngine } = requireFromRoot(join(ROOT, 'dist/libs/search/src/index.js'));
-    const { selectionBucketsStatement } = requireFromRoot(join(ROOT, 'dist/apps/api/src/people/saves/email-buckets.js'));
-    const { statement } = await new PeopleSearchEngine(explainPool).selectionStatement({ lists: { include: [bigList] } }, { workspaceId: big.workspace_id, limit: 1_000_000, ordered: false });
-    const counting = selectionBucketsStatement(statement, big.workspace_id);
+    // EXPLAIN of the whole-list preview's counting statement, as the API builds it.
+    const { wholeListCountStatement } = requireFromRoot(join(ROOT, 'dist/apps/api/src/people/saves/email-buckets.js'));
+    const counting = wholeListCountStatement(big.workspace_id, { include: [bigList] });
     const plan = await explainPool.query(`EXPLAIN (ANALYZE, BUFFERS) ${counting.text}`, counting.values);
     console.log('\nEXPLAIN (ANALYZE, BUFFERS) of the whole-list preview (jit=off as in the search pool):');
     for (const row of plan.rows) console.log('  ' + row['QUERY PLAN']);
@@ -222,15 +210,14 @@ async function main() {
     api?.kill('SIGTERM');
     await db.end().catch(() => undefined);
     await explainPool.end().catch(() => undefined);
-    if (scratch && !KEEP) {
-      await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch(() => undefined);
-    } else if (!KEEP && workspaceIds.length > 0) {
+    if (!database.scratch && !KEEP && workspaceIds.length > 0) {
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`DELETE FROM workspaces WHERE id = ANY($1)`, [workspaceIds]);
       await cleanup.end();
     }
-    await admin?.end();
+    call.close();
+    await database.drop();
   }
   if (failures.length > 0) {
     console.log(`\n${failures.length} failures:`);

@@ -17,8 +17,8 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { join } from 'node:path';
-import { apiClient, closedLoop, f1, firstOfMonthUtc, percentile, pool, startApi } from './_api.mjs';
-import { databaseUrlFor, freePort, parseArgs, requireFromRoot, ROOT, runNode, sleep } from './_lib.mjs';
+import { apiClient, benchDatabase, closedLoop, f1, percentile, pool, startApi } from './_api.mjs';
+import { freePort, parseArgs, requireFromRoot, ROOT, runNode, sleep } from './_lib.mjs';
 
 const pg = requireFromRoot('pg');
 const Redis = requireFromRoot('ioredis');
@@ -151,14 +151,8 @@ async function clearCountCache() {
 
 async function main() {
   const startedAt = Date.now();
-  const scratch = GIVEN_DATABASE ? null : `bench_psearch_${randomBytes(4).toString('hex')}`;
-  const url = GIVEN_DATABASE ?? databaseUrlFor(ADMIN, scratch);
-  let admin = null;
-  if (scratch) {
-    admin = new pg.Client({ connectionString: ADMIN });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${scratch}`);
-  }
+  const database = await benchDatabase({ given: GIVEN_DATABASE, adminUrl: ADMIN, prefix: 'bench_psearch', people: PEOPLE, companies: COMPANIES, keep: KEEP });
+  const url = database.url;
   const PORT = await freePort();
   call = apiClient(PORT);
   const env = { DATABASE_URL: url, REDIS_URL, PORT: String(PORT), SECRETS_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', RATE_LIMITS_ENFORCED: 'false' };
@@ -169,12 +163,7 @@ async function main() {
   let api = null;
   try {
     // 1. Database
-    await runNode('dist/libs/database/src/migrate.js', [], env);
-    if (scratch) {
-      console.log(`generating ${PEOPLE} people and ${COMPANIES} companies into scratch database ${scratch} (seed bench, as-of ${firstOfMonthUtc()}) ...`);
-      const gen = await runNode('dist/apps/cli/src/main.js', ['dataset:generate', '--people', String(PEOPLE), '--companies', String(COMPANIES), '--seed', 'bench', '--as-of', firstOfMonthUtc()], env);
-      console.log(`generated in ${gen.seconds.toFixed(1)} s`);
-    }
+    await database.prepare(env);
     await db.connect();
     const count = async (sql) => Number((await db.query(sql)).rows[0].n);
     const people = await count(`SELECT count(*) AS n FROM people`);
@@ -418,15 +407,8 @@ async function main() {
       await db.query(`DELETE FROM workspaces WHERE id = ANY($1)`, [workspaceIds]).catch((e) => console.error(`could not delete the bench workspaces: ${e.message}`));
     }
     await db.end().catch(() => undefined);
-    agent.destroy();
-    if (scratch) {
-      if (KEEP) console.log(`kept database ${scratch}`);
-      else {
-        await sleep(500);
-        await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch((e) => console.error(e.message));
-      }
-      await admin.end();
-    }
+    call.close();
+    await database.drop();
   }
   if (failures.length > 0) {
     console.error(`\n${failures.length} failures:`);

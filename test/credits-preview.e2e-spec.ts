@@ -1,5 +1,5 @@
 import { errorOf, HttpAnswer } from './support/http';
-import { emailOf, importPeopleFixture, P, PersonKey, personUrl, search, UNKNOWN_PERSON_ID } from './support/people-fixtures';
+import { emailOf, importPeopleFixture, P, PersonKey, personUrl, search, UNKNOWN_PERSON_ID, WITH_VALID_EMAIL } from './support/people-fixtures';
 import { startStack, TestStack, Workspace } from './support/stack';
 
 jest.setTimeout(60_000);
@@ -7,19 +7,10 @@ jest.setTimeout(60_000);
 /**
  * POST /v2/people/calculate-credits (SPEC.md 4.1, CONTRACTS.md section 5), black box. The expected
  * figures are written by hand from the fixture's email codes (test/support/people-fixtures.ts):
- * the people below have a stored valid email (V, IV, AV); everyone else has none (A, I, N).
+ * WITH_VALID_EMAIL lists the people with a stored valid email (V, IV, AV); the rest have none (A, I, N).
  * Earlier saves are made with POST /v2/people/save and edits with PATCH /v2/people/{id}, as a
  * customer would.
  */
-const WITH_VALID_EMAIL: ReadonlySet<string> = new Set(
-  (
-    [
-      'jose', 'jose_plain', 'lukasz', 'mei', 'jurgen', 'priya', 'milton', 'olga', 'lina', 'alice', 'bob', 'pierre',
-      'gavin', 'art', 'elaine', 'richard', 'pepper', 'maria', 'norman', 'gwen', 'miles', 'zoe', 'kenji',
-    ] as PersonKey[]
-  ).map((k) => P[k]),
-);
-
 type Buckets = { edited: number; already_owned: number; to_charge: number; without_email: number };
 
 /** What the workspace holds, as the test arranged it: edited and revealed people. */

@@ -24,21 +24,12 @@
 import http from 'node:http';
 import { writeLines } from './support/dataset-records';
 import { errorOf, HttpAnswer } from './support/http';
-import { baseCompanyRecords, basePersonRecords, C, emailOf, P, PersonKey, personUrl, search, UNKNOWN_PERSON_ID } from './support/people-fixtures';
+import { baseCompanyRecords, basePersonRecords, C, emailOf, P, PersonKey, personUrl, search, UNKNOWN_PERSON_ID, WITH_VALID_EMAIL } from './support/people-fixtures';
 import { startStack, TestStack, Workspace } from './support/stack';
 
 jest.setTimeout(60_000);
 
 /** Fixture people with a stored valid email (codes V, IV, AV in test/support/people-fixtures.ts). */
-const WITH_VALID_EMAIL: ReadonlySet<string> = new Set(
-  (
-    [
-      'jose', 'jose_plain', 'lukasz', 'mei', 'jurgen', 'priya', 'milton', 'olga', 'lina', 'alice', 'bob', 'pierre',
-      'gavin', 'art', 'elaine', 'richard', 'pepper', 'maria', 'norman', 'gwen', 'miles', 'zoe', 'kenji',
-    ] as PersonKey[]
-  ).map((k) => P[k]),
-);
-
 interface EventRow {
   type: string;
   person_id: string;

@@ -391,6 +391,16 @@ function nameAndCompany(key: PersonKey): [string, string, string] {
 }
 
 /** Email address of a fixture person (the valid one where there is one). */
+/** Fixture people whose best stored email is valid (codes V, IV, AV): the credit preview's `to_charge` people. */
+export const WITH_VALID_EMAIL: ReadonlySet<string> = new Set(
+  (
+    [
+      'jose', 'jose_plain', 'lukasz', 'mei', 'jurgen', 'priya', 'milton', 'olga', 'lina', 'alice', 'bob', 'pierre',
+      'gavin', 'art', 'elaine', 'richard', 'pepper', 'maria', 'norman', 'gwen', 'miles', 'zoe', 'kenji',
+    ] as PersonKey[]
+  ).map((k) => P[k]),
+);
+
 export function emailOf(key: PersonKey): string {
   const [first, last, company] = nameAndCompany(key);
   const local = `${slug(first)}.${slug(last)}`.replace(/-/g, '');

@@ -1,18 +1,8 @@
-import { ApiError } from '@app/common/http/api-error';
+import { apiErrorOf } from '@app/common/testing/api-error-of';
 import { removalIds } from './list-removal';
 
 const A = '5e0000000000000000000001';
 const B = '5e0000000000000000000002';
-
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected an ApiError');
-}
 
 describe('list removal ids', () => {
   it('keeps the well-formed ids once each, in request order', () => {
@@ -24,7 +14,7 @@ describe('list removal ids', () => {
   });
 
   it('answers invalid_format on ids when no id is well-formed', () => {
-    const error = errorOf(() => removalIds(['nope', '123', A.toUpperCase(), ` ${A.slice(1)}`]));
+    const error = apiErrorOf(() => removalIds(['nope', '123', A.toUpperCase(), ` ${A.slice(1)}`]));
     expect(error.status).toBe(400);
     expect(error.errorName).toBe('VALIDATION_ERROR');
     expect(error.payload).toMatchObject({ field: 'ids', code: 'invalid_format' });
@@ -32,7 +22,7 @@ describe('list removal ids', () => {
 
   it('answers invalid_value on the first item that is not a string, even among good ids', () => {
     for (const bad of [42, null, { id: A }, [A], true]) {
-      const error = errorOf(() => removalIds([A, 'nope', bad]));
+      const error = apiErrorOf(() => removalIds([A, 'nope', bad]));
       expect(error.status).toBe(400);
       expect(error.payload).toMatchObject({ field: 'ids[2]', code: 'invalid_value' });
     }

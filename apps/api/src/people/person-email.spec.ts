@@ -1,15 +1,5 @@
-import { ApiError } from '@app/common/http/api-error';
+import { apiErrorOf } from '@app/common/testing/api-error-of';
 import { editedEmail, MAX_EMAIL_LENGTH } from './person-email';
-
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected an ApiError');
-}
 
 describe('edited person email', () => {
   it('lower-cases the domain only, keeps the local part as typed, trims', () => {
@@ -20,7 +10,7 @@ describe('edited person email', () => {
 
   it('answers invalid_format on email for what is not an address', () => {
     for (const bad of ['', '   ', 'ana', 'ana@', '@example.com', 'ana@@example.com', 'a b@example.com', 'ana@example', 'ana@exa_mple.com', 'ana..b@example.com', 'ana@[127.0.0.1]']) {
-      const error = errorOf(() => editedEmail(bad));
+      const error = apiErrorOf(() => editedEmail(bad));
       expect({ bad, status: error.status, payload: error.payload }).toMatchObject({ bad, status: 400, payload: { field: 'email', code: 'invalid_format' } });
     }
   });
@@ -30,7 +20,7 @@ describe('edited person email', () => {
     const fits = `${'a'.repeat(MAX_EMAIL_LENGTH - domain.length - 1)}@${domain}`;
     expect(fits.length).toBe(254);
     expect(editedEmail(fits)).toBe(fits);
-    const error = errorOf(() => editedEmail(`a${fits}`));
+    const error = apiErrorOf(() => editedEmail(`a${fits}`));
     expect(error.payload).toMatchObject({ field: 'email', code: 'out_of_range' });
   });
 });

@@ -1,14 +1,5 @@
-import { ApiError } from '@app/common/http/api-error';
+import { apiErrorOf } from '@app/common/testing/api-error-of';
 import { normalizeSuggestQuery, SUGGEST_SQL, suggestionItems } from './suggest-query';
-
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (error) {
-    return error as ApiError;
-  }
-  throw new Error('expected an error');
-}
 
 describe('normalizeSuggestQuery', () => {
   it('trims and makes inner white space one space', () => {
@@ -22,7 +13,7 @@ describe('normalizeSuggestQuery', () => {
 
   it('answers 400 out_of_range on query when nothing is left after trimming', () => {
     for (const raw of ['', '   ', '\t\n']) {
-      const e = errorOf(() => normalizeSuggestQuery(raw));
+      const e = apiErrorOf(() => normalizeSuggestQuery(raw));
       expect(e.status).toBe(400);
       expect(e.errorName).toBe('VALIDATION_ERROR');
       expect(e.payload).toMatchObject({ field: 'query', code: 'out_of_range', received_value: raw, received_type: 'string' });
@@ -31,7 +22,7 @@ describe('normalizeSuggestQuery', () => {
 
   it('counts at most 100 characters after trimming, in code points', () => {
     expect(normalizeSuggestQuery(`  ${'a'.repeat(100)}  `)).toBe('a'.repeat(100));
-    expect(errorOf(() => normalizeSuggestQuery('a'.repeat(101))).payload).toMatchObject({ field: 'query', code: 'out_of_range' });
+    expect(apiErrorOf(() => normalizeSuggestQuery('a'.repeat(101))).payload).toMatchObject({ field: 'query', code: 'out_of_range' });
     // 100 emoji are 200 UTF-16 units but 100 characters
     expect(normalizeSuggestQuery('😀'.repeat(100))).toHaveLength(200);
   });

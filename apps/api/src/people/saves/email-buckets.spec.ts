@@ -1,4 +1,4 @@
-import { emptyBucketCounts, peopleToCharge, previewAnswer, tallyItems, wholeSourceCounts } from './email-buckets';
+import { emptyBucketCounts, peopleToCharge, previewAnswer, tallyItems, wholeListCountStatement, wholeSourceCounts } from './email-buckets';
 import { PersonItem } from './selection-request';
 
 const A = '5e00000000000000000000aa';
@@ -78,5 +78,19 @@ describe('whole-list counts', () => {
     const { total, emails } = wholeSourceCounts({ total: 1_000_000, valid: 549_966, edited: 3_906, revealed: 34_392, owned_valid: 36_552 });
     expect(emails.edited + emails.already_owned + emails.to_charge + emails.without_email).toBe(total);
     expect(emails.to_charge).toBe(513_414);
+  });
+});
+
+describe('whole-list count statement', () => {
+  it('reads one list from its members, saved any from the saves, without_list from saves in no live list', () => {
+    const list = wholeListCountStatement('ws_1', { include: ['lst_1'] });
+    expect(list.values).toEqual(['ws_1', 'lst_1']);
+    expect(list.text).toContain('FROM people_list_members m WHERE m.list_id = $2');
+    const any = wholeListCountStatement('ws_1', { include: [], saved: 'any' });
+    expect(any.values).toEqual(['ws_1']);
+    expect(any.text).not.toContain('$2');
+    expect(any.text).not.toContain('NOT EXISTS');
+    const withoutList = wholeListCountStatement('ws_1', { include: [], saved: 'without_list' });
+    expect(withoutList.text).toContain('NOT EXISTS (SELECT 1 FROM people_list_members m JOIN lists l ON l.id = m.list_id AND l.deleted_at IS NULL');
   });
 });

@@ -46,6 +46,24 @@ export function wholeSourceCountSql(source: string, ws: string): string {
            (SELECT count(*) FROM owned WHERE valid) AS owned_valid`;
 }
 
+/**
+ * The whole-list shapes of SPEC.md 4.1 as a statement over where they live: one list's members,
+ * or the workspace's saves (all, or those in no live list). `$1` is the workspace, `$2` the list.
+ * Saved people are always people of the data set (loads never delete one).
+ */
+export function wholeListCountStatement(workspaceId: string, lists: { include: readonly string[]; saved?: string }): { text: string; values: unknown[] } {
+  if (lists.include.length === 1) {
+    return { text: wholeSourceCountSql(`SELECT m.person_id AS id FROM people_list_members m WHERE m.list_id = $2`, '$1'), values: [workspaceId, lists.include[0]] };
+  }
+  const saved =
+    lists.saved === 'any'
+      ? `SELECT s.person_id AS id FROM saved_people s WHERE s.workspace_id = $1`
+      : `SELECT s.person_id AS id FROM saved_people s WHERE s.workspace_id = $1
+           AND NOT EXISTS (SELECT 1 FROM people_list_members m JOIN lists l ON l.id = m.list_id AND l.deleted_at IS NULL
+                            WHERE m.workspace_id = $1 AND m.person_id = s.person_id)`;
+  return { text: wholeSourceCountSql(saved, '$1'), values: [workspaceId] };
+}
+
 export interface WholeSourceRow {
   total: string | number;
   valid: string | number;

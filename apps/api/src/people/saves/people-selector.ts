@@ -2,7 +2,7 @@ import { SearchTimeoutError } from '@app/search';
 import { Injectable } from '@nestjs/common';
 import { PeopleSearchService } from '../people-search.service';
 import { toSearchApiError } from '../search-errors';
-import { BucketCounts, bucketJoins, EMAIL_BUCKET_SQL, EMAIL_BUCKETS, EmailBucket, emptyBucketCounts, WholeSourceRow, wholeSourceCountSql, wholeSourceCounts } from './email-buckets';
+import { BucketCounts, bucketJoins, EMAIL_BUCKET_SQL, EMAIL_BUCKETS, EmailBucket, emptyBucketCounts, wholeListCountStatement, WholeSourceRow, wholeSourceCounts } from './email-buckets';
 import { DataSelection, FiltersSelection } from './selection-request';
 
 /** Anything with TypeORM's `query` shape: the search pool's reader or a transaction's manager. */
@@ -134,24 +134,15 @@ export class PeopleSelector {
 
   /**
    * The whole-list shapes, counted from the list's members or the workspace's saves. The engine
-   * still checks the filters first (a list that is not a live people list of the workspace answers
-   * 400 as in a search). Saved people are always people of the data set (loads never delete one).
+   * still checks the filters first: a list that is not a live people list of the workspace answers
+   * 400 as in a search.
    */
   private async countWholeList(db: Reader, workspaceId: string, selection: FiltersSelection): Promise<{ total: number; emails: BucketCounts }> {
     const { filters } = await this.searches.engine.selectionStatement(selection.filters, { workspaceId, limit: selection.limit }).catch((error) => {
       throw toSearchApiError(error);
     });
-    const lists = filters.lists!;
-    const source =
-      lists.include.length === 1
-        ? `SELECT m.person_id AS id FROM people_list_members m WHERE m.list_id = $2`
-        : lists.saved === 'any'
-          ? `SELECT s.person_id AS id FROM saved_people s WHERE s.workspace_id = $1`
-          : `SELECT s.person_id AS id FROM saved_people s WHERE s.workspace_id = $1
-               AND NOT EXISTS (SELECT 1 FROM people_list_members m JOIN lists l ON l.id = m.list_id AND l.deleted_at IS NULL
-                                WHERE m.workspace_id = $1 AND m.person_id = s.person_id)`;
-    const values = lists.include.length === 1 ? [workspaceId, lists.include[0]] : [workspaceId];
-    const [row] = await this.guard(() => db.query<WholeSourceRow[]>(wholeSourceCountSql(source, '$1'), values));
+    const statement = wholeListCountStatement(workspaceId, filters.lists!);
+    const [row] = await this.guard(() => db.query<WholeSourceRow[]>(statement.text, statement.values));
     return wholeSourceCounts(row);
   }
 

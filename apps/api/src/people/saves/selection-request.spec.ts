@@ -1,19 +1,9 @@
-import { ApiError } from '@app/common/http/api-error';
+import { apiErrorOf } from '@app/common/testing/api-error-of';
 import { isScopedToSaved, isWholeListSelection, MAX_LIMIT, MAX_WHOLE_LIST_LIMIT, parseSelection, searchUnits, SelectionBody } from './selection-request';
 
 const ID = '5e0000000000000000000001';
 
-function errorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected an ApiError');
-}
-
-const payloadOf = (body: SelectionBody, purpose: 'preview' | 'save' = 'preview') => errorOf(() => parseSelection(body, purpose)).payload;
+const payloadOf = (body: SelectionBody, purpose: 'preview' | 'save' = 'preview') => apiErrorOf(() => parseSelection(body, purpose)).payload;
 
 describe('preview and save body', () => {
   it('needs exactly one of data and filters', () => {
