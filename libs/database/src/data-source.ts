@@ -17,6 +17,7 @@ import { HistoryPruningIndexes1763770100000 } from './migrations/1763770100000-h
 import { PeopleSearch1763770200000 } from './migrations/1763770200000-people-search';
 import { SearchSuggestions1763770300000 } from './migrations/1763770300000-search-suggestions';
 import { CreditsAndExports1763770400000 } from './migrations/1763770400000-credits-and-exports';
+import { PeopleCompanyRank1763770500000 } from './migrations/1763770500000-people-company-rank';
 
 /** Every entity, listed by hand: globs break silently in builds. */
 export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent, Webhook, WebhookTask, WebhookDelivery, Notification];
@@ -32,6 +33,7 @@ export const MIGRATIONS = [
   PeopleSearch1763770200000,
   SearchSuggestions1763770300000,
   CreditsAndExports1763770400000,
+  PeopleCompanyRank1763770500000,
 ];
 
 /** The one data source definition that the API, the worker, the CLI and the migration runner share. */

@@ -163,6 +163,22 @@ describe('max_person_per_company', () => {
     expect(loose.text).not.toContain("best_email_status = 'valid'");
   });
 
+  it('walks the default order and counts colleagues ahead when a valid email does not win slots', () => {
+    const filters = { person_seniority: ie(['VP']), max_person_per_company: 1 };
+    const s = pageStatement(filters, ctx(), { ...page, cap: { perCompany: 1, preferValidEmail: false } });
+    expect(s.label).toBe('capped page (walk)');
+    expect(s.text).toContain('p.company_id = o.company_id AND p.followers >= o.followers');
+    expect(s.text).toContain('ORDER BY o.followers DESC, o.id ASC');
+    // The filters, with the same parameters, select both the walk and the colleagues.
+    expect(s.text.split('p.seniority = ANY($1::text[])').length - 1).toBe(2);
+    expectWellFormed(s);
+    // A sort that applies, or the valid-email preference, keeps the window function.
+    const sorted = pageStatement({ ...filters, sort_by: 'person_last_name' }, ctx(), { ...page, cap: { perCompany: 1, preferValidEmail: false } });
+    expect(sorted.text).toContain('PARTITION BY COALESCE(p.company_id, p.id)');
+    const exact = pageStatement(filters, ctx(), { ...page, cap: { perCompany: 1, preferValidEmail: true } });
+    expect(exact.text).toContain('PARTITION BY COALESCE(p.company_id, p.id)');
+  });
+
   it('counts before and after the cap in one pass', () => {
     const s = cappedCountStatement({ person_seniority: ie(['VP']) }, ctx(), 3);
     expect(s.text).toContain('sum(least(g.n, $2::int))');

@@ -130,6 +130,9 @@ export function pageStatement(filters: PeopleFilters, ctx: CompileContext, optio
     return { label: 'page', text: `SELECT p.id FROM people p${options.unordered ? '' : joins} WHERE ${where}${ordered} LIMIT ${limit} OFFSET ${offset}`, values: params.values };
   }
   const perCompany = params.add(options.cap.perCompany, 'int');
+  if (!options.cap.preferValidEmail && order.terms.length === 2 && !filters.person?.pro_network_url?.length) {
+    return walkingCappedPage(where, params, perCompany, limit, offset);
+  }
   const rankOrder = (options.cap.preferValidEmail ? `COALESCE(p.best_email_status = 'valid', false) DESC, ` : '') + orderBy(order.terms);
   const projected = order.terms.map((t, i) => `${t.expr} AS s${i}`).join(', ');
   return {
@@ -139,6 +142,29 @@ export function pageStatement(filters: PeopleFilters, ctx: CompileContext, optio
                FROM people p${joins} WHERE ${where}) x
             WHERE x.company_rank <= ${perCompany}
             ORDER BY ${orderBy(order.terms, (i) => `x.s${i}`)} LIMIT ${limit} OFFSET ${offset}`,
+    values: params.values,
+  };
+}
+
+/**
+ * `max_person_per_company` in the default order (followers descending) when a valid email does not
+ * win slots (above EXACT_CAP_LIMIT matches): walk the matches in order and keep a person while
+ * fewer than N colleagues who match the same filters rank ahead of them, read from
+ * people_company_rank_idx a few rows at a time. A page touches about as many people as it shows,
+ * where the window function ranked every match. The filters appear twice with the same
+ * parameters: once for the walk, once (shadowing `p`) for the colleagues.
+ */
+function walkingCappedPage(where: string, params: SqlParams, perCompany: string, limit: string, offset: string): Statement {
+  return {
+    label: 'capped page (walk)',
+    text: `SELECT o.id FROM (SELECT p.id, p.company_id, p.followers FROM people p WHERE ${where}) o
+            WHERE o.company_id IS NULL
+               OR (SELECT count(*) FROM (
+                     SELECT 1 FROM people p
+                      WHERE p.company_id = o.company_id AND p.followers >= o.followers
+                        AND (p.followers > o.followers OR p.id < o.id) AND ${where}
+                      LIMIT ${perCompany}) ahead) < ${perCompany}
+            ORDER BY o.followers DESC, o.id ASC LIMIT ${limit} OFFSET ${offset}`,
     values: params.values,
   };
 }
