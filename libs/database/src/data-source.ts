@@ -18,6 +18,7 @@ import { PeopleSearch1763770200000 } from './migrations/1763770200000-people-sea
 import { SearchSuggestions1763770300000 } from './migrations/1763770300000-search-suggestions';
 import { CreditsAndExports1763770400000 } from './migrations/1763770400000-credits-and-exports';
 import { PeopleCompanyRank1763770500000 } from './migrations/1763770500000-people-company-rank';
+import { PeopleFollowersCover1763770600000 } from './migrations/1763770600000-people-followers-cover';
 
 /** Every entity, listed by hand: globs break silently in builds. */
 export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent, Webhook, WebhookTask, WebhookDelivery, Notification];
@@ -34,6 +35,7 @@ export const MIGRATIONS = [
   SearchSuggestions1763770300000,
   CreditsAndExports1763770400000,
   PeopleCompanyRank1763770500000,
+  PeopleFollowersCover1763770600000,
 ];
 
 /** The one data source definition that the API, the worker, the CLI and the migration runner share. */
