@@ -1,4 +1,4 @@
-import { SearchTimeoutError } from '@app/search';
+import { SearchTimeoutError, Statement } from '@app/search';
 import { Injectable } from '@nestjs/common';
 import { PeopleSearchService } from '../people-search.service';
 import { toSearchApiError } from '../search-errors';
@@ -67,23 +67,25 @@ export class PeopleSelector {
 
   /**
    * Bucket counts of a filters selection, without bringing its people to Node. A whole list (or
-   * all of a workspace's saves) is counted where it lives, by index; any other selection runs
-   * unordered inside one counting statement (who matches does not depend on order). Only when
-   * more match than `limit` does order decide who is taken: then the selection's own
-   * `ORDER BY … LIMIT limit` picks exactly the people the save would take, inside the count.
+   * all of a workspace's saves) is counted where it lives, by index. Any other selection is first
+   * counted unordered up to `limit + 1` (who matches does not depend on order); then the people
+   * taken are counted by bucket: all of them, or, when more matched than `limit`, exactly the first
+   * `limit` in result order, picked by the selection's own `ORDER BY … LIMIT` as the save picks them.
    */
   async countSelection(db: Reader, workspaceId: string, selection: FiltersSelection): Promise<{ requested: number; emails: BucketCounts; truncated: boolean }> {
-    const all = selection.wholeList ? await this.countWholeList(db, workspaceId, selection) : await this.countStatement(db, workspaceId, selection, false);
-    if (all.total <= selection.limit) return { requested: all.total, emails: all.emails, truncated: false };
-    const taken = await this.countStatement(db, workspaceId, selection, true);
-    return { requested: taken.total, emails: taken.emails, truncated: true };
+    if (selection.wholeList) {
+      const whole = await this.countWholeList(db, workspaceId, selection);
+      if (whole.total <= selection.limit) return { requested: whole.total, emails: whole.emails, truncated: false };
+    }
+    const unordered = await this.selectionOf(workspaceId, selection, false);
+    const [{ n }] = await this.guard(() => db.query<Array<{ n: string }>>(`SELECT count(*) AS n FROM (${unordered.text}) s`, unordered.values));
+    const truncated = Number(n) > selection.limit;
+    const taken = await this.countBuckets(db, workspaceId, truncated ? await this.selectionOf(workspaceId, selection, true) : unordered);
+    return { requested: taken.total, emails: taken.emails, truncated };
   }
 
-  /**
-   * Counts the selection statement's people by bucket. Unordered it yields up to `limit + 1`
-   * people (one more tells of truncation); ordered, exactly the first `limit` in result order.
-   */
-  private async countStatement(db: Reader, workspaceId: string, selection: FiltersSelection, ordered: boolean): Promise<{ total: number; emails: BucketCounts }> {
+  /** Unordered: up to `limit + 1` people of the selection (one more tells of truncation). Ordered: exactly the first `limit`. */
+  private async selectionOf(workspaceId: string, selection: FiltersSelection, ordered: boolean): Promise<Statement> {
     // selectionStatement's LIMIT is its `limit` + 1.
     const limit = ordered ? selection.limit - 1 : selection.limit;
     const { statement } = await this.searches.engine
@@ -91,6 +93,10 @@ export class PeopleSelector {
       .catch((error) => {
         throw toSearchApiError(error);
       });
+    return statement;
+  }
+
+  private async countBuckets(db: Reader, workspaceId: string, statement: Statement): Promise<{ total: number; emails: BucketCounts }> {
     const ws = `$${statement.values.length + 1}`;
     const rows: Array<{ bucket: EmailBucket; n: string }> = await this.guard(() =>
       db.query(`SELECT ${EMAIL_BUCKET_SQL} AS bucket, count(*) AS n FROM (${statement.text}) s ${bucketJoins(ws)} GROUP BY 1`, [...statement.values, workspaceId]),
