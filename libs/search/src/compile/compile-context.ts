@@ -16,6 +16,9 @@ export interface CompileContext {
   resolved: ResolvedValues;
   /** People the caller leaves out (credit preview and people save `exclude_ids`). */
   excludeIds?: string[];
-  /** Only people the workspace exported: the part an `exclude_exported` count subtracts from the cached whole. */
-  onlyExported?: boolean;
+  /**
+   * Only people the workspace exported, or saved: the part an `exclude_exported` or
+   * `lists.saved: none` count subtracts from the cached count of the other filters.
+   */
+  onlyWorkspaces?: 'exported' | 'saved';
 }

@@ -108,11 +108,14 @@ describe('countStatement and pageStatement', () => {
     expectWellFormed(s);
   });
 
-  it('counts only the workspace\'s exported people for the part an exclude_exported count subtracts', () => {
-    const s = countStatement({ person_seniority: ie(['VP']) }, ctx({ onlyExported: true }));
+  it('counts only the workspace\'s exported or saved people for the part an exclude_exported or saved-none count subtracts', () => {
+    const s = countStatement({ person_seniority: ie(['VP']) }, ctx({ onlyWorkspaces: 'exported' }));
     expect(s.text).toContain('p.id IN (SELECT e.person_id FROM exported_people e WHERE e.workspace_id = $2::text)');
     expect(s.text).not.toContain('NOT IN (SELECT e.person_id');
     expectWellFormed(s);
+    const saved = countStatement({ person_seniority: ie(['VP']) }, ctx({ onlyWorkspaces: 'saved' }));
+    expect(saved.text).toContain('p.id IN (SELECT s.person_id FROM saved_people s WHERE s.workspace_id = $2::text)');
+    expectWellFormed(saved);
   });
 
   it('leaves out the caller\'s exclude_ids', () => {

@@ -137,7 +137,8 @@ export function personConditions(filters: PeopleFilters, ctx: CompileContext, pa
   }
   const exported = () => `SELECT e.person_id FROM exported_people e WHERE e.workspace_id = ${ws()}`;
   if (filters.duplicates?.exclude_exported) out.push(`p.id NOT IN (${exported()})`);
-  if (ctx.onlyExported) out.push(`p.id IN (${exported()})`);
+  if (ctx.onlyWorkspaces === 'exported') out.push(`p.id IN (${exported()})`);
+  if (ctx.onlyWorkspaces === 'saved') out.push(`p.id IN (${savedBy(ws())})`);
   if (ctx.excludeIds && ctx.excludeIds.length > 0) out.push(`NOT (p.id = ANY(${params.add(ctx.excludeIds, 'bpchar[]')}))`);
   return out;
 }

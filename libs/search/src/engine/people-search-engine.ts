@@ -45,6 +45,18 @@ export function roundToSignificant(n: number, digits = 2): number {
   return Math.round(n / scale) * scale;
 }
 
+/**
+ * A filter set whose only workspace-dependent part is "not exported" or "not saved": the other
+ * filters, and which part to subtract from their count.
+ */
+function splitWorkspacePart(filters: PeopleFilters): { rest: PeopleFilters; part: 'exported' | 'saved' } | null {
+  const { duplicates, lists, ...others } = filters;
+  if (duplicates?.exclude_exported && !lists) return { rest: others, part: 'exported' };
+  const savedNoneOnly = lists && lists.saved === 'none' && lists.include.length === 0 && lists.exclude.length === 0 && !lists.saved_at;
+  if (savedNoneOnly && !duplicates?.exclude_exported) return { rest: others, part: 'saved' };
+  return null;
+}
+
 export class PeopleSearchEngine {
   /** `db` should set `statement_timeout` on its connections: no statement of a search may run unbounded. */
   constructor(
@@ -119,15 +131,16 @@ export class PeopleSearchEngine {
   }
 
   /**
-   * `exclude_exported` follows the workspace's exports, so its count cannot be cached whole; but
-   * the rest of the filters can be: that cached count less the matching exported people (few, and
-   * found from exported_people's side) is the same number at a fraction of the cost.
+   * `exclude_exported` and `lists.saved: none` follow the workspace's exports and saves, so their
+   * counts cannot be cached whole; but the rest of the filters can be: that cached count less the
+   * matching exported (or saved) people, found from the workspace's side, is the same number at a
+   * fraction of the cost.
    */
   private async count(filters: PeopleFilters, ctx: CompileContext): Promise<number> {
-    const { duplicates, ...rest } = filters;
-    if (duplicates?.exclude_exported && this.counts && countIsCacheable(rest, ctx.excludeIds)) {
-      const [all, exported] = await Promise.all([this.count(rest, ctx), this.run(countStatement(rest, { ...ctx, onlyExported: true }))]);
-      return all - Number(exported[0].matched);
+    const split = splitWorkspacePart(filters);
+    if (split && this.counts && countIsCacheable(split.rest, ctx.excludeIds)) {
+      const [all, part] = await Promise.all([this.count(split.rest, ctx), this.run(countStatement(split.rest, { ...ctx, onlyWorkspaces: split.part }))]);
+      return all - Number(part[0].matched);
     }
     return Number(await this.cached('count', filters, ctx, async () => String((await this.run(countStatement(filters, ctx)))[0].matched)));
   }
