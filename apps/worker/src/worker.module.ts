@@ -4,6 +4,7 @@ import { DatabaseModule } from '@app/database';
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import type { ConnectionOptions } from 'bullmq';
+import { PeopleExportsWorkerModule } from './exports/people-exports-worker.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { VerificationsWorkerModule } from './verifications/verifications-worker.module';
@@ -21,6 +22,7 @@ import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module';
       useFactory: (config: AppConfig) => ({ connection: redisOptionsFromUrl(config.redisUrl) as ConnectionOptions, prefix: QUEUE_PREFIX }),
     }),
     VerificationsWorkerModule,
+    PeopleExportsWorkerModule,
     WebhookDeliveryModule,
     MaintenanceModule,
     MetricsModule,

@@ -6,6 +6,7 @@ export enum QueueName {
   WebhookDelivery = 'webhook-delivery',
   EmailVerification = 'email-verification',
   Maintenance = 'maintenance',
+  PeopleExport = 'people-export',
 }
 
 export enum JobName {
@@ -16,6 +17,7 @@ export enum JobName {
   SweepOutbox = 'sweep-outbox',
   SweepDeliveries = 'sweep-deliveries',
   SweepVerifications = 'sweep-verifications',
+  RunPeopleExport = 'run-people-export',
 }
 
 /** BullMQ key prefix, so several deployments can share one Redis. */

@@ -42,6 +42,8 @@ export class CreditsAndExports1763770400000 implements MigrationInterface {
         -- The saved people to export, in the order the rows are written.
         person_ids char(24)[] NOT NULL,
         total integer NOT NULL CHECK (total >= 0),
+        -- Ids of the request the workspace had not saved.
+        skipped integer NOT NULL DEFAULT 0 CHECK (skipped >= 0),
         processed integer NOT NULL DEFAULT 0 CHECK (processed >= 0 AND processed <= total),
         csv text,
         failure_reason text,

@@ -2,7 +2,7 @@ import { SearchTimeoutError, Statement } from '@app/search';
 import { Injectable } from '@nestjs/common';
 import { PeopleSearchService } from '../people-search.service';
 import { toSearchApiError } from '../search-errors';
-import { BucketCounts, bucketJoins, EMAIL_BUCKET_SQL, EMAIL_BUCKETS, EmailBucket, emptyBucketCounts, wholeListCountStatement, WholeSourceRow, wholeSourceCounts } from './email-buckets';
+import { BucketCounts, bucketJoins, EMAIL_BUCKET_SQL, EmailBucket, emptyBucketCounts, wholeListCountStatement, WholeSourceRow, wholeSourceCounts } from './email-buckets';
 import { DataSelection, FiltersSelection } from './selection-request';
 
 /** Anything with TypeORM's `query` shape: the search pool's reader or a transaction's manager. */
@@ -67,21 +67,20 @@ export class PeopleSelector {
 
   /**
    * Bucket counts of a filters selection, without bringing its people to Node. A whole list (or
-   * all of a workspace's saves) is counted where it lives, by index. Any other selection is first
-   * counted unordered up to `limit + 1` (who matches does not depend on order); then the people
-   * taken are counted by bucket: all of them, or, when more matched than `limit`, exactly the first
-   * `limit` in result order, picked by the selection's own `ORDER BY … LIMIT` as the save picks them.
+   * all of a workspace's saves) is counted where it lives, by index. Any other selection runs
+   * unordered up to `limit + 1` people (who matches does not depend on order) and is counted by
+   * bucket in the same statement when no more than `limit` match. Otherwise order decides who is
+   * taken: the selection's own `ORDER BY … LIMIT` picks the first `limit`, as the save picks them.
    */
   async countSelection(db: Reader, workspaceId: string, selection: FiltersSelection): Promise<{ requested: number; emails: BucketCounts; truncated: boolean }> {
     if (selection.wholeList) {
       const whole = await this.countWholeList(db, workspaceId, selection);
       if (whole.total <= selection.limit) return { requested: whole.total, emails: whole.emails, truncated: false };
     }
-    const unordered = await this.selectionOf(workspaceId, selection, false);
-    const [{ n }] = await this.guard(() => db.query<Array<{ n: string }>>(`SELECT count(*) AS n FROM (${unordered.text}) s`, unordered.values));
-    const truncated = Number(n) > selection.limit;
-    const taken = await this.countBuckets(db, workspaceId, truncated ? await this.selectionOf(workspaceId, selection, true) : unordered);
-    return { requested: taken.total, emails: taken.emails, truncated };
+    const unordered = await this.countBuckets(db, workspaceId, await this.selectionOf(workspaceId, selection, false), selection.limit);
+    if (unordered.total <= selection.limit) return { requested: unordered.total, emails: unordered.emails, truncated: false };
+    const taken = await this.countBuckets(db, workspaceId, await this.selectionOf(workspaceId, selection, true));
+    return { requested: taken.total, emails: taken.emails, truncated: true };
   }
 
   /** Unordered: up to `limit + 1` people of the selection (one more tells of truncation). Ordered: exactly the first `limit`. */
@@ -96,14 +95,30 @@ export class PeopleSelector {
     return statement;
   }
 
-  private async countBuckets(db: Reader, workspaceId: string, statement: Statement): Promise<{ total: number; emails: BucketCounts }> {
+  /**
+   * The statement's people: how many, and by bucket. With `upTo`, the buckets are counted only
+   * when there are at most that many (a one-time filter in the plan skips the joins otherwise).
+   */
+  private async countBuckets(db: Reader, workspaceId: string, statement: Statement, upTo?: number): Promise<{ total: number; emails: BucketCounts }> {
     const ws = `$${statement.values.length + 1}`;
-    const rows: Array<{ bucket: EmailBucket; n: string }> = await this.guard(() =>
-      db.query(`SELECT ${EMAIL_BUCKET_SQL} AS bucket, count(*) AS n FROM (${statement.text}) s ${bucketJoins(ws)} GROUP BY 1`, [...statement.values, workspaceId]),
+    const most = `$${statement.values.length + 2}`;
+    const rows: Array<{ bucket: EmailBucket | 'total'; n: string }> = await this.guard(() =>
+      db.query(
+        `WITH selection AS MATERIALIZED (${statement.text}), matched AS (SELECT count(*) AS n FROM selection)
+         SELECT 'total' AS bucket, n FROM matched
+         UNION ALL
+         SELECT ${EMAIL_BUCKET_SQL} AS bucket, count(*) AS n FROM selection s ${bucketJoins(ws)}
+          WHERE (SELECT n FROM matched) <= ${most}::bigint GROUP BY 1`,
+        [...statement.values, workspaceId, upTo ?? Number.MAX_SAFE_INTEGER],
+      ),
     );
     const emails = emptyBucketCounts();
-    for (const row of rows) emails[row.bucket] = Number(row.n);
-    return { total: EMAIL_BUCKETS.reduce((sum, b) => sum + emails[b], 0), emails };
+    let total = 0;
+    for (const row of rows) {
+      if (row.bucket === 'total') total = Number(row.n);
+      else emails[row.bucket] = Number(row.n);
+    }
+    return { total, emails };
   }
 
   /** Each person's bucket; inside a save, after the workspace row is locked, so nothing moves meanwhile. */
