@@ -1,5 +1,5 @@
 import { parseExportRequest, scopeToSaved } from './export-request';
-import { toPeopleExport } from './people-export.presenter';
+import { toGenericExportJob, toPeopleExport } from './people-export.presenter';
 
 const ID = '5e0000000000000000000001';
 const payloadOf = (fn: () => unknown) => {
@@ -42,9 +42,16 @@ describe('scopeToSaved', () => {
 });
 
 describe('toPeopleExport', () => {
-  it('sets download_url only once completed', () => {
+  it('is the generic job with the export members; download_url only once completed', () => {
     const row = { id: 'x', status: 'running' as const, total: 2, skipped: 0, processed: 1, failure_reason: null, created_at: new Date('2026-01-01T00:00:00Z'), started_at: null, completed_at: null };
-    expect(toPeopleExport({ ...row, skipped: 1 })).toMatchObject({ type: 'people_export', skipped: 1, download_url: null, created_at: '2026-01-01T00:00:00.000Z' });
+    expect(toPeopleExport({ ...row, skipped: 1 })).toMatchObject({
+      type: 'people_export',
+      skipped: 1,
+      progress: { processed: 1, total: 2, percent: 50 },
+      download_url: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
     expect(toPeopleExport({ ...row, status: 'completed' }).download_url).toBe('/v2/people/exports/x/download');
+    expect(toPeopleExport(row)).toMatchObject(toGenericExportJob(row));
   });
 });

@@ -18,18 +18,18 @@ export interface PeopleExportRow {
   completed_at: Date | null;
 }
 
-export interface PeopleExport {
-  id: string;
+/**
+ * The export as its own routes answer it: the generic job of GET /v2/jobs/{id} (with `progress`)
+ * plus the export's own members.
+ */
+export interface PeopleExport extends GenericJob {
   type: typeof EXPORT_JOB_TYPE;
-  status: JobStatus;
   /** People the export takes. */
   total: number;
   /** Ids of the request the workspace had not saved (0 for a filters export). */
   skipped: number;
+  /** People written so far (as `progress.processed`; kept beside `total` as email verification jobs have it). */
   processed: number;
-  created_at: string;
-  started_at: string | null;
-  completed_at: string | null;
   /** Why a `failed` export failed; null otherwise. */
   failure_reason: string | null;
   /** Where to fetch the CSV once `completed`; null before. */
@@ -48,6 +48,7 @@ export function toPeopleExport(row: PeopleExportRow): PeopleExport {
     total: row.total,
     skipped: row.skipped,
     processed: row.processed,
+    progress: jobProgress(row.processed, row.total),
     created_at: iso(row.created_at)!,
     started_at: iso(row.started_at),
     completed_at: iso(row.completed_at),

@@ -27,6 +27,7 @@ const EXAMPLE: PeopleExport = {
   total: 2,
   skipped: 0,
   processed: 2,
+  progress: { processed: 2, total: 2, percent: 100 },
   created_at: '2026-11-22T10:00:00.000Z',
   started_at: '2026-11-22T10:00:00.120Z',
   completed_at: '2026-11-22T10:00:00.480Z',
@@ -65,7 +66,7 @@ export class PeopleExportsController {
   @ApiAcceptedResponse({
     description: 'the export, queued',
     headers: { ...RETRY_AFTER, Location: { description: 'where to read the export', schema: { type: 'string', example: `/v2/people/exports/${EXAMPLE_ID}` } } },
-    schema: { example: envelope({ ...EXAMPLE, status: 'queued', skipped: 1, processed: 0, started_at: null, completed_at: null, download_url: null }) },
+    schema: { example: envelope({ ...EXAMPLE, status: 'queued', skipped: 1, processed: 0, progress: { processed: 0, total: 2, percent: 0 }, started_at: null, completed_at: null, download_url: null }) },
   })
   @ApiBadRequestResponse({ description: BAD_REQUEST })
   @ApiServiceUnavailableResponse({ description: 'SEARCH_TIMEOUT: the filters selection ran past SEARCH_STATEMENT_TIMEOUT' })

@@ -16,6 +16,8 @@ export interface SavePeopleBody extends SelectionBody {
 /** The people a save takes, in save order, and how the answer maps them back to the request. */
 interface Taken {
   personIds: string[];
+  /** Each person's stored valid email (null: none), read before the transaction. */
+  validEmails: Map<string, string | null>;
   total: number;
   truncated: boolean;
   answer: (outcomes: Map<string, PersonSaveOutcome>) => PeopleSaveBuckets;
@@ -45,7 +47,7 @@ export class PeopleSaveService {
     return this.dataSource.transaction(async (m) => {
       const listIds = await resolveLiveLists(m, workspaceId, body.list_ids ?? [], 'people', 'list_ids');
       const balance = (await lockBalance(m, workspaceId)) ?? 0;
-      const classified = await this.selector.classify(m, workspaceId, taken.personIds);
+      const classified = await this.selector.classify(m, workspaceId, taken.personIds, taken.validEmails);
       const buckets = new Map([...classified].map(([id, c]) => [id, c.bucket] as const));
       const charged = peopleToCharge(taken.personIds, buckets, balance);
       const outcomes = await this.store(m, workspaceId, taken.personIds, listIds, classified, charged);
@@ -67,12 +69,13 @@ export class PeopleSaveService {
 
   private async take(workspaceId: string, selection: ReturnType<typeof parseSelection>): Promise<Taken> {
     if (selection.kind === 'data') {
-      const { resolved } = await this.selector.resolve(this.search.reader, workspaceId, selection);
+      const { resolved, validEmails } = await this.selector.resolveForSave(this.search.reader, selection);
       const tally = tallyItems(selection.items, resolved);
-      return { personIds: tally.personIds, total: selection.items.length, truncated: false, answer: (outcomes) => dataSaveBuckets(selection.items, resolved, outcomes) };
+      return { personIds: tally.personIds, validEmails, total: selection.items.length, truncated: false, answer: (outcomes) => dataSaveBuckets(selection.items, resolved, outcomes) };
     }
     const picked = await this.selector.pick(workspaceId, selection);
-    return { personIds: picked.personIds, total: picked.personIds.length, truncated: picked.truncated, answer: (outcomes) => filtersSaveBuckets(picked.personIds, outcomes) };
+    const validEmails = await this.selector.validEmails(this.search.reader, picked.personIds);
+    return { personIds: picked.personIds, validEmails, total: picked.personIds.length, truncated: picked.truncated, answer: (outcomes) => filtersSaveBuckets(picked.personIds, outcomes) };
   }
 
   /**

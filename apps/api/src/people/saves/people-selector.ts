@@ -37,10 +37,40 @@ export class PeopleSelector {
   constructor(private readonly searches: PeopleSearchService) {}
 
   /**
-   * Looks every `data` item up: the URLs (at most 50) in one statement, then the named ids in
-   * another that answers only which are unknown and how the known ones count by bucket.
+   * Looks every `data` item up for a preview: the URLs (at most 50) in one statement, then the
+   * named ids in another that answers only which are unknown and how the known ones count by bucket.
    */
   async resolve(db: Reader, workspaceId: string, selection: DataSelection): Promise<ResolvedItems> {
+    const named = await this.namedIds(db, selection);
+    const { unknown, emails } = await this.countIds(db, workspaceId, distinct(named));
+    return { resolved: named.map((id) => (id !== null && !unknown.has(id) ? id : null)), emails };
+  }
+
+  /** For a save: the person each `data` item names (null: nobody), and each person's stored valid email. */
+  async resolveForSave(db: Reader, selection: DataSelection): Promise<{ resolved: Array<string | null>; validEmails: Map<string, string | null> }> {
+    const named = await this.namedIds(db, selection);
+    const validEmails = await this.validEmails(db, distinct(named));
+    return { resolved: named.map((id) => (id !== null && validEmails.has(id) ? id : null)), validEmails };
+  }
+
+  /**
+   * Each known person's stored valid email (null when none), read before a save's transaction: only
+   * a data load changes it, whereas what the workspace owns is read again after the lock.
+   */
+  async validEmails(db: Reader, ids: readonly string[]): Promise<Map<string, string | null>> {
+    if (ids.length === 0) return new Map();
+    const rows: Array<{ id: string; email: string | null }> = await this.guard(() =>
+      db.query(
+        `SELECT p.id, CASE WHEN p.best_email_status = 'valid' THEN p.best_email END AS email
+           FROM unnest($1::char(24)[]) AS s(id) JOIN people p ON p.id = s.id`,
+        [[...ids].sort()],
+      ),
+    );
+    return new Map(rows.map((r) => [r.id, r.email]));
+  }
+
+  /** The person each item names before checking it exists: ids as given, URLs looked up. */
+  private async namedIds(db: Reader, selection: DataSelection): Promise<Array<string | null>> {
     const keys = [...new Set(selection.items.flatMap((i) => (i.kind === 'url' ? [i.key] : [])))];
     const byKey =
       keys.length === 0
@@ -50,9 +80,7 @@ export class PeopleSelector {
               (r) => [r.key, r.id],
             ),
           );
-    const named = selection.items.map((item) => (item.kind === 'id' ? item.id : item.kind === 'url' ? (byKey.get(item.key) ?? null) : null));
-    const { unknown, emails } = await this.countIds(db, workspaceId, [...new Set(named.filter((id): id is string => id !== null))]);
-    return { resolved: named.map((id) => (id !== null && !unknown.has(id) ? id : null)), emails };
+    return selection.items.map((item) => (item.kind === 'id' ? item.id : item.kind === 'url' ? (byKey.get(item.key) ?? null) : null));
   }
 
   /** The people a filters selection takes: the first `limit` in result order, as the save takes them. */
@@ -121,15 +149,27 @@ export class PeopleSelector {
     return { total, emails };
   }
 
-  /** Each person's bucket; inside a save, after the workspace row is locked, so nothing moves meanwhile. */
-  async classify(db: Reader, workspaceId: string, personIds: readonly string[]): Promise<Map<string, Classified>> {
-    if (personIds.length === 0) return new Map();
-    const rows: Array<{ id: string; bucket: EmailBucket; best_email: string | null }> = await db.query(
-      `SELECT s.id, ${EMAIL_BUCKET_SQL} AS bucket, v.best_email
-         FROM unnest($2::char(24)[]) AS s(id) ${bucketJoins('$1')}`,
-      [workspaceId, personIds],
+  /**
+   * Each person's bucket; inside a save, after the workspace row is locked, so what the workspace
+   * owns cannot move meanwhile. Only the owned saves are read here (a small partial index); the
+   * valid emails come from `validEmails`.
+   */
+  async classify(db: Reader, workspaceId: string, personIds: readonly string[], validEmails: ReadonlyMap<string, string | null>): Promise<Map<string, Classified>> {
+    const owned = new Map<string, EmailBucket>();
+    if (personIds.length > 0) {
+      const rows: Array<{ person_id: string; edited: boolean }> = await db.query(
+        `SELECT sp.person_id, sp.edited_email IS NOT NULL AS edited FROM saved_people sp
+          WHERE sp.workspace_id = $1 AND sp.person_id = ANY($2::char(24)[]) AND (sp.revealed_email IS NOT NULL OR sp.edited_email IS NOT NULL)`,
+        [workspaceId, personIds],
+      );
+      for (const r of rows) owned.set(r.person_id, r.edited ? 'edited' : 'already_owned');
+    }
+    return new Map(
+      personIds.map((id) => {
+        const email = validEmails.get(id) ?? null;
+        return [id, { bucket: owned.get(id) ?? (email !== null ? 'to_charge' : 'without_email'), bestEmail: email }] as const;
+      }),
     );
-    return new Map(rows.map((r) => [r.id, { bucket: r.bucket, bestEmail: r.best_email }]));
   }
 
   /** Which of the ids name nobody in the data set, and how the others count by bucket. */
@@ -174,3 +214,5 @@ export class PeopleSelector {
     });
   }
 }
+
+const distinct = (ids: ReadonlyArray<string | null>): string[] => [...new Set(ids.filter((id): id is string => id !== null))];
