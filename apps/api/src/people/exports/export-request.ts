@@ -4,11 +4,11 @@
  * mistakes throw the API's 400 VALIDATION_ERROR.
  */
 import { received, validationError } from '@app/common/http/api-error';
-import { isHex24 } from '@app/common/ids/id-formats';
+import { MAX_EXCLUDE_IDS } from '../saves/selection-request';
+import { parsePersonIds } from '../person-ids';
 
 /** Most people one export takes (ids given, or `limit` with filters). */
 export const MAX_EXPORT_PEOPLE = 25_000;
-export const MAX_EXCLUDE_IDS = 25_000;
 
 export interface ExportBody {
   ids?: unknown[] | null;
@@ -35,25 +35,14 @@ export function parseExportRequest(body: ExportBody): ExportRequest {
         throw validationError(field, 'conflicting_fields', `${field} applies to a filters export only; leave it out with ids`, received(body[field]));
       }
     }
-    return { kind: 'ids', ids: parseIds('ids', body.ids!, 1, MAX_EXPORT_PEOPLE) };
+    return { kind: 'ids', ids: parsePersonIds('ids', body.ids!, 1, MAX_EXPORT_PEOPLE) };
   }
   const limit = body.limit ?? MAX_EXPORT_PEOPLE;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_EXPORT_PEOPLE) {
     throw validationError('limit', 'out_of_range', `limit is 1-${MAX_EXPORT_PEOPLE.toLocaleString('en')}`, received(limit));
   }
-  const excludeIds = body.exclude_ids ? parseIds('exclude_ids', body.exclude_ids, 0, MAX_EXCLUDE_IDS) : [];
+  const excludeIds = body.exclude_ids ? parsePersonIds('exclude_ids', body.exclude_ids, 0, MAX_EXCLUDE_IDS) : [];
   return { kind: 'filters', filters: scopeToSaved(body.filters!), excludeIds, limit };
-}
-
-/** Person ids, checked and de-duplicated (first occurrence kept, so the order is the caller's). */
-function parseIds(field: string, values: unknown[], min: number, max: number): string[] {
-  if (values.length < min || values.length > max) {
-    throw validationError(field, 'out_of_range', `${field} holds ${min}-${max.toLocaleString('en')} person ids; got ${values.length.toLocaleString('en')}`, { received_type: 'array' });
-  }
-  values.forEach((id, i) => {
-    if (!isHex24(id)) throw validationError(`${field}[${i}]`, 'invalid_format', 'a person id is 24 lower-case hex characters', received(id));
-  });
-  return [...new Set(values as string[])];
 }
 
 /**

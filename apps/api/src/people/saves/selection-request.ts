@@ -6,6 +6,7 @@
  */
 import { received, validationError } from '@app/common/http/api-error';
 import { isHex24 } from '@app/common/ids/id-formats';
+import { parsePersonIds } from '../person-ids';
 import { proNetworkKey } from '@app/dataset/records/person-derived';
 
 export const MAX_DATA_ITEMS = 25_000;
@@ -102,13 +103,7 @@ function parseItem(item: unknown): PersonItem {
 
 function parseFiltersSelection(body: SelectionBody, purpose: Purpose): FiltersSelection {
   const filters = body.filters!;
-  const excludeIds = body.exclude_ids ?? [];
-  if (excludeIds.length > MAX_EXCLUDE_IDS) {
-    throw validationError('exclude_ids', 'out_of_range', `exclude_ids holds at most ${MAX_EXCLUDE_IDS.toLocaleString('en')} ids`, { received_type: 'array' });
-  }
-  excludeIds.forEach((id, i) => {
-    if (!isHex24(id)) throw validationError(`exclude_ids[${i}]`, 'invalid_format', 'a person id is 24 lower-case hex characters', received(id));
-  });
+  const excludeIds = parsePersonIds('exclude_ids', body.exclude_ids ?? [], 0, MAX_EXCLUDE_IDS);
   const wholeList = excludeIds.length === 0 && isWholeListSelection(filters);
   const max = wholeList && purpose === 'preview' ? MAX_WHOLE_LIST_LIMIT : MAX_LIMIT;
   const limit = body.limit ?? max;
@@ -121,7 +116,7 @@ function parseFiltersSelection(body: SelectionBody, purpose: Purpose): FiltersSe
           : `limit is 1-${MAX_LIMIT.toLocaleString('en')}; up to ${MAX_WHOLE_LIST_LIMIT.toLocaleString('en')} only when filters hold nothing but lists naming one list in include, or saved any/without_list, and there are no exclude_ids`;
     throw validationError('limit', 'out_of_range', why, received(limit));
   }
-  return { kind: 'filters', filters, excludeIds: [...new Set(excludeIds)], limit, wholeList, scopedToSaved: isScopedToSaved(filters) };
+  return { kind: 'filters', filters, excludeIds, limit, wholeList, scopedToSaved: isScopedToSaved(filters) };
 }
 
 /**

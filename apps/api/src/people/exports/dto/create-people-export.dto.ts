@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsInt, IsObject, IsOptional } from 'class-validator';
-import { MAX_EXCLUDE_IDS, MAX_EXPORT_PEOPLE } from '../export-request';
+import { MAX_EXCLUDE_IDS } from '../../saves/selection-request';
+import { MAX_EXPORT_PEOPLE } from '../export-request';
 
 /** Types only; export-request.ts reads the rules (sizes, exclusivity, id formats, the saved scope). */
 export class CreatePeopleExportDto {
