@@ -51,11 +51,11 @@ function phraseInSource(params: SqlParams, phrase: string, source: CompanyKeywor
   switch (source) {
     case 'specialties':
       // The joined vector uses the index; the per-keyword check stops a phrase spanning two specialties.
-      return `to_tsvector('simple', keywords_text(c.keywords)) @@ ${q} AND EXISTS (SELECT 1 FROM unnest(c.keywords) k WHERE to_tsvector('simple', k) @@ ${q})`;
+      return `c.keywords_tsv @@ ${q} AND EXISTS (SELECT 1 FROM unnest(c.keywords) k WHERE to_tsvector('simple', k) @@ ${q})`;
     case 'social_media_description':
-      return `to_tsvector('simple', coalesce(c.social_media_description, '')) @@ ${q}`;
+      return `c.social_tsv @@ ${q}`;
     case 'website_pages':
-      return `to_tsvector('simple', coalesce(c.website_text, '')) @@ ${q}`;
+      return `c.website_tsv @@ ${q}`;
   }
 }
 
