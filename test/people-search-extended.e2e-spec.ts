@@ -1,5 +1,5 @@
 import { startStack, TestStack, Workspace } from './support/stack';
-import { C, expectIds, expectOrder, importPeopleFixture, P, PersonKey, personUrl, search } from './support/people-fixtures';
+import { C, expectIds, expectOrder, importPeopleFixture, P, PersonKey, personUrl, reimportCompany, search } from './support/people-fixtures';
 
 // POST /v2/people/search against the conformance fixture PLUS the extension rows of
 // support/people-fixtures.ts (6 companies, 14 people): keyword sources, unified locations (regions,
@@ -364,6 +364,14 @@ describe('POST /v2/people/search on the extended fixture', () => {
       await expectOrder(a.api, { ...g, sort_by: 'company_name' }, ids('sam', 'owen', 'gaia'));
       await expectOrder(a.api, { ...g, sort_by: 'company_name', sort_direction: 'desc' }, ids('owen', 'sam', 'gaia'));
       await expectOrder(a.api, { ...g, sort_by: 'company_employee_count', sort_direction: 'asc' }, ids('sam', 'owen', 'gaia')); // 50, 900, none
+    });
+
+    // Last in this file: it changes the data the tests above read.
+    it('company_employee_count follows a later load that changes the headcount (people carry a copy of it)', async () => {
+      const g = { person: { id: { include: ids('gaia', 'sam', 'owen') } } };
+      await reimportCompany(stack, 'codewright', { employee_count: 5000, employee_range: '5001-10000' });
+      await expectOrder(a.api, { ...g, sort_by: 'company_employee_count' }, ids('sam', 'owen', 'gaia')); // 5000, 900, none
+      await expectOrder(a.api, { ...g, sort_by: 'company_employee_count', sort_direction: 'asc' }, ids('owen', 'sam', 'gaia'));
     });
   });
 });

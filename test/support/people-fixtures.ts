@@ -519,6 +519,16 @@ export async function importPeopleFixture(stack: TestStack, options: { extended:
   return now;
 }
 
+/** Loads one fixture company again with `changes` applied, as a later `dataset:import` would. */
+export async function reimportCompany(stack: TestStack, key: keyof typeof C, changes: Record<string, unknown>): Promise<void> {
+  const now = new Date();
+  const company = [...baseCompanyRecords(now), ...extensionCompanyRecords(now)].find((c) => c.id === C[key]);
+  if (!company) throw new Error(`no fixture company ${String(key)}`);
+  const cf = writeLines('companies-again.ndjson', [JSON.stringify({ ...company, ...changes })]);
+  const result = await stack.cli(['dataset:import', '--companies', cf]);
+  if (result.code !== 0 || result.json?.companies?.imported !== 1) throw new Error(`dataset:import failed (${result.code}): ${result.stdout} ${result.stderr}`);
+}
+
 // ------------------------------------------------------------------ request helpers of the specs
 export interface SearchAnswer {
   res: HttpAnswer;

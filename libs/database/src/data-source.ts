@@ -20,6 +20,7 @@ import { CreditsAndExports1763770400000 } from './migrations/1763770400000-credi
 import { PeopleCompanyRank1763770500000 } from './migrations/1763770500000-people-company-rank';
 import { PeopleFollowersCover1763770600000 } from './migrations/1763770600000-people-followers-cover';
 import { SearchSortAndPhraseVectors1763771100000 } from './migrations/1763771100000-search-sort-and-phrase-vectors';
+import { PeopleHeadcountSort1763771200000 } from './migrations/1763771200000-people-headcount-sort';
 
 /** Every entity, listed by hand: globs break silently in builds. */
 export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent, Webhook, WebhookTask, WebhookDelivery, Notification];
@@ -38,6 +39,7 @@ export const MIGRATIONS = [
   PeopleCompanyRank1763770500000,
   PeopleFollowersCover1763770600000,
   SearchSortAndPhraseVectors1763771100000,
+  PeopleHeadcountSort1763771200000,
 ];
 
 /** The one data source definition that the API, the worker, the CLI and the migration runner share. */

@@ -5,6 +5,7 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DataSource, QueryRunner } from 'typeorm';
 // The plain module, not @app/database's index (Nest modules): it imports only this lib's enums, so no cycle.
+import { refreshCompanySortCopies } from '@app/database/people/company-sort-copies';
 import { refreshSuggestions } from '@app/database/suggestions/refresh-suggestions';
 import type { CompanyInput, PersonInput } from '../records/record-types';
 import { COMPANY_COLUMNS, companyCopyLine, EMAIL_COLUMNS, PEOPLE_COLUMNS, personCopyLines, POSITION_COLUMNS } from './dataset-rows';
@@ -79,10 +80,13 @@ const UPSERT_COMPANIES = `
   ON CONFLICT (id) DO UPDATE SET ${updates(COMPANY_COLUMNS)}, updated_at = now()`;
 
 // xmax <> 0 marks a row that existed before (the upsert updated it): only those have old positions and emails.
+// The headcount copy is taken here (companies usually load first), so that the refresh at the end
+// rewrites only the people whose company changed or arrived later, never the whole table.
 const UPSERT_PEOPLE = `
   WITH upserted AS (
-    INSERT INTO people (${list(PEOPLE_COLUMNS)}) SELECT ${list(PEOPLE_COLUMNS)} FROM stage_people
-    ON CONFLICT (id) DO UPDATE SET ${updates(PEOPLE_COLUMNS)}, updated_at = now()
+    INSERT INTO people (${list(PEOPLE_COLUMNS)}, company_employee_count)
+    SELECT ${list(PEOPLE_COLUMNS.map((c) => `s.${c}`))}, (SELECT c.employee_count FROM companies c WHERE c.id = s.company_id) FROM stage_people s
+    ON CONFLICT (id) DO UPDATE SET ${updates(PEOPLE_COLUMNS)}, company_employee_count = EXCLUDED.company_employee_count, updated_at = now()
     RETURNING xmax <> 0 AS existed)
   SELECT count(*) FILTER (WHERE existed)::int AS existed FROM upserted`;
 
@@ -203,6 +207,8 @@ export class DatasetLoader {
       await this.flushPeople();
       await Promise.all(this.lanes.map((l) => l.busy));
       if (this.lanes.length > 0) {
+        // Before VACUUM, so the rows it rewrites are all-visible again for index-only walks.
+        await refreshCompanySortCopies(this.lanes[0].client);
         // Fresh statistics so the planner sees the new data at once, and a visibility map so search
         // counts are index-only scans (10x faster) now rather than after autovacuum gets round to it.
         await this.lanes[0].client.query('VACUUM (ANALYZE) companies, people, positions, person_emails');

@@ -129,8 +129,11 @@ describe('order', () => {
     expect(pageStatement({ sort_by: 'person_last_name' }, ctx(), page).text).toContain('ORDER BY lower(p.last_name) ASC NULLS LAST, p.followers DESC, p.id ASC');
     expect(pageStatement({ sort_by: 'person_last_name', sort_direction: 'desc' }, ctx(), page).text).toContain('ORDER BY lower(p.last_name) DESC NULLS LAST');
     const bySize = pageStatement({ sort_by: 'company_employee_count' }, ctx(), page).text;
-    expect(bySize).toContain('LEFT JOIN companies sc ON sc.id = p.company_id');
-    expect(bySize).toContain('ORDER BY sc.employee_count DESC NULLS LAST, p.followers DESC');
+    expect(bySize).not.toContain('JOIN');
+    expect(bySize).toContain('ORDER BY p.company_employee_count DESC NULLS LAST, p.followers DESC');
+    const byName = pageStatement({ sort_by: 'company_name' }, ctx(), page).text;
+    expect(byName).toContain('LEFT JOIN companies sc ON sc.id = p.company_id');
+    expect(byName).toContain('ORDER BY lower(sc.name) ASC NULLS LAST, p.followers DESC');
   });
 
   it('keeps the default order when the sort does not apply', () => {

@@ -40,7 +40,8 @@ export const SORTS: Readonly<Record<SortKey, SortSpec>> = {
   person_country: { expr: `p.location->>'country'`, direction: 'asc' },
   person_email_available: { expr: `COALESCE(p.best_email_status = 'valid', false)`, direction: 'desc' },
   person_saved_at: { expr: 'ss.saved_at', direction: 'desc', join: 'saved' },
-  company_employee_count: { expr: 'sc.employee_count', direction: 'desc', join: 'company' },
+  // The person's copy of the headcount (people_headcount_sort_idx walks it in order), not a join.
+  company_employee_count: { expr: 'p.company_employee_count', direction: 'desc' },
   company_name: { expr: 'lower(sc.name)', direction: 'asc', join: 'company' },
   company_industry: { expr: 'sc.industry', direction: 'asc', join: 'company' },
   company_founded: { expr: 'sc.founded', direction: 'desc', join: 'company' },
