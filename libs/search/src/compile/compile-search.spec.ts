@@ -1,7 +1,7 @@
 import type { PeopleFilters } from '../filters/filter-types';
 import { parseBooleanSearch } from '../boolean/boolean-query';
 import type { CompileContext } from './compile-context';
-import { cappedCountStatement, countStatement, pageStatement, SORTS } from './compile-search';
+import { cappedCountStatement, countStatement, pageStatement, SORTS, workspaceSetCountStatement } from './compile-search';
 
 const ctx = (over: Partial<CompileContext> = {}): CompileContext => ({ workspaceId: 'ws_1', today: '2026-11-22', resolved: {}, ...over });
 const page = { limit: 25, offset: 50, applySort: true };
@@ -198,5 +198,29 @@ describe('unordered selections', () => {
     const s = pageStatement({ sort_by: 'company_name' }, ctx(), { limit: 1_000_001, offset: 0, applySort: true, unordered: true });
     expect(s.text).toBe('SELECT p.id FROM people p WHERE true LIMIT $1::int OFFSET $2::int');
     expect(s.values).toEqual([1_000_001, 0]);
+  });
+});
+
+describe('workspaceSetCountStatement', () => {
+  const lists = (over: Partial<NonNullable<PeopleFilters['lists']>>) => ({ include: [], exclude: [], ...over });
+
+  it('counts list members, or saved or exported people, from the workspace\'s own rows when nothing else filters', () => {
+    const members = workspaceSetCountStatement({ lists: lists({ include: ['l1', 'l2'] }), sort_by: 'person_last_name' }, ctx());
+    expect(members?.text).toBe('SELECT count(DISTINCT m.person_id)::bigint AS matched FROM people_list_members m WHERE m.list_id = ANY($1::text[])');
+    expect(members?.values).toEqual([['l1', 'l2']]);
+    expect(workspaceSetCountStatement({ lists: lists({ saved: 'any' }) }, ctx())?.text).toContain('FROM saved_people s WHERE s.workspace_id = $1');
+    expect(workspaceSetCountStatement({}, ctx({ onlyWorkspaces: 'saved' }))?.values).toEqual(['ws_1']);
+    expect(workspaceSetCountStatement({}, ctx({ onlyWorkspaces: 'exported' }))?.text).toContain('FROM exported_people e');
+  });
+
+  it('leaves every other filter set to the full count', () => {
+    expect(workspaceSetCountStatement({}, ctx())).toBeNull();
+    expect(workspaceSetCountStatement({ lists: lists({ include: ['l1'] }), person_seniority: { include: ['VP'], exclude: [] } } as PeopleFilters, ctx())).toBeNull();
+    expect(workspaceSetCountStatement({ lists: lists({ include: ['l1'] }) }, ctx({ excludeIds: ['p1'] }))).toBeNull();
+    expect(workspaceSetCountStatement({ lists: lists({ include: ['l1'], exclude: ['l2'] }) }, ctx())).toBeNull();
+    expect(workspaceSetCountStatement({ lists: lists({ include: ['l1'], saved: 'any' }) }, ctx())).toBeNull();
+    expect(workspaceSetCountStatement({ lists: lists({ saved: 'any', saved_at: { from: '2026-01-01' } }) }, ctx())).toBeNull();
+    expect(workspaceSetCountStatement({ lists: lists({ saved: 'none' }) }, ctx())).toBeNull();
+    expect(workspaceSetCountStatement({ lists: lists({ include: ['l1'] }) }, ctx({ onlyWorkspaces: 'saved' }))).toBeNull();
   });
 });

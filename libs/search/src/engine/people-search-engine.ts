@@ -4,7 +4,7 @@
  */
 import { todayUtc } from '../compile/calendar';
 import type { CompileContext } from '../compile/compile-context';
-import { cappedCountStatement, countStatement, EXACT_CAP_LIMIT, pageStatement, SORT_LIMIT, Statement } from '../compile/compile-search';
+import { cappedCountStatement, countStatement, EXACT_CAP_LIMIT, pageStatement, SORT_LIMIT, Statement, workspaceSetCountStatement } from '../compile/compile-search';
 import type { PeopleFilters } from '../filters/filter-types';
 import { parsePeopleFilters } from '../filters/validate-filters';
 import { CountCache, countIsCacheable, countKey } from './count-cache';
@@ -139,10 +139,15 @@ export class PeopleSearchEngine {
   private async count(filters: PeopleFilters, ctx: CompileContext): Promise<number> {
     const split = splitWorkspacePart(filters);
     if (split && this.counts && countIsCacheable(split.rest, ctx.excludeIds)) {
-      const [all, part] = await Promise.all([this.count(split.rest, ctx), this.run(countStatement(split.rest, { ...ctx, onlyWorkspaces: split.part }))]);
-      return all - Number(part[0].matched);
+      const [all, part] = await Promise.all([this.count(split.rest, ctx), this.countNow(split.rest, { ...ctx, onlyWorkspaces: split.part })]);
+      return all - part;
     }
-    return Number(await this.cached('count', filters, ctx, async () => String((await this.run(countStatement(filters, ctx)))[0].matched)));
+    return Number(await this.cached('count', filters, ctx, async () => String(await this.countNow(filters, ctx))));
+  }
+
+  private async countNow(filters: PeopleFilters, ctx: CompileContext): Promise<number> {
+    const statement = workspaceSetCountStatement(filters, ctx) ?? countStatement(filters, ctx);
+    return Number((await this.run(statement))[0].matched);
   }
 
   /** People matching before `max_person_per_company` and after it. */
