@@ -50,8 +50,8 @@ function phraseInSource(params: SqlParams, phrase: string, source: CompanyKeywor
   const q = `phraseto_tsquery('simple', ${params.add(phrase, 'text')})`;
   switch (source) {
     case 'specialties':
-      // The joined vector uses the index; the per-keyword check stops a phrase spanning two specialties.
-      return `c.keywords_tsv @@ ${q} AND EXISTS (SELECT 1 FROM unnest(c.keywords) k WHERE to_tsvector('simple', k) @@ ${q})`;
+      // Specialties are stored with a filler word between them: a phrase cannot span two.
+      return `c.keywords_tsv @@ ${q}`;
     case 'social_media_description':
       return `c.social_tsv @@ ${q}`;
     case 'website_pages':
