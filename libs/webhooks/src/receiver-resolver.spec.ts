@@ -1,3 +1,4 @@
+import { pbkdf2 } from 'node:crypto';
 import { DnsLookupError, ReceiverResolver } from './receiver-resolver';
 import { checkTargetUrl } from './target-guard';
 import { LocalDnsServer, startLocalDnsServer } from './testing/local-dns-server';
@@ -90,6 +91,19 @@ describe('ReceiverResolver', () => {
     const again = Date.now();
     expect((await failure(r.resolve('api.dropped.test'))).code).toBe('ETIMEOUT');
     expect(Date.now() - again).toBeLessThan(50);
+  });
+
+  it("does not wait for libuv's thread pool (where dns.lookup would queue behind hanging lookups)", async () => {
+    const r = resolverWith();
+    // Slow pbkdf2 calls hold every pool thread, as hanging getaddrinfo calls would.
+    const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+    const started = Date.now();
+    const busy = Promise.all(Array.from({ length: threads }, () => new Promise((done) => pbkdf2('x', 'salt', 400_000, 32, 'sha256', done))));
+    await r.resolve('hooks.example.test');
+    const resolvedIn = Date.now() - started;
+    await busy;
+    const busyFor = Date.now() - started;
+    expect(resolvedIn).toBeLessThan(busyFor / 2);
   });
 
   it('sends one query per name however many deliveries ask at once', async () => {
