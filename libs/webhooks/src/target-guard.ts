@@ -1,8 +1,9 @@
 import ipaddr from 'ipaddr.js';
 import { bareHostname, defaultReceiverResolver, DnsLookupError, isLocalhostName } from './receiver-resolver';
 
-// SSRF guard for receiver URLs: at registration (API) and again at delivery time (worker,
-// against DNS rebinding). Plain module: no Nest imports.
+// SSRF guard for receiver URLs: at registration (API) and again before every delivery (worker),
+// with the settings of the moment and a fresh (or still valid cached) DNS answer, so neither a
+// setting turned off since nor DNS rebinding lets a delivery through. Plain module: no Nest imports.
 
 export interface TargetGuardOptions {
   /** WEBHOOK_ALLOW_PRIVATE_TARGETS: http and private/loopback receivers (tests, local use). */
