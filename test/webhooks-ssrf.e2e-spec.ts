@@ -1,5 +1,4 @@
-import { lookup } from 'node:dns/promises';
-import { hostname } from 'node:os';
+import { LocalDnsServer, startLocalDnsServer } from '../libs/webhooks/src/testing/local-dns-server';
 import { errorOf } from './support/http';
 import { startStack, TestStack, Workspace } from './support/stack';
 
@@ -39,12 +38,24 @@ const REFUSED: [string, string][] = [
 describe('webhooks: SSRF guard at registration (WEBHOOK_ALLOW_PRIVATE_TARGETS=false)', () => {
   let stack: TestStack;
   let ws: Workspace;
+  let dns: LocalDnsServer;
 
   beforeAll(async () => {
-    stack = await startStack({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' } });
+    // Names resolve through the API's resolver (c-ares), here against a local DNS server.
+    dns = await startLocalDnsServer({
+      'loopback.ssrf.test': { a: ['127.0.0.1'] },
+      'v6loopback.ssrf.test': { a: ['93.184.216.34'], aaaa: ['::1'] },
+      'mixed.ssrf.test': { a: ['93.184.216.34', '10.0.0.1'] },
+      'public.ssrf.test': { a: ['93.184.216.34'], aaaa: ['2606:2800:220:1::1'] },
+      '*.dead.ssrf.test': { drop: true },
+    });
+    stack = await startStack({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false', WEBHOOK_DNS_SERVERS: dns.address, WEBHOOK_DNS_TIMEOUT: '500ms' } });
     ws = await stack.workspace();
   });
-  afterAll(() => stack?.close());
+  afterAll(async () => {
+    await stack?.close();
+    await dns?.close();
+  });
 
   it.each(REFUSED)('refuses %s (%s) with 400 invalid_value on url', async (_label, url) => {
     const res = await ws.api.post('/v2/webhooks', { url, events: ['company.saved'] });
@@ -53,13 +64,21 @@ describe('webhooks: SSRF guard at registration (WEBHOOK_ALLOW_PRIVATE_TARGETS=fa
     expect(e).toMatchObject({ name: 'VALIDATION_ERROR', payload: { field: 'url', code: 'invalid_value' } });
   });
 
-  it('refuses a host name that resolves to loopback through the system resolver', async () => {
-    const name = hostname();
-    const addresses = (await lookup(name, { all: true })).map((a) => a.address);
-    expect(addresses.some((a) => a.startsWith('127.') || a === '::1')).toBe(true); // this machine's name is on loopback
-    const res = await ws.api.post('/v2/webhooks', { url: `https://${name}/hook`, events: ['company.saved'] });
-    expect(res.status).toBe(400);
-    expect(errorOf(res).payload).toMatchObject({ field: 'url', code: 'invalid_value' });
+  it.each(['loopback.ssrf.test', 'v6loopback.ssrf.test', 'mixed.ssrf.test', 'no-such.ssrf.test', 'hooks.dead.ssrf.test'])(
+    'refuses %s: a name with any private address among its answers, or none in time',
+    async (name) => {
+      const started = Date.now();
+      const res = await ws.api.post('/v2/webhooks', { url: `https://${name}/hook`, events: ['company.saved'] });
+      expect(res.status).toBe(400);
+      expect(errorOf(res).payload).toMatchObject({ field: 'url', code: 'invalid_value' });
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(dns.queries(name)).toBeGreaterThan(0);
+    },
+  );
+
+  it('takes a name whose every address is public', async () => {
+    const res = await ws.api.post('/v2/webhooks', { url: 'https://public.ssrf.test/hook', events: ['company.saved'] });
+    expect(res.status).toBe(201);
   });
 
   it('refuses a private URL on update too, and keeps the old one', async () => {

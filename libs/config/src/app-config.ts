@@ -1,4 +1,16 @@
+import { isIP, isIPv4 } from 'node:net';
 import { parseDuration, parseDurationList } from './duration';
+
+const isPort = (text: string): boolean => /^\d{1,5}$/.test(text) && Number(text) >= 1 && Number(text) <= 65535;
+
+/** `ip`, `ipv4:port` or `[ipv6]:port`, as c-ares' setServers takes them. */
+function isDnsServer(text: string): boolean {
+  if (isIP(text)) return true;
+  const v6 = /^\[([^\]]+)\]:(\d+)$/.exec(text);
+  if (v6) return isIP(v6[1]) === 6 && isPort(v6[2]);
+  const v4 = /^([\d.]+):(\d+)$/.exec(text);
+  return !!v4 && isIPv4(v4[1]) && isPort(v4[2]);
+}
 
 /** Every setting of the service, read once from the environment and validated. */
 export interface AppConfig {
@@ -10,6 +22,12 @@ export interface AppConfig {
   rateLimitEnrichPerMinute: number;
   webhookAllowPrivateTargets: boolean;
   webhookTimeoutMs: number;
+  /** DNS servers for receiver hostnames (`ip`, `ip:port`, `[ipv6]:port`); empty: the system's. */
+  webhookDnsServers: string[];
+  /** Longest wait for one receiver hostname's DNS answer. */
+  webhookDnsTimeoutMs: number;
+  /** Most receiver hostnames whose answers are cached (each for its TTL, at most 5 minutes). */
+  webhookDnsCacheSize: number;
   webhookRetryScheduleMs: number[];
   webhookDisableAfterMs: number;
   webhookDisableAfterTimeouts: number;
@@ -49,6 +67,9 @@ export const CONFIG_DEFAULTS: Record<string, string> = {
   RATE_LIMIT_ENRICH_PER_MINUTE: '300',
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
   WEBHOOK_TIMEOUT_MS: '10000',
+  WEBHOOK_DNS_SERVERS: '',
+  WEBHOOK_DNS_TIMEOUT: '2s',
+  WEBHOOK_DNS_CACHE_SIZE: '10000',
   WEBHOOK_RETRY_SCHEDULE: '1m,5m,30m,2h,6h,24h',
   WEBHOOK_DISABLE_AFTER: '3d',
   WEBHOOK_DISABLE_AFTER_TIMEOUTS: '20',
@@ -120,6 +141,18 @@ class EnvReader {
     return values;
   }
 
+  /** A comma-separated list of `ip`, `ip:port` or `[ipv6]:port`; empty means none (use the system's). */
+  dnsServers(name: string): string[] {
+    const text = this.raw(name).trim();
+    if (text === '') return [];
+    const servers = text.split(',').map((s) => s.trim());
+    if (!servers.every(isDnsServer)) {
+      this.problems.push(`${name}: expected a comma-separated list of IP addresses, each with an optional port (127.0.0.1:5353, [::1]:53), got "${text}"`);
+      return [];
+    }
+    return servers;
+  }
+
   secretsKey(name: string): Buffer | null {
     const text = this.raw(name).trim();
     if (text === '') return null;
@@ -148,6 +181,9 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     rateLimitEnrichPerMinute: r.integer('RATE_LIMIT_ENRICH_PER_MINUTE', 1, 1_000_000),
     webhookAllowPrivateTargets: r.boolean('WEBHOOK_ALLOW_PRIVATE_TARGETS'),
     webhookTimeoutMs: r.integer('WEBHOOK_TIMEOUT_MS', 1, 600_000),
+    webhookDnsServers: r.dnsServers('WEBHOOK_DNS_SERVERS'),
+    webhookDnsTimeoutMs: r.duration('WEBHOOK_DNS_TIMEOUT', 1),
+    webhookDnsCacheSize: r.integer('WEBHOOK_DNS_CACHE_SIZE', 1, 1_000_000),
     webhookRetryScheduleMs: r.durationList('WEBHOOK_RETRY_SCHEDULE'),
     webhookDisableAfterMs: r.duration('WEBHOOK_DISABLE_AFTER', 1),
     webhookDisableAfterTimeouts: r.integer('WEBHOOK_DISABLE_AFTER_TIMEOUTS', 1, 100_000),

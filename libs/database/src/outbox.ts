@@ -41,6 +41,18 @@ export function recordEvents(
   return writeEvents(manager, workspaceId, type, datas, null);
 }
 
+/**
+ * The database's clock, to the millisecond the API shows: `created_at` of events and webhooks.
+ * Both come from one clock so the relay's "webhook created at or before the event" holds
+ * whatever the API replicas' clocks say; `clock_timestamp()` (not the transaction's start, `now()`)
+ * is the moment of the write, the nearest the statement can get to the commit. Truncated, not
+ * rounded (as a timestamptz(3) column would), so a later write never reads as earlier.
+ */
+export const DB_CLOCK_MS = `date_trunc('milliseconds', clock_timestamp())`;
+
+/** SQL for a timestamptz as the API writes times: ISO 8601 UTC with milliseconds. */
+const isoMs = (expr: string) => `to_char(${expr} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 async function writeEvents(
   manager: EntityManager,
   workspaceId: string,
@@ -49,14 +61,19 @@ async function writeEvents(
   targetWebhookId: string | null,
 ): Promise<RecordedEvent[]> {
   if (datas.length === 0) return [];
-  const createdAt = new Date().toISOString();
-  const events: RecordedEvent[] = datas.map((data) => ({ id: newId('event'), type, created_at: createdAt, data }));
-  await manager.query(
-    `INSERT INTO events (id, workspace_id, type, body, created_at, target_webhook_id)
-     SELECT e.body->>'id', $1, $2, e.body, $3, $5 FROM jsonb_array_elements($4::jsonb) AS e(body)`,
-    [workspaceId, type, createdAt, JSON.stringify(events), targetWebhookId],
+  const items = datas.map((data) => ({ id: newId('event'), data }));
+  // One clock reading for the whole write, used both in the row and in the body's created_at.
+  const [{ created_at: createdAt }] = await manager.query(
+    `WITH t AS (SELECT ${DB_CLOCK_MS} AS at),
+     ins AS (
+       INSERT INTO events (id, workspace_id, type, body, created_at, target_webhook_id)
+       SELECT x->>'id', $1, $2, jsonb_build_object('id', x->>'id', 'type', $2::text, 'created_at', ${isoMs('t.at')}, 'data', x->'data'), t.at, $4
+         FROM t, jsonb_array_elements($3::jsonb) AS e(x)
+     )
+     SELECT ${isoMs('t.at')} AS created_at FROM t`,
+    [workspaceId, type, JSON.stringify(items), targetWebhookId],
   );
   // The relay reads every unrelayed event when woken, so one notification per write is enough.
-  await manager.query(`SELECT pg_notify($1, $2)`, [OUTBOX_CHANNEL, events[0].id]);
-  return events;
+  await manager.query(`SELECT pg_notify($1, $2)`, [OUTBOX_CHANNEL, items[0].id]);
+  return items.map(({ id, data }) => ({ id, type, created_at: createdAt, data }));
 }

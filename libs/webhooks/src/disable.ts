@@ -1,6 +1,6 @@
-import { newId } from '@app/common';
 import { mutateReturning } from '@app/database';
 import { EntityManager } from 'typeorm';
+import { writeNotification } from './notifications';
 
 /**
  * Why a webhook was disabled, stored in `disabled_reason`. `manual`: the caller set `status`
@@ -40,12 +40,11 @@ async function disableWhere(manager: EntityManager, where: string, params: unkno
   await dropPendingTasks(manager, ids);
   if (notify) {
     for (const row of rows) {
-      await manager.query(`INSERT INTO notifications (id, workspace_id, kind, message, data) VALUES ($1, $2, 'webhook_disabled', $3, $4)`, [
-        newId('notification'),
-        row.workspace_id,
-        `Webhook ${row.id} (${row.url}) was disabled: ${REASON_TEXT[reason]}.`,
-        JSON.stringify({ webhook_id: row.id, url: row.url, reason }),
-      ]);
+      await writeNotification(manager, row.workspace_id, 'webhook_disabled', `Webhook ${row.id} (${row.url}) was disabled: ${REASON_TEXT[reason]}.`, {
+        webhook_id: row.id,
+        url: row.url,
+        reason,
+      });
     }
   }
   return ids;

@@ -1,5 +1,7 @@
 export * from './channels';
 export * from './disable';
+export * from './notifications';
+export * from './receiver-resolver';
 export * from './secret-box';
 export * from './secrets';
 export * from './signing';

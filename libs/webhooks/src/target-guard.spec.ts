@@ -45,4 +45,21 @@ describe('checkTargetUrl', () => {
     expect((await checkTargetUrl('http://localhost/hook', { allowPrivate: true })).ok).toBe(true);
     expect((await checkTargetUrl('ftp://127.0.0.1/', { allowPrivate: true })).ok).toBe(false);
   });
+
+  it('says why: invalid, blocked by the policy, or unresolved (a transient failure at delivery)', async () => {
+    expect(await checkTargetUrl('not a url', strict)).toMatchObject({ ok: false, problem: 'invalid' });
+    expect(await checkTargetUrl('http://hooks.example.com/in', strict)).toMatchObject({ ok: false, problem: 'blocked', reason: 'url must use https' });
+    expect(await checkTargetUrl('https://10.0.0.1/', strict)).toMatchObject({ ok: false, problem: 'blocked' });
+    const failing = { allowPrivate: false, resolve: async () => Promise.reject(Object.assign(new Error('x'), { code: 'ETIMEOUT' })) };
+    expect(await checkTargetUrl('https://hooks.example.com/', failing)).toEqual({ ok: false, problem: 'unresolved', reason: 'url host does not resolve (ETIMEOUT)' });
+  });
+
+  it('resolves with allowPrivate only when asked to (delivery needs an address, registration does not)', async () => {
+    const resolve = jest.fn(async () => ['10.0.0.9']);
+    expect(await checkTargetUrl('http://hooks.internal/in', { allowPrivate: true, resolve })).toMatchObject({ ok: true, addresses: [] });
+    expect(resolve).not.toHaveBeenCalled();
+    expect(await checkTargetUrl('http://hooks.internal/in', { allowPrivate: true, alwaysResolve: true, resolve })).toMatchObject({ ok: true, addresses: ['10.0.0.9'] });
+    expect(await checkTargetUrl('http://[::1]:8080/in', { allowPrivate: true, alwaysResolve: true, resolve })).toMatchObject({ ok: true, addresses: ['::1'] });
+    expect(resolve).toHaveBeenCalledTimes(1);
+  });
 });

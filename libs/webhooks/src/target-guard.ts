@@ -1,19 +1,29 @@
-import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
+import { bareHostname, defaultReceiverResolver, DnsLookupError, isLocalhostName } from './receiver-resolver';
 
-// SSRF guard for receiver URLs: at registration (API) and again at delivery time (worker,
-// against DNS rebinding). Plain module: no Nest imports.
+// SSRF guard for receiver URLs: at registration (API) and again before every delivery (worker),
+// with the settings of the moment and a fresh (or still valid cached) DNS answer, so neither a
+// setting turned off since nor DNS rebinding lets a delivery through. Plain module: no Nest imports.
 
 export interface TargetGuardOptions {
   /** WEBHOOK_ALLOW_PRIVATE_TARGETS: http and private/loopback receivers (tests, local use). */
   allowPrivate: boolean;
-  /** Resolver (tests); defaults to dns.lookup with every address. */
+  /** Answers every address of a hostname; defaults to the process' shared `ReceiverResolver` (c-ares, cached). */
   resolve?: (hostname: string) => Promise<string[]>;
-  /** Longest wait for DNS, in ms (default 5000). */
-  resolveTimeoutMs?: number;
+  /**
+   * Resolve even when `allowPrivate` spares the address check: at delivery time the sender needs
+   * an address to connect to. At registration a private-targets setup needs no DNS.
+   */
+  alwaysResolve?: boolean;
 }
 
-export type TargetCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; reason: string };
+/**
+ * Why a URL was refused: `invalid` (not an http(s) URL we take), `blocked` (scheme or address
+ * outside the policy) or `unresolved` (DNS gave no answer in time: a transient failure at delivery).
+ */
+export type TargetProblem = 'invalid' | 'blocked' | 'unresolved';
+
+export type TargetCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; problem: TargetProblem; reason: string };
 
 const MAX_URL_LENGTH = 2048;
 
@@ -54,61 +64,44 @@ export function isBlockedAddress(ip: string): boolean {
   return !PUBLIC_RANGES.has(v6.range());
 }
 
-/** The hostname of a URL without IPv6 brackets or a trailing root dot. */
-function bareHost(url: URL): string {
-  let host = url.hostname.toLowerCase();
-  if (host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);
-  while (host.endsWith('.')) host = host.slice(0, -1);
-  return host;
-}
-
-async function resolveAll(hostname: string): Promise<string[]> {
-  const found = await lookup(hostname, { all: true, verbatim: true });
-  return found.map((a) => a.address);
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('DNS lookup timed out')), ms);
-    promise.then(
-      (v) => (clearTimeout(timer), resolve(v)),
-      (e) => (clearTimeout(timer), reject(e)),
-    );
-  });
-}
-
 /**
- * Checks a receiver URL: https on a host whose every resolved address is public unicast.
- * With `allowPrivate`, http and any address pass (no DNS needed). Answers the addresses to pin.
+ * Checks a receiver URL against the whole target policy: https on a host whose every resolved
+ * address is public unicast. With `allowPrivate`, http and any address pass (and, unless
+ * `alwaysResolve`, no DNS is needed). Answers the checked addresses to pin the socket to.
+ * The API runs it at registration, the worker before every delivery, so a URL stored under a
+ * laxer setting is refused once the setting is stricter.
  */
 export async function checkTargetUrl(raw: string, options: TargetGuardOptions): Promise<TargetCheck> {
-  if (typeof raw !== 'string' || raw.length === 0) return { ok: false, reason: 'url must be a non-empty string' };
-  if (raw.length > MAX_URL_LENGTH) return { ok: false, reason: `url must be at most ${MAX_URL_LENGTH} characters` };
+  const refuse = (problem: TargetProblem, reason: string): TargetCheck => ({ ok: false, problem, reason });
+  if (typeof raw !== 'string' || raw.length === 0) return refuse('invalid', 'url must be a non-empty string');
+  if (raw.length > MAX_URL_LENGTH) return refuse('invalid', `url must be at most ${MAX_URL_LENGTH} characters`);
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return { ok: false, reason: 'url is not an absolute URL' };
+    return refuse('invalid', 'url is not an absolute URL');
   }
   const schemes = options.allowPrivate ? ['https:', 'http:'] : ['https:'];
-  if (!schemes.includes(url.protocol)) return { ok: false, reason: options.allowPrivate ? 'url must use http or https' : 'url must use https' };
-  if (url.username || url.password) return { ok: false, reason: 'url must not carry credentials' };
-  const host = bareHost(url);
-  if (!host) return { ok: false, reason: 'url has no host' };
-  if (options.allowPrivate) return { ok: true, url, addresses: [] };
+  if (!schemes.includes(url.protocol)) return refuse('blocked', options.allowPrivate ? 'url must use http or https' : 'url must use https');
+  if (url.username || url.password) return refuse('invalid', 'url must not carry credentials');
+  const host = bareHostname(url.hostname);
+  if (!host) return refuse('invalid', 'url has no host');
+  if (options.allowPrivate && !options.alwaysResolve) return { ok: true, url, addresses: [] };
 
-  if (host === 'localhost' || host.endsWith('.localhost')) return { ok: false, reason: 'url must be on a public host, not localhost' };
+  if (!options.allowPrivate && isLocalhostName(host)) return refuse('blocked', 'url must be on a public host, not localhost');
   if (ipaddr.isValid(host)) {
-    if (isBlockedAddress(host)) return { ok: false, reason: 'url must be on a public host, not a private, loopback or reserved address' };
+    // An IP literal needs no DNS.
+    if (!options.allowPrivate && isBlockedAddress(host)) return refuse('blocked', 'url must be on a public host, not a private, loopback or reserved address');
     return { ok: true, url, addresses: [host] };
   }
   let addresses: string[];
   try {
-    addresses = await withTimeout((options.resolve ?? resolveAll)(host), options.resolveTimeoutMs ?? 5000);
-  } catch {
-    return { ok: false, reason: 'url host does not resolve' };
+    addresses = await (options.resolve ?? ((name: string) => defaultReceiverResolver().resolve(name)))(host);
+  } catch (error) {
+    const code = error instanceof DnsLookupError ? error.code : ((error as NodeJS.ErrnoException).code ?? 'failed');
+    return refuse('unresolved', `url host does not resolve (${code})`);
   }
-  if (addresses.length === 0) return { ok: false, reason: 'url host does not resolve' };
-  if (addresses.some(isBlockedAddress)) return { ok: false, reason: 'url host resolves to a private, loopback or reserved address' };
+  if (addresses.length === 0) return refuse('unresolved', 'url host does not resolve');
+  if (!options.allowPrivate && addresses.some(isBlockedAddress)) return refuse('blocked', 'url host resolves to a private, loopback or reserved address');
   return { ok: true, url, addresses };
 }

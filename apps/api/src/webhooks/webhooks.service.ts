@@ -1,7 +1,7 @@
 import { AuthContext, newId, validationError } from '@app/common';
 import { APP_CONFIG, AppConfig, parseDuration } from '@app/config';
-import { mutateReturning, recordEvent } from '@app/database';
-import { checkTargetUrl, disableWebhook, encryptSecret, generateWebhookSecret } from '@app/webhooks';
+import { DB_CLOCK_MS, mutateReturning, recordEvent } from '@app/database';
+import { checkTargetUrl, disableWebhook, encryptSecret, generateWebhookSecret, ReceiverResolver } from '@app/webhooks';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
@@ -18,10 +18,15 @@ const MAX_WEBHOOKS_LISTED = 500;
 
 @Injectable()
 export class WebhooksService {
+  /** The worker's resolver (c-ares, cached, own timeout), so registration and delivery agree on what a name resolves to. */
+  private readonly resolver: ReceiverResolver;
+
   constructor(
     private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.resolver = ReceiverResolver.fromConfig(config);
+  }
 
   private get secretsKey(): Buffer {
     if (!this.config.secretsKey) throw new Error('SECRETS_KEY is not configured');
@@ -30,7 +35,7 @@ export class WebhooksService {
 
   /** 400 `invalid_value` on `url` unless the receiver is allowed (https on a public host, by default). */
   private async checkUrl(url: string): Promise<void> {
-    const check = await checkTargetUrl(url, { allowPrivate: this.config.webhookAllowPrivateTargets });
+    const check = await checkTargetUrl(url, { allowPrivate: this.config.webhookAllowPrivateTargets, resolve: (host) => this.resolver.resolve(host) });
     if (!check.ok) throw validationError('url', 'invalid_value', check.reason, { received_value: url.slice(0, 200), received_type: 'string' });
   }
 
@@ -54,11 +59,11 @@ export class WebhooksService {
     return this.db.transaction(async (manager) => {
       await lockWorkspaceWebhooks(manager, auth.workspaceId);
       await this.checkRoomForActive(manager, auth.workspaceId, 'webhooks', null);
-      const now = new Date();
+      // The database clock, as for events: the relay compares the two, and API replicas' clocks may differ.
       const rows: WebhookRow[] = await manager.query(
         `INSERT INTO webhooks (id, workspace_id, url, events, description, status, secret_ciphertext, created_by_member_id, created_by_api_key_id, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, 'active', $6, $7, $8, $9, $9) RETURNING ${WEBHOOK_COLUMNS}`,
-        [newId('webhook'), auth.workspaceId, dto.url, distinctEvents(dto.events), dto.description ?? null, ciphertext, auth.memberId, auth.apiKeyId, now],
+         SELECT $1, $2, $3, $4, $5, 'active', $6, $7, $8, t.at, t.at FROM (SELECT ${DB_CLOCK_MS} AS at) t RETURNING ${WEBHOOK_COLUMNS}`,
+        [newId('webhook'), auth.workspaceId, dto.url, distinctEvents(dto.events), dto.description ?? null, ciphertext, auth.memberId, auth.apiKeyId],
       );
       return { ...toWebhookRecord(rows[0]), secret };
     });

@@ -1,6 +1,6 @@
 import { newId } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { disableWebhook, isBlockedAddress, liveSecrets, signatureHeaders } from '@app/webhooks';
+import { checkTargetUrl, disableWebhook, liveSecrets, notifyUnreadableSecret, ReceiverResolver, signatureHeaders } from '@app/webhooks';
 import { classifyAttempt, decideTask, disableReasonFor, DisableReason } from '@app/webhooks/delivery/delivery-policy';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -37,6 +37,8 @@ interface TaskState {
 @Injectable()
 export class WebhookDeliveryService {
   private readonly logger = new Logger('WebhookDelivery');
+  /** c-ares with a TTL cache, off libuv's thread pool: one tenant's dead nameserver cannot stall the others. */
+  private readonly resolver: ReceiverResolver;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -45,7 +47,9 @@ export class WebhookDeliveryService {
     private readonly queue: DeliveryQueue,
     private readonly metrics: WebhookMetrics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.resolver = ReceiverResolver.fromConfig(config);
+  }
 
   async attempt(job: DeliveryJobData): Promise<AttemptEnd> {
     const { eventId, webhookId, attempt } = job;
@@ -61,11 +65,19 @@ export class WebhookDeliveryService {
     }
 
     const startedAt = new Date();
+    let secrets: string[];
+    try {
+      secrets = liveSecrets(task, this.config.secretsKey!);
+    } catch {
+      // A secret this SECRETS_KEY cannot open will not open on a retry either.
+      await this.failUnsignable(job, task, startedAt);
+      return { kind: 'done' };
+    }
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': 'ProspectingWorkspace-Webhooks/1.0',
       // Signed afresh on every attempt, with every live secret during a rotation's grace period.
-      ...signatureHeaders(liveSecrets(task, this.config.secretsKey!), task.body, Math.floor(startedAt.getTime() / 1000), eventId),
+      ...signatureHeaders(secrets, task.body, Math.floor(startedAt.getTime() / 1000), eventId),
       'X-Service-Event-Type': task.event_type,
       'X-Service-Delivery-Attempt': String(attempt),
     };
@@ -75,7 +87,9 @@ export class WebhookDeliveryService {
       body: task.body,
       headers,
       timeoutMs: this.config.webhookTimeoutMs,
-      isBlocked: (ip) => !allowPrivate && isBlockedAddress(ip),
+      // The whole registration policy again, with today's setting: a URL stored while private
+      // targets were allowed is refused once they are not.
+      checkTarget: (url) => checkTargetUrl(url, { allowPrivate, alwaysResolve: true, resolve: (host) => this.resolver.resolve(host) }),
     });
     const outcome = classifyAttempt(sent.result);
     this.metrics.recordAttempt(outcome.error ?? 'succeeded', sent.durationMs);
@@ -105,6 +119,30 @@ export class WebhookDeliveryService {
       await this.queue.enqueue([{ eventId, webhookId, attempt: attempt + 1, at: decision.nextAttemptAt }]);
     }
     return { kind: 'done' };
+  }
+
+  /**
+   * Ends a task whose secret cannot be decrypted (SECRETS_KEY differs from the one that sealed
+   * it): one failed delivery (`blocked_target`: the service refused to send), the task failed for
+   * good, and a notification for the workspace admin unless an unread one already says so.
+   */
+  private async failUnsignable({ eventId, webhookId, attempt }: DeliveryJobData, task: ClaimedTask, startedAt: Date): Promise<void> {
+    this.logger.error(`webhook ${webhookId}: its secret cannot be decrypted with this SECRETS_KEY; the delivery of ${eventId} fails`);
+    this.metrics.recordAttempt('blocked_target', 0);
+    const recorded = await this.recorder.record({
+      eventId,
+      webhookId,
+      attempt,
+      state: 'failed',
+      nextAttemptAt: null,
+      deliveryId: newId('delivery'),
+      status: 'failed',
+      responseStatus: null,
+      error: 'blocked_target',
+      durationMs: 0,
+      startedAt,
+    });
+    if (recorded) await notifyUnreadableSecret(this.dataSource.manager, { webhookId, url: task.url });
   }
 
   private limits() {

@@ -1,8 +1,10 @@
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
+import { checkTargetUrl, TargetCheck } from '@app/webhooks/target-guard';
 import { sendDelivery } from './webhook-sender';
 
-const never = () => false;
+/** The policy with private targets allowed, as the worker runs it in tests. */
+const open = (url: string) => checkTargetUrl(url, { allowPrivate: true, alwaysResolve: true });
 let server: http.Server;
 let base: string;
 const seen: { path: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
@@ -38,7 +40,7 @@ afterAll(() => {
 });
 
 const send = (path: string, extra: Partial<Parameters<typeof sendDelivery>[0]> = {}) =>
-  sendDelivery({ url: base + path, body: '{"id":"evt_1"}', headers: { 'content-type': 'application/json', 'x-test': 'yes' }, timeoutMs: 500, isBlocked: never, ...extra });
+  sendDelivery({ url: base + path, body: '{"id":"evt_1"}', headers: { 'content-type': 'application/json', 'x-test': 'yes' }, timeoutMs: 500, checkTarget: open, ...extra });
 
 it('POSTs the body and headers and answers the status', async () => {
   const { result, durationMs } = await send('/ok');
@@ -71,18 +73,34 @@ it('answers a connection error when nothing listens', async () => {
   await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
   const port = (closed.address() as AddressInfo).port;
   await new Promise((r) => closed.close(r));
-  const { result } = await sendDelivery({ url: `http://127.0.0.1:${port}/x`, body: '{}', headers: {}, timeoutMs: 500, isBlocked: never });
+  const { result } = await sendDelivery({ url: `http://127.0.0.1:${port}/x`, body: '{}', headers: {}, timeoutMs: 500, checkTarget: open });
   expect(result.kind).toBe('connection_error');
 });
 
-it('refuses a blocked address, also when a name resolves to it, without connecting', async () => {
+it('refuses what the target policy refuses, without connecting', async () => {
   const before = seen.length;
-  const isBlocked = (ip: string) => ip === '127.0.0.1' || ip === '::1';
-  expect((await send('/ok', { isBlocked })).result.kind).toBe('blocked_target');
-  const port = new URL(base).port;
-  const viaName = await sendDelivery({ url: `http://localhost:${port}/ok`, body: '{}', headers: {}, timeoutMs: 500, isBlocked });
-  expect(viaName.result.kind).toBe('blocked_target');
+  const strict = (url: string) => checkTargetUrl(url, { allowPrivate: false, alwaysResolve: true });
+  expect((await send('/ok', { checkTarget: strict })).result).toEqual({ kind: 'blocked_target', message: 'url must use https' });
+  const blocked = async (): Promise<TargetCheck> => ({ ok: false, problem: 'blocked', reason: 'url host resolves to a private, loopback or reserved address' });
+  expect((await send('/ok', { checkTarget: blocked })).result.kind).toBe('blocked_target');
   expect(seen.length).toBe(before);
+});
+
+it('answers a DNS failure or a DNS that outlasts the attempt as a connection error, never a timeout', async () => {
+  const unresolved = async (): Promise<TargetCheck> => ({ ok: false, problem: 'unresolved', reason: 'url host does not resolve (ETIMEOUT)' });
+  expect((await send('/ok', { checkTarget: unresolved })).result).toEqual({ kind: 'connection_error', message: 'dns: url host does not resolve (ETIMEOUT)' });
+  const hanging = () => new Promise<TargetCheck>(() => undefined);
+  const started = Date.now();
+  expect((await send('/ok', { checkTarget: hanging, timeoutMs: 200 })).result).toEqual({ kind: 'connection_error', message: 'dns: ETIMEOUT' });
+  expect(Date.now() - started).toBeLessThan(1000);
+});
+
+it('connects to the checked address while Host stays the hostname', async () => {
+  const port = new URL(base).port;
+  const pinned = async (url: string): Promise<TargetCheck> => ({ ok: true, url: new URL(url), addresses: ['127.0.0.1'] });
+  const { result } = await sendDelivery({ url: `http://receiver.invalid:${port}/200`, body: '{}', headers: {}, timeoutMs: 500, checkTarget: pinned });
+  expect(result).toEqual({ kind: 'response', status: 200 });
+  expect(seen.find((s) => s.path === '/200')!.headers.host).toBe(`receiver.invalid:${port}`);
 });
 
 it('answers 5xx and 4xx statuses as they are', async () => {

@@ -1,8 +1,8 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, LookupFunction } from 'node:net';
 import type { AttemptResult } from '@app/webhooks/delivery/delivery-policy';
+import type { TargetCheck } from '@app/webhooks/target-guard';
 
 /** At most this much of a receiver's answer is read; the rest is discarded. */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -12,8 +12,11 @@ export interface SendRequest {
   body: string;
   headers: Record<string, string>;
   timeoutMs: number;
-  /** Answers true for an address we must never connect to (private, loopback, metadata…). */
-  isBlocked: (address: string) => boolean;
+  /**
+   * Applies the whole target policy to the URL (scheme, host, every resolved address) and answers
+   * the checked addresses: `checkTargetUrl` with the worker's resolver and settings.
+   */
+  checkTarget: (url: string) => Promise<TargetCheck>;
 }
 
 export interface SendResult {
@@ -30,33 +33,28 @@ const agents = {
 class TimeoutError extends Error {}
 
 /**
- * POSTs one signed delivery. The host is resolved here and every address is checked, then the
- * socket is pinned to the checked address (a DNS answer that changes between check and connect,
- * DNS rebinding, cannot redirect us). Redirects are never followed; the whole exchange has one deadline.
+ * POSTs one signed delivery. The URL is checked against the target policy here, on every
+ * attempt (scheme, and every address the host resolves to), then the socket is pinned to the
+ * checked address (a DNS answer that changes between check and connect, DNS rebinding, cannot
+ * redirect us); TLS SNI and Host stay the hostname. A DNS failure or timeout is a connection
+ * error, never a timeout: only a receiver that does not answer counts toward disabling.
+ * Redirects are never followed; the whole exchange has one deadline.
  */
 export async function sendDelivery(request: SendRequest): Promise<SendResult> {
   const started = performance.now();
   const done = (result: AttemptResult): SendResult => ({ result, durationMs: Math.round(performance.now() - started) });
-  let url: URL;
-  try {
-    url = new URL(request.url);
-  } catch {
-    return done({ kind: 'blocked_target', message: 'invalid url' });
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return done({ kind: 'blocked_target', message: 'unsupported protocol' });
-  const hostname = url.hostname.replace(/^\[|\]$/g, '');
   const deadline = Date.now() + request.timeoutMs;
-
-  let address: { address: string; family: number };
+  let check: TargetCheck;
   try {
-    const addresses = isIP(hostname) ? [{ address: hostname, family: isIP(hostname) }] : await withDeadline(dnsLookup(hostname, { all: true, verbatim: true }), deadline);
-    if (addresses.length === 0) return done({ kind: 'connection_error', message: 'no address' });
-    if (addresses.some((a) => request.isBlocked(a.address))) return done({ kind: 'blocked_target', message: 'address not allowed' });
-    address = addresses[0];
+    check = await withDeadline(request.checkTarget(request.url), deadline);
   } catch (error) {
-    if (error instanceof TimeoutError) return done({ kind: 'timeout' });
-    return done({ kind: 'connection_error', message: `dns: ${(error as NodeJS.ErrnoException).code ?? 'failed'}` });
+    // DNS that outlasts the whole attempt is still a DNS failure: never a receiver timeout.
+    return done({ kind: 'connection_error', message: `dns: ${error instanceof TimeoutError ? 'ETIMEOUT' : (error as Error).message}` });
   }
+  if (!check.ok) return done(check.problem === 'unresolved' ? { kind: 'connection_error', message: `dns: ${check.reason}` } : { kind: 'blocked_target', message: check.reason });
+  const { url } = check;
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  const address = { address: check.addresses[0], family: isIP(check.addresses[0]) };
 
   // A kept-alive socket the receiver closed meanwhile fails at once; one fresh retry is not a new attempt.
   let result = await post(url, hostname, address, request, deadline, false);
