@@ -8,6 +8,8 @@ import { CompaniesModule } from './companies/companies.module';
 import { CreditsModule } from './credits/credits.module';
 import { EnumsModule } from './enums/enums.module';
 import { HealthModule } from './health/health.module';
+import { DeclaredQueryInterceptor } from './http/declared-query.interceptor';
+import { JsonBodyInterceptor } from './http/json-body.interceptor';
 import { ListsModule } from './lists/lists.module';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -41,6 +43,9 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     { provide: APP_PIPE, useClass: BodyShapePipe },
     { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
+    // After the guards (the key is checked before anything is read), before the pipes: query first, then the body.
+    { provide: APP_INTERCEPTOR, useClass: DeclaredQueryInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
   ],
 })
