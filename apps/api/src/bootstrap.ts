@@ -1,8 +1,8 @@
 import { assignRequestId } from '@app/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
-import type { Application } from 'express';
+import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { mountDocs } from './docs/openapi';
@@ -10,17 +10,17 @@ import { strictMethods } from './http/strict-methods.middleware';
 
 /** Builds the HTTP app exactly as it runs in production; tests call this too. */
 export async function createApiApp(): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
+  // Paths are case-sensitive (/V2/lists is a 404): set before Express creates its router, which reads it once.
+  const server = express();
+  server.set('case sensitive routing', true);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, new ExpressAdapter(server), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
-  const express = app.getHttpAdapter().getInstance() as Application;
-  // Paths are case-sensitive (/V2/lists is a 404). Set before anything touches Express's router, which reads it once.
-  express.set('case sensitive routing', true);
   // First, so every answer (405 and body errors included) carries the request id.
   app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
     assignRequestId(req, res);
     next();
   });
-  app.use(strictMethods(express));
+  app.use(strictMethods(server));
   // No body parser here: JsonBodyInterceptor reads the body after the API key guard.
   app.disable('x-powered-by');
   app.set('trust proxy', false);

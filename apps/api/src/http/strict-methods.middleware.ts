@@ -1,22 +1,24 @@
 import { methodNotAllowedError } from '@app/common';
 import type { Application, NextFunction, Request, Response } from 'express';
+import { METHODS } from 'node:http';
 import { allowedMethods, methodDecision, RouteEntry } from './allowed-methods';
 
 /** What this file reads of Express's router: a route layer knows its path matcher and methods. */
 interface RouterLayer {
   route?: { methods: Record<string, boolean> };
-  match(path: string): boolean;
+  match(path: string): unknown;
 }
 
-/** Every route Express serves (Nest's controllers and the Swagger pages), as registered: no hand-kept list. */
+/**
+ * Every route Express serves (Nest's controllers and the Swagger pages), as registered: no hand-kept list.
+ * A route that takes every method is Nest's way of mounting middleware on all paths (`{/*splat}`), not a resource.
+ */
 function registeredRoutes(app: Application): RouteEntry[] {
   const stack = (app as unknown as { router: { stack: RouterLayer[] } }).router.stack;
   return stack
-    .filter((layer) => layer.route)
-    .map((layer) => ({
-      matches: (path: string) => layer.match(path),
-      methods: Object.keys(layer.route!.methods).filter((m) => m !== '_all').map((m) => m.toUpperCase()),
-    }));
+    .map((layer) => ({ layer, methods: Object.keys(layer.route?.methods ?? {}).map((m) => m.toUpperCase()) }))
+    .filter(({ layer, methods }) => layer.route && !methods.includes('_ALL') && methods.length < METHODS.length)
+    .map(({ layer, methods }) => ({ matches: (path: string) => Boolean(layer.match(path)), methods }));
 }
 
 /**
