@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { errorOf, HttpAnswer } from './support/http';
+import { errorOf, eventually, HttpAnswer } from './support/http';
 import { startStack, TestStack, Workspace } from './support/stack';
 
 /** A request exactly as given: no content type or body added behind our back (fetch adds text/plain to a string body). */
@@ -63,6 +63,12 @@ describe('strict HTTP (issue 14 point 4) and honest error details (point 8)', ()
 
     it('the wrong method is 405 with or without a key: the path is not a secret', async () => {
       expect((await send('PUT', '/v2/lists')).status).toBe(405);
+    });
+
+    it('a 405 is in the request log like any answer', async () => {
+      const res = await send('PATCH', '/v2/credits', { 'x-request-id': 'strict-405' });
+      expect(res.status).toBe(405);
+      await eventually(async () => stack.api.log().split('\n').some((line) => line.includes('strict-405') && line.includes('"statusCode":405')), 5000);
     });
 
     it('OPTIONS answers 204 with Allow, without a key; an unknown path stays 404', async () => {

@@ -6,7 +6,6 @@ import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { mountDocs } from './docs/openapi';
-import { strictMethods } from './http/strict-methods.middleware';
 
 /** Builds the HTTP app exactly as it runs in production; tests call this too. */
 export async function createApiApp(): Promise<NestExpressApplication> {
@@ -15,12 +14,11 @@ export async function createApiApp(): Promise<NestExpressApplication> {
   server.set('case sensitive routing', true);
   const app = await NestFactory.create<NestExpressApplication>(AppModule, new ExpressAdapter(server), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
-  // First, so every answer (405 and body errors included) carries the request id.
+  // First, so every answer (405 and body errors included) carries the request id. 405/OPTIONS: StrictMethodsMiddleware.
   app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
     assignRequestId(req, res);
     next();
   });
-  app.use(strictMethods(server));
   // No body parser here: JsonBodyInterceptor reads the body after the API key guard.
   app.disable('x-powered-by');
   app.set('trust proxy', false);

@@ -1,4 +1,6 @@
 import { methodNotAllowedError } from '@app/common';
+import { Injectable, NestMiddleware } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import type { Application, NextFunction, Request, Response } from 'express';
 import { METHODS } from 'node:http';
 import { allowedMethods, methodDecision, RouteEntry } from './allowed-methods';
@@ -41,4 +43,18 @@ export function strictMethods(app: Application) {
       next();
     }
   };
+}
+
+/** The same rule as Nest middleware on every path, so it runs after the request logger and 405s are logged too. */
+@Injectable()
+export class StrictMethodsMiddleware implements NestMiddleware {
+  private readonly handle: (req: Request, res: Response, next: NextFunction) => void;
+
+  constructor(adapterHost: HttpAdapterHost) {
+    this.handle = strictMethods(adapterHost.httpAdapter.getInstance<Application>());
+  }
+
+  use(req: Request, res: Response, next: NextFunction): void {
+    this.handle(req, res, next);
+  }
 }
