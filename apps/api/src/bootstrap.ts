@@ -9,7 +9,8 @@ import { mountDocs } from './docs/openapi';
 
 /** Builds the HTTP app exactly as it runs in production; tests call this too. */
 export async function createApiApp(): Promise<NestExpressApplication> {
-  // Paths are case-sensitive (/V2/lists is a 404): set before Express creates its router, which reads it once.
+  // Paths are case-sensitive (/V2/lists is a 404): Express's router reads the setting once, when created, and
+  // ExpressAdapter creates it in its constructor; hence our own instance, configured first.
   const server = express();
   server.set('case sensitive routing', true);
   const app = await NestFactory.create<NestExpressApplication>(AppModule, new ExpressAdapter(server), { bufferLogs: true, bodyParser: false });
