@@ -7,13 +7,14 @@ function expectJson(result: CliResult): any {
   return JSON.parse(result.stdout);
 }
 
-/** One line on stderr, nothing on stdout, a non-zero exit. */
-function expectFailure(result: CliResult, pattern: RegExp): void {
+/** One line on stderr that starts with the command's name, nothing on stdout, a non-zero exit. */
+function expectFailure(result: CliResult, pattern: RegExp, command?: string): void {
   expect(result.code).not.toBe(0);
   expect(result.stdout).toBe('');
   expect(result.stderr.endsWith('\n')).toBe(true);
   expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
   expect(result.stderr).toMatch(pattern);
+  if (command !== undefined) expect(result.stderr.startsWith(`${command}: `)).toBe(true);
 }
 
 describe('operator CLI (CONTRACTS.md section 3)', () => {
@@ -126,20 +127,34 @@ describe('operator CLI (CONTRACTS.md section 3)', () => {
       [['credits:set', '--workspace', 'ws_nope', '--balance', '5'], /no workspace ws_nope/],
       [['credits:set', '--workspace', 'ws_nope'], /--balance is required/],
       [['credits:set', '--workspace', 'ws_nope', '--balance', '1e3'], /--balance must be a whole number/],
-      [['no:such-command'], /unknown command "no:such-command"/],
+      [['member:add', '--workspace=ws_nope', '--name'], /--name needs a value/],
+      [['dataset:import'], /give --companies F and\/or --people F/],
+      [['dataset:import', '--people', '/nonexistent/people.ndjson'], /no such file/],
+      [['dataset:generate', '--people', '5', '--companies', '0'], /need at least one company/],
+      [['dataset:generate', '--people', 'many', '--companies', '1'], /--people must be a whole number/],
     ])('%j', async (args, pattern) => {
-      expectFailure(await stack.cli(args as string[]), pattern);
+      expectFailure(await stack.cli(args as string[]), pattern, (args as string[])[0]);
     });
 
-    it('without a command prints usage on stderr and exits non-zero', async () => {
-      const result = await stack.cli([]);
-      expect(result.code).not.toBe(0);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toMatch(/usage: npm run -s cli/);
+    it('an unknown command is one line naming the cli', async () => {
+      expectFailure(await stack.cli(['no:such-command']), /unknown command "no:such-command"; usage: npm run -s cli/, 'cli');
     });
 
-    it('a bad configuration names the variable', async () => {
-      expectFailure(await stack.cli(['workspace:create', '--name', 'X'], { DATABASE_URL: 'mysql://nope' }), /DATABASE_URL/);
+    it('without a command prints usage as one line on stderr and exits non-zero', async () => {
+      expectFailure(await stack.cli([]), /no command given; usage: npm run -s cli .*workspace:create/, 'cli');
+    });
+
+    it('a bad configuration names the variable, after the command', async () => {
+      expectFailure(await stack.cli(['workspace:create', '--name', 'X'], { DATABASE_URL: 'mysql://nope' }), /DATABASE_URL/, 'workspace:create');
+    });
+
+    it.each([
+      ['workspace:create', '--name', 'X'],
+      ['api-key:delete', '--id', 'key_x'],
+      ['credits:set', '--workspace', 'ws_x', '--balance', '5'],
+    ])('with the database down, %s fails in one line naming the command', async (...args) => {
+      const down = await stack.cli(args, { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing' });
+      expectFailure(down, /failed: .*ECONNREFUSED/, args[0]);
     });
   });
 });

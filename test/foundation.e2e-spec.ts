@@ -108,7 +108,7 @@ describe('foundation: authentication, envelope, errors', () => {
 
     it('malformed JSON answers 400 VALIDATION_ERROR on field body with code invalid_format', async () => {
       for (const raw of ['{"data": [', "{'a': 1}", '{"a": 1,}', 'nope', '{"a":1}}']) {
-        const res = await ws.api.request('POST', '/health', undefined, { raw });
+        const res = await ws.api.request('POST', '/v2/lists', undefined, { raw });
         const error = expectErrorItem(res, 400, 'VALIDATION_ERROR');
         expect(error.payload).toMatchObject({ field: 'body', code: 'invalid_format' });
       }
@@ -137,7 +137,7 @@ describe('foundation: authentication, envelope, errors', () => {
 
     it('an oversized body answers 413 in the envelope', async () => {
       const raw = JSON.stringify({ data: 'x'.repeat(9 * 1024 * 1024) });
-      const res = await ws.api.request('POST', '/health', undefined, { raw });
+      const res = await ws.api.request('POST', '/v2/lists', undefined, { raw });
       expectErrorItem(res, 413, 'PAYLOAD_TOO_LARGE');
     });
   });
@@ -150,7 +150,7 @@ describe('foundation: authentication, envelope, errors', () => {
       expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       const unsafe = await ws.api.request('GET', ME, undefined, { headers: { 'x-request-id': 'bad id with spaces' } });
       expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-      const failed = await ws.api.request('POST', '/health', undefined, { raw: '{', headers: { 'x-request-id': 'err-1' } });
+      const failed = await ws.api.request('POST', '/v2/lists', undefined, { raw: '{', headers: { 'x-request-id': 'err-1' } });
       expect(failed.status).toBe(400);
       expect(failed.headers.get('x-request-id')).toBe('err-1');
       expect(failed.body.metadata.request_id).toBe('err-1');

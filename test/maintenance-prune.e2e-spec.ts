@@ -73,7 +73,7 @@ it('keeps an old event while its finished task is within the retention, so its d
   await eventually(async () => (await task(id))?.state === 'succeeded');
   await sleep(1500); // maintenance has run; the event is an hour old, its delivery is not
   expect(await event(id)).toBeDefined();
-  const [delivery] = (await h.ws.api.get(`/v2/webhooks/${h.id}/deliveries`)).body.data.deliveries;
+  const [delivery] = (await h.ws.api.get(`/v2/webhooks/${h.id}/deliveries`)).body.data;
   expect((await h.ws.api.post(`/v2/webhooks/${h.id}/deliveries/${delivery.id}/resend`, {})).status).toBe(202);
   expect(await harness.rcv.waitFor(h.path, (g) => g.length >= 2)).toHaveLength(2);
   await eventually(async () => !(await event(id)) && !(await task(id)), 15000);

@@ -186,10 +186,10 @@ describe('email verification jobs', () => {
     const first = await untilDone(id);
     expect(first.body.data.results).toHaveLength(1000);
     expect(first.body.data.results[0].email).toBe('p0000@mail.test');
-    expect(first.body.metadata.pagination).toEqual({ page: 1, per_page: 1000, total: 2500, total_pages: 3, has_more: true });
+    expect(first.body.metadata.pagination).toEqual({ page: 1, per_page: 1000, total_count: 2500, total_pages: 3 });
     const third = await read(id, '?page=3');
     expect(third.body.data.results.map((r: { email: string }) => r.email)).toEqual(emails.slice(2000));
-    expect(third.body.metadata.pagination).toMatchObject({ page: 3, has_more: false });
+    expect(third.body.metadata.pagination).toEqual({ page: 3, per_page: 1000, total_count: 2500, total_pages: 3 });
     const beyond = await read(id, '?page=4');
     expect(beyond.body.data.results).toEqual([]);
     for (const page of ['0', 'x', '1.5']) {
@@ -245,10 +245,10 @@ describe('email verification jobs', () => {
     expect(res.body.data.map((j: { id: string }) => j.id)).toEqual([...ids].reverse());
     expect(res.body.data[0]).not.toHaveProperty('results');
     expect(res.body.data[0].type).toBe('email_verification');
-    expect(res.body.metadata.pagination).toMatchObject({ page: 1, total: 3 });
+    expect(res.body.metadata.pagination).toMatchObject({ page: 1, total_count: 3 });
     const second = await mine.api.get('/v2/email-verifications?page=2&per_page=2');
     expect(second.body.data.map((j: { id: string }) => j.id)).toEqual([ids[0]]);
-    expect(second.body.metadata.pagination).toEqual({ page: 2, per_page: 2, total: 3, total_pages: 2, has_more: false });
+    expect(second.body.metadata.pagination).toEqual({ page: 2, per_page: 2, total_count: 3, total_pages: 2 });
     const bad = await mine.api.get('/v2/email-verifications?per_page=101');
     expect(errorOf(bad).payload).toMatchObject({ field: 'per_page', code: 'out_of_range' });
   });

@@ -23,7 +23,7 @@ async function create(ws: Workspace, behaviour: Parameters<Receiver['hook']>[0],
   return { ...res.body.data, path } as { id: string; secret: string; path: string; status: string };
 }
 
-const history = async (ws: Workspace, id: string) => (await ws.api.get(`/v2/webhooks/${id}/deliveries`)).body.data.deliveries as any[];
+const history = async (ws: Workspace, id: string) => (await ws.api.get(`/v2/webhooks/${id}/deliveries`)).body.data as any[];
 
 it('delivers the test event of a webhook made through the API, signed with the secret it answered', async () => {
   const ws = await harness.stack.workspace();
@@ -93,7 +93,7 @@ it('a 410 disables the webhook with a notification; re-enabled through PATCH, it
     return g.status === 'disabled' ? g : null;
   });
   expect(hook.disabled_reason).toBe('gone');
-  const notes = (await ws.api.get('/v2/notifications')).body.data.notifications;
+  const notes = (await ws.api.get('/v2/notifications')).body.data;
   expect(notes.length).toBe(1);
   harness.rcv.setBehaviour(h.path, { status: 200 });
   expect((await ws.api.patch(`/v2/webhooks/${h.id}`, { status: 'active' })).body.data.status).toBe('active');

@@ -93,7 +93,7 @@ describe('webhooks API (registration, management, history, recovery)', () => {
     expect(got.body.data).toEqual(record);
     const listed = await a.api.get('/v2/webhooks');
     expect(listed.status).toBe(200);
-    expect(listed.body.data.webhooks.map((w: { id: string }) => w.id)).toContain(h.id);
+    expect(listed.body.data.map((w: { id: string }) => w.id)).toContain(h.id);
     for (const text of [got.text, listed.text, stack.api.log()]) expect(text).not.toContain(h.secret.slice(6));
 
     // At rest: only AES-GCM ciphertext that decrypts to the secret with SECRETS_KEY.
@@ -196,7 +196,7 @@ describe('webhooks API (registration, management, history, recovery)', () => {
     ]);
     answers.forEach(expectNotFound);
     const listed = await b.api.get('/v2/webhooks');
-    expect(listed.body.data.webhooks.map((w: { id: string }) => w.id)).not.toContain(h.id);
+    expect(listed.body.data.map((w: { id: string }) => w.id)).not.toContain(h.id);
     expect((await a.api.get(`/v2/webhooks/${h.id}`)).body.data.status).toBe('active');
   });
 
@@ -272,20 +272,20 @@ describe('webhooks API (registration, management, history, recovery)', () => {
     const d3 = await insertDelivery(a, h.id, e2, 1, 'failed', new Date(t0 + 2000));
     const all = await a.api.get(`/v2/webhooks/${h.id}/deliveries`);
     expect(all.status).toBe(200);
-    expect(all.body.data.deliveries.map((d: { id: string }) => d.id)).toEqual([d3, d2, d1]);
-    expect(all.body.metadata.pagination).toEqual({ page: 1, per_page: 50, has_more: false });
-    expect(all.body.data.deliveries[1]).toEqual({
+    expect(all.body.data.map((d: { id: string }) => d.id)).toEqual([d3, d2, d1]);
+    expect(all.body.metadata.pagination).toEqual({ page: 1, per_page: 25, total_count: 3, total_pages: 1 });
+    expect(all.body.data[1]).toEqual({
       id: d2, webhook_id: h.id, event_id: e1, event_type: 'company.saved', attempt: 2, status: 'succeeded',
       response_status: 200, error: null, duration_ms: 12, next_attempt_at: null, created_at: new Date(t0 + 1000).toISOString(),
     });
     const page1 = await a.api.get(`/v2/webhooks/${h.id}/deliveries?per_page=2`);
-    expect(page1.body.data.deliveries.map((d: { id: string }) => d.id)).toEqual([d3, d2]);
-    expect(page1.body.metadata.pagination.has_more).toBe(true);
+    expect(page1.body.data.map((d: { id: string }) => d.id)).toEqual([d3, d2]);
+    expect(page1.body.metadata.pagination).toEqual({ page: 1, per_page: 2, total_count: 3, total_pages: 2 });
     const page2 = await a.api.get(`/v2/webhooks/${h.id}/deliveries?per_page=2&page=2`);
-    expect(page2.body.data.deliveries.map((d: { id: string }) => d.id)).toEqual([d1]);
-    expect(page2.body.metadata.pagination.has_more).toBe(false);
+    expect(page2.body.data.map((d: { id: string }) => d.id)).toEqual([d1]);
+    expect(page2.body.metadata.pagination).toEqual({ page: 2, per_page: 2, total_count: 3, total_pages: 2 });
     const byEvent = await a.api.get(`/v2/webhooks/${h.id}/deliveries?event_id=${e1}&status=failed`);
-    expect(byEvent.body.data.deliveries.map((d: { id: string }) => d.id)).toEqual([d1]);
+    expect(byEvent.body.data.map((d: { id: string }) => d.id)).toEqual([d1]);
     validation(await a.api.get(`/v2/webhooks/${h.id}/deliveries?status=lost`), 'status', 'invalid_value');
     validation(await a.api.get(`/v2/webhooks/${h.id}/deliveries?per_page=101`), 'per_page', 'out_of_range');
     validation(await a.api.get(`/v2/webhooks/${h.id}/deliveries?page=x`), 'page', 'invalid_value');
@@ -363,11 +363,11 @@ describe('webhooks API (registration, management, history, recovery)', () => {
     expect((await taskOf(h.id, ev)).state).toBe('dropped');
     const notes = await a.api.get('/v2/notifications');
     expect(notes.status).toBe(200);
-    const note = notes.body.data.notifications.find((n: any) => n.data.webhook_id === h.id);
+    const note = notes.body.data.find((n: any) => n.data.webhook_id === h.id);
     expect(note).toMatchObject({ kind: 'webhook_disabled', data: { webhook_id: h.id, reason: 'api_key_deleted', url: URL_A }, read_at: null });
     expect(note.id).toMatch(/^ntf_/);
     expect(note.message).toContain('API key');
-    expect((await b.api.get('/v2/notifications')).body.data.notifications).toEqual([]);
+    expect((await b.api.get('/v2/notifications')).body.data).toEqual([]);
   });
 
   it('removing the member who created a webhook disables it and notifies the admin', async () => {
@@ -377,11 +377,11 @@ describe('webhooks API (registration, management, history, recovery)', () => {
     const out = await stack.cli(['member:remove', '--member', member.json.member_id]);
     expect(out.json).toEqual({ removed: true, webhooks_disabled: 1 });
     expect((await a.api.get(`/v2/webhooks/${h.id}`)).body.data).toMatchObject({ status: 'disabled', disabled_reason: 'member_removed' });
-    const notes = (await a.api.get('/v2/notifications')).body.data.notifications;
+    const notes = (await a.api.get('/v2/notifications')).body.data;
     expect(notes[0]).toMatchObject({ kind: 'webhook_disabled', data: { webhook_id: h.id, reason: 'member_removed' } });
     // Re-running changes nothing and notifies no more.
     expect((await stack.cli(['member:remove', '--member', member.json.member_id])).json.webhooks_disabled).toBe(0);
-    expect((await a.api.get('/v2/notifications')).body.data.notifications.filter((n: any) => n.data.webhook_id === h.id)).toHaveLength(1);
+    expect((await a.api.get('/v2/notifications')).body.data.filter((n: any) => n.data.webhook_id === h.id)).toHaveLength(1);
   });
 
   it('lists the routes in the OpenAPI document', async () => {

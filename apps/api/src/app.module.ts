@@ -1,13 +1,16 @@
 import { BodyShapePipe, createValidationPipe, EnvelopeExceptionFilter, EnvelopeInterceptor, RedisModule, structuredLogger } from '@app/common';
 import { AppConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { CompaniesModule } from './companies/companies.module';
 import { CreditsModule } from './credits/credits.module';
 import { EnumsModule } from './enums/enums.module';
 import { HealthModule } from './health/health.module';
+import { DeclaredQueryInterceptor } from './http/declared-query.interceptor';
+import { JsonBodyInterceptor } from './http/json-body.interceptor';
+import { StrictMethodsMiddleware } from './http/strict-methods.middleware';
 import { ListsModule } from './lists/lists.module';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -41,7 +44,15 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     { provide: APP_PIPE, useClass: BodyShapePipe },
     { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
+    // After the guards (the key is checked before anything is read), before the pipes: query first, then the body.
+    { provide: APP_INTERCEPTOR, useClass: DeclaredQueryInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
   ],
 })
-export class AppModule {}
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    // Every path, before routing: 405 with Allow for a method the path does not serve, 204 with Allow for OPTIONS.
+    consumer.apply(StrictMethodsMiddleware).forRoutes({ path: '*path', method: RequestMethod.ALL });
+  }
+}

@@ -1,21 +1,26 @@
 import { assignRequestId } from '@app/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { mountDocs } from './docs/openapi';
 
 /** Builds the HTTP app exactly as it runs in production; tests call this too. */
 export async function createApiApp(): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
+  // Paths are case-sensitive (/V2/lists is a 404): Express's router reads the setting once, when created, and
+  // ExpressAdapter creates it in its constructor; hence our own instance, configured first.
+  const server = express();
+  server.set('case sensitive routing', true);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, new ExpressAdapter(server), { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
-  // Before the body parser, so even a malformed body's 400 carries the request id.
+  // First, so every answer (405 and body errors included) carries the request id. 405/OPTIONS: StrictMethodsMiddleware.
   app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
     assignRequestId(req, res);
     next();
   });
-  app.useBodyParser('json', { limit: '8mb', strict: true, type: () => true });
+  // No body parser here: JsonBodyInterceptor reads the body after the API key guard.
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   // process.exit(0) after the hooks ran, so pino flushes and an orchestrator sees a clean exit code.

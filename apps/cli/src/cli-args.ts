@@ -54,3 +54,27 @@ export class CommandOptions {
     return Number(text);
   }
 }
+
+/** The text of an error, even one without a message (node's AggregateError for a refused connection has none). */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.message) return error.message;
+  const inner = (error as { errors?: unknown[] }).errors?.[0];
+  if (inner !== undefined) return reasonOf(inner);
+  return (error as { code?: string }).code ?? error.name;
+}
+
+/**
+ * What a failure prints (CONTRACTS.md section 3): exactly one line, starting with the command's name, so an
+ * operator's log says which command failed. Known failures (CliError, a bad configuration) are said as they are;
+ * anything else (the database down, a constraint) is `failed: <reason>`.
+ */
+export function failureLine(command: string, error: unknown): string {
+  let reason = `failed: ${reasonOf(error)}`;
+  if (error instanceof CliError) reason = error.message;
+  const problems = (error as { problems?: unknown }).problems;
+  // One line that still names every bad variable.
+  if (Array.isArray(problems)) reason = `invalid configuration: ${problems.join('; ')}`;
+  const oneLine = reason.replace(/\s*\n\s*/g, ' ').trim();
+  return oneLine.startsWith(`${command}: `) ? oneLine : `${command}: ${oneLine}`;
+}

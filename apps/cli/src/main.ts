@@ -1,19 +1,20 @@
 import 'reflect-metadata';
-import { ConfigValidationError, loadConfig, loadEnvFile } from '@app/config';
+import { loadConfig, loadEnvFile } from '@app/config';
 import { createDataSource } from '@app/database';
 import { DataSource } from 'typeorm';
-import { CliError, CommandOptions, parseOptions } from './cli-args';
+import { CliError, CommandOptions, failureLine, parseOptions } from './cli-args';
 import { COMMANDS } from './commands';
 
-const USAGE = `usage: npm run -s cli -- <command> [--option value …]\ncommands: ${Object.keys(COMMANDS).join(', ')}`;
+const USAGE = `usage: npm run -s cli -- <command> [--option value …]; commands: ${Object.keys(COMMANDS).join(', ')}`;
 
 /** Operator CLI (CONTRACTS.md section 3): one JSON document on stdout, errors as one line on stderr. */
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === 'help') {
+  if (name === '--help' || name === 'help') {
     process.stderr.write(`${USAGE}\n`);
-    return name ? 0 : 1;
+    return 0;
   }
+  if (!name) throw new CliError(`no command given; ${USAGE}`);
   const command = COMMANDS[name];
   if (!command) throw new CliError(`unknown command "${name}"; ${USAGE}`);
   const options = new CommandOptions(name, parseOptions(rest), command.options);
@@ -30,14 +31,11 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
+const argv = process.argv.slice(2);
+main(argv).then(
   (code) => process.exit(code),
   (error) => {
-    let message = `failed: ${error instanceof Error ? error.message : String(error)}`;
-    if (error instanceof CliError) message = error.message;
-    // One line that still names every bad variable.
-    if (error instanceof ConfigValidationError) message = `invalid configuration: ${error.problems.join('; ')}`;
-    process.stderr.write(`${message.split('\n')[0]}\n`);
+    process.stderr.write(`${failureLine(argv[0] && COMMANDS[argv[0]] ? argv[0] : 'cli', error)}\n`);
     process.exit(1);
   },
 );

@@ -6,6 +6,7 @@ export * from './http/envelope';
 export * from './http/envelope.interceptor';
 export * from './http/exception.filter';
 export * from './http/page-query';
+export * from './http/pagination';
 export * from './http/validation';
 export * from './ids/ids';
 export * from './queues/queue-names';

@@ -1,4 +1,4 @@
-import { Auth, AuthContext } from '@app/common';
+import { ApiListResponse, Auth, AuthContext } from '@app/common';
 import { CreditTransaction } from '@app/database';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
@@ -57,7 +57,7 @@ export class CreditsController {
       'command) that made it and reason-specific `details`. The balance always equals the sum of every row\'s `amount`; `metadata.balance` is the ' +
       'balance now and `metadata.pagination` is `{page, per_page, total_count, total_pages}`. `reason` narrows to one reason. Free.',
   })
-  @ApiOkResponse({ schema: envelope(TRANSACTIONS_EXAMPLE, { pagination: { page: 1, per_page: 25, total_count: 3, total_pages: 1 }, balance: 4998 }) })
+  @ApiListResponse(TRANSACTIONS_EXAMPLE[0], { metadata: { balance: 4998 } })
   @ApiBadRequestResponse({ description: '`page` below 1, `per_page` outside 1-100 (`out_of_range`), an unknown `reason` (`invalid_value`), an unknown parameter (`unknown_field`)' })
   @ApiUnauthorizedResponse({ description: 'missing, unknown or deleted key' })
   transactions(@Auth() auth: AuthContext, @Query() query: ListCreditTransactionsQueryDto) {

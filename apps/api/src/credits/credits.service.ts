@@ -1,16 +1,8 @@
-import { notFoundError, WithMetadata } from '@app/common';
+import { listAnswer, notFoundError, pageRequest, WithMetadata } from '@app/common';
 import { CreditTransaction, CreditTransactionRow, toCreditTransaction } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { DEFAULT_PER_PAGE, ListCreditTransactionsQueryDto } from './dto/list-credit-transactions.query.dto';
-
-/** `metadata.pagination` of the ledger: the members POST /v2/people/search answers (the count here is exact). */
-export interface LedgerPagination {
-  page: number;
-  per_page: number;
-  total_count: number;
-  total_pages: number;
-}
+import { ListCreditTransactionsQueryDto } from './dto/list-credit-transactions.query.dto';
 
 /** Reads a workspace's credit ledger (docs/credits.md); changes go through libs/database/src/credits/credit-ledger.ts only. */
 @Injectable()
@@ -23,8 +15,7 @@ export class CreditsService {
 
   /** One page of the workspace's rows, newest first, with the count and balance of the same snapshot. */
   async transactions(workspaceId: string, query: ListCreditTransactionsQueryDto): Promise<WithMetadata<CreditTransaction[]>> {
-    const page = query.page ?? 1;
-    const perPage = query.per_page ?? DEFAULT_PER_PAGE;
+    const page = pageRequest(query);
     const reason = query.reason ?? null;
     // One snapshot: a save committing between the reads could otherwise make the page, the count and the
     // balance disagree (the balance is the sum of every row).
@@ -37,15 +28,13 @@ export class CreditsService {
           WHERE workspace_id = $1 AND ($2::text IS NULL OR reason = $2)
           ORDER BY created_at DESC, id DESC
           LIMIT $3 OFFSET $4`,
-        [workspaceId, reason, perPage, (page - 1) * perPage],
+        [workspaceId, reason, page.perPage, page.offset],
       );
       const [{ total }]: Array<{ total: string }> = await m.query(
         `SELECT count(*) AS total FROM credit_transactions WHERE workspace_id = $1 AND ($2::text IS NULL OR reason = $2)`,
         [workspaceId, reason],
       );
-      const totalCount = Number(total);
-      const pagination: LedgerPagination = { page, per_page: perPage, total_count: totalCount, total_pages: Math.ceil(totalCount / perPage) };
-      return new WithMetadata(rows.map(toCreditTransaction), { pagination, balance });
+      return listAnswer(rows.map(toCreditTransaction), page, total, { balance });
     });
   }
 }

@@ -9,11 +9,24 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setTitle('Prospecting Workspace Service')
     .setDescription(
       'JSON API for people and company contact data: credit previews, saves, lists, bulk email verification and signed webhooks. ' +
-        'Every answer is an envelope `{success, data, metadata, errors?}`; authenticate with the `x-api-key` header.',
+        'Every answer is an envelope `{success, data, metadata, errors?}`; authenticate with the `x-api-key` header ' +
+        '(checked before the body is read). ' +
+        '**Lists**: every operation that answers a collection puts the array in `data` and `metadata.pagination` = ' +
+        '`{page, per_page, total_count, total_pages}` (schema `PaginationSchema`); `?page=` (1-100000, default 1) and `?per_page=` ' +
+        '(1-100, default 25) page it; a page past the end is empty with the same totals. ' +
+        '**Strict HTTP**: paths are case-sensitive; a query parameter an operation does not list answers 400 `unknown_field`; ' +
+        'a known path with another method answers 405 with `Allow`, and `OPTIONS` answers 204 with `Allow`; a body must be JSON ' +
+        '(415 otherwise). Errors beyond the specification\'s table: 405 `METHOD_NOT_ALLOWED`, 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`.',
     )
     .setVersion('2.0.0')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key', description: 'API key of a workspace member' }, API_KEY_SCHEME)
     .addSecurityRequirements(API_KEY_SCHEME)
+    // What any operation may answer besides its own documented answers (README "Errors").
+    .addGlobalResponse(
+      { status: 405, description: 'METHOD_NOT_ALLOWED: the path does not serve this method; the `Allow` header (and `payload.allow`) lists those it does' },
+      { status: 413, description: 'PAYLOAD_TOO_LARGE: the body is over 8 MB' },
+      { status: 415, description: 'UNSUPPORTED_MEDIA_TYPE: a body whose Content-Type is not JSON' },
+    )
     .build();
   return SwaggerModule.createDocument(app, config);
 }

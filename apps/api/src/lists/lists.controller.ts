@@ -1,4 +1,4 @@
-import { Auth, AuthContext } from '@app/common';
+import { ApiListResponse, Auth, AuthContext, pageRequest } from '@app/common';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CreateListDto } from './dto/create-list.dto';
@@ -15,10 +15,10 @@ export class ListsController {
 
   @Get()
   @ApiOperation({ summary: 'Live lists of the workspace, oldest first; `type` narrows to people or company lists' })
-  @ApiOkResponse({ schema: envelope([LIST_RECORD_EXAMPLE]) })
-  @ApiBadRequestResponse({ description: '`type` is neither `people` nor `company` (`invalid_value`)' })
+  @ApiListResponse(LIST_RECORD_EXAMPLE)
+  @ApiBadRequestResponse({ description: '`type` is neither `people` nor `company` (`invalid_value`); `page`/`per_page` out of range; an unknown parameter (`unknown_field`)' })
   list(@Auth() auth: AuthContext, @Query() query: ListListsQueryDto) {
-    return this.lists.list(auth.workspaceId, query.type);
+    return this.lists.list(auth.workspaceId, query.type, pageRequest(query));
   }
 
   @Post()

@@ -1,4 +1,4 @@
-import { isOpaqueId, malformedIdError, newId, notFoundError } from '@app/common';
+import { isOpaqueId, listAnswer, malformedIdError, newId, notFoundError, PageRequest, WithMetadata } from '@app/common';
 import { ListType, mutateReturning } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -30,16 +30,19 @@ const COUNT_SQL = `CASE l.type
 export class ListsService {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Live lists of the workspace, oldest first, optionally of one type. */
-  async list(workspaceId: string, type?: ListType): Promise<ListRecord[]> {
-    const rows: ListRow[] = await this.dataSource.query(
-      `SELECT l.id, l.name, l.type, l.created_at, ${COUNT_SQL} AS count
-         FROM lists l
-        WHERE l.workspace_id = $1 AND l.deleted_at IS NULL AND ($2::text IS NULL OR l.type = $2)
-        ORDER BY l.created_at, l.id`,
-      [workspaceId, type ?? null],
-    );
-    return rows.map(toRecord);
+  /** A page of the workspace's live lists, oldest first, optionally of one type. */
+  async list(workspaceId: string, type: ListType | undefined, page: PageRequest): Promise<WithMetadata<ListRecord[]>> {
+    const where = `l.workspace_id = $1 AND l.deleted_at IS NULL AND ($2::text IS NULL OR l.type = $2)`;
+    const [rows, [{ total }]]: [ListRow[], Array<{ total: string }>] = await Promise.all([
+      this.dataSource.query(
+        `SELECT l.id, l.name, l.type, l.created_at, ${COUNT_SQL} AS count
+           FROM lists l WHERE ${where}
+          ORDER BY l.created_at, l.id LIMIT $3 OFFSET $4`,
+        [workspaceId, type ?? null, page.perPage, page.offset],
+      ),
+      this.dataSource.query(`SELECT count(*) AS total FROM lists l WHERE ${where}`, [workspaceId, type ?? null]),
+    ]);
+    return listAnswer(rows.map(toRecord), page, total);
   }
 
   async create(workspaceId: string, name: string, type: ListType): Promise<ListRecord> {

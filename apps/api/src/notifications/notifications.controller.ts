@@ -1,6 +1,6 @@
-import { Auth, AuthContext, PageQuery } from '@app/common';
+import { ApiListResponse, Auth, AuthContext, PageQuery } from '@app/common';
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { NotificationsService } from './notifications.service';
 
 const EXAMPLE = {
@@ -19,11 +19,7 @@ export class NotificationsController {
 
   @Get()
   @ApiOperation({ summary: 'Notifications for the workspace admin (such as a disabled webhook), newest first' })
-  @ApiOkResponse({
-    schema: {
-      example: { success: true, data: { notifications: [EXAMPLE] }, metadata: { timestamp: '2026-11-22T00:00:00.000Z', pagination: { page: 1, per_page: 50, has_more: false } } },
-    },
-  })
+  @ApiListResponse(EXAMPLE)
   list(@Auth() auth: AuthContext, @Query() query: PageQuery) {
     return this.notifications.list(auth, query);
   }

@@ -1,4 +1,4 @@
-import { AuthContext, PageQuery, pageOf, pageWindow, WithMetadata } from '@app/common';
+import { AuthContext, listAnswer, PageQuery, pageRequest } from '@app/common';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
@@ -17,14 +17,16 @@ export class NotificationsService {
 
   /** The workspace's notifications (e.g. a webhook was disabled), newest first. */
   async list(auth: AuthContext, query: PageQuery) {
-    const window = pageWindow(query);
-    const rows: NotificationRow[] = await this.db.query(
-      `SELECT id, kind, message, data, created_at, read_at FROM notifications WHERE workspace_id = $1
-        ORDER BY created_at DESC, id DESC LIMIT ${window.limit} OFFSET ${window.offset}`,
-      [auth.workspaceId],
-    );
-    const { items, pagination } = pageOf(rows, window);
-    const notifications = items.map((r) => ({
+    const page = pageRequest(query);
+    const [rows, [{ total }]]: [NotificationRow[], Array<{ total: string }>] = await Promise.all([
+      this.db.query(
+        `SELECT id, kind, message, data, created_at, read_at FROM notifications WHERE workspace_id = $1
+          ORDER BY created_at DESC, id DESC LIMIT ${page.perPage} OFFSET ${page.offset}`,
+        [auth.workspaceId],
+      ),
+      this.db.query(`SELECT count(*) AS total FROM notifications WHERE workspace_id = $1`, [auth.workspaceId]),
+    ]);
+    const notifications = rows.map((r) => ({
       id: r.id,
       kind: r.kind,
       message: r.message,
@@ -32,6 +34,6 @@ export class NotificationsService {
       created_at: new Date(r.created_at).toISOString(),
       read_at: r.read_at ? new Date(r.read_at).toISOString() : null,
     }));
-    return new WithMetadata({ notifications }, { pagination });
+    return listAnswer(notifications, page, total);
   }
 }

@@ -1,4 +1,4 @@
-import { AuthContext, RateLimiter, validationError, WithMetadata } from '@app/common';
+import { AuthContext, Pagination, paginationOf, RateLimiter, validationError, WithMetadata } from '@app/common';
 import { loadPersonRecords, PersonRecord } from '@app/database';
 import { proNetworkKey } from '@app/dataset/records/person-derived';
 import { PeopleSearchEngine, PeopleFilters } from '@app/search';
@@ -8,11 +8,8 @@ import { RedisCountCache } from './redis-count-cache';
 import { SearchPool } from './search-pool';
 import { toSearchApiError } from './search-errors';
 
-export interface SearchPagination {
-  page: number;
-  per_page: number;
-  total_count: number;
-  total_pages: number;
+/** The list convention's pagination plus SPEC.md's `total_is_estimate` (a search is not a list route, but pages alike). */
+export interface SearchPagination extends Pagination {
   total_is_estimate: boolean;
 }
 
@@ -42,13 +39,7 @@ export class PeopleSearchService {
     });
     const people = await loadPersonRecords(this.search.reader, auth.workspaceId, result.ids, { positionHint: positionHint(result.filters) });
     addMatchedUrls(people, result.filters.person?.pro_network_url);
-    const pagination: SearchPagination = {
-      page,
-      per_page: perPage,
-      total_count: result.total,
-      total_pages: Math.ceil(result.total / perPage),
-      total_is_estimate: result.totalIsEstimate,
-    };
+    const pagination: SearchPagination = { ...paginationOf({ page, perPage }, result.total), total_is_estimate: result.totalIsEstimate };
     return new WithMetadata(people, { pagination });
   }
 }

@@ -1,4 +1,4 @@
-import { pageInfo, toGenericJob, toVerificationJob, VerificationJobRow } from './verification-job.presenter';
+import { toGenericJob, toVerificationJob, VerificationJobRow } from './verification-job.presenter';
 
 const row: VerificationJobRow = {
   id: '0b6f9c4e-5d1a-4c3e-9f1b-2a7d8e6c5b4a',
@@ -41,11 +41,5 @@ describe('verification job presenter', () => {
       completed_at: null,
       progress: { processed: 2, total: 3, percent: 66 },
     });
-  });
-
-  it('describes a page', () => {
-    expect(pageInfo(1, 1000, 2500)).toEqual({ page: 1, per_page: 1000, total: 2500, total_pages: 3, has_more: true });
-    expect(pageInfo(3, 1000, 2500).has_more).toBe(false);
-    expect(pageInfo(1, 1000, 0)).toEqual({ page: 1, per_page: 1000, total: 0, total_pages: 0, has_more: false });
   });
 });

@@ -64,16 +64,3 @@ export function toGenericJob(row: VerificationJobRow): GenericJob {
     progress: jobProgress(row.processed, row.total),
   };
 }
-
-export interface PageInfo {
-  page: number;
-  per_page: number;
-  total: number;
-  total_pages: number;
-  has_more: boolean;
-}
-
-export function pageInfo(page: number, perPage: number, total: number): PageInfo {
-  const totalPages = Math.ceil(total / perPage);
-  return { page, per_page: perPage, total, total_pages: totalPages, has_more: page < totalPages };
-}

@@ -1,4 +1,4 @@
-import { Auth, AuthContext, isUuid, malformedIdError, WithMetadata } from '@app/common';
+import { ApiListResponse, Auth, AuthContext, isUuid, malformedIdError, pageRequest, WithMetadata } from '@app/common';
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -25,7 +25,7 @@ const RESULTS_EXAMPLE = [
   { email: 'grace.hopper@example.org', status: 'unknown' },
   { email: 'not-an-address', status: 'invalid' },
 ];
-const PAGE_EXAMPLE = { page: 1, per_page: 1000, total: 3, total_pages: 1, has_more: false };
+const PAGE_EXAMPLE = { page: 1, per_page: 1000, total_count: 3, total_pages: 1 };
 const RETRY_AFTER = { 'Retry-After': { description: 'seconds to wait before polling again; only while the job is queued or running', schema: { type: 'integer', example: 2 } } };
 const envelope = (data: unknown, metadata: Record<string, unknown> = {}) => ({ success: true, data, metadata: { timestamp: '2026-11-22T10:00:01.000Z', ...metadata } });
 
@@ -61,16 +61,16 @@ export class VerificationsController {
 
   @Get()
   @ApiOperation({ summary: "List the workspace's email verification jobs, newest first (without results)" })
-  @ApiOkResponse({ description: 'a page of jobs', schema: { example: envelope([JOB_EXAMPLE], { pagination: { ...PAGE_EXAMPLE, per_page: 25, total: 1 } }) } })
+  @ApiListResponse(JOB_EXAMPLE)
   list(@Auth() auth: AuthContext, @Query() query: ListJobsQueryDto): Promise<WithMetadata<VerificationJob[]>> {
-    return this.verifications.list(auth.workspaceId, query.page ?? 1, query.per_page);
+    return this.verifications.list(auth.workspaceId, pageRequest(query));
   }
 
   @Get(':id')
   @ApiOperation({
     summary: 'Read one email verification job with its results',
     description:
-      'Free. `results` lists verified addresses in input order, 1,000 per page (`?page=`); `metadata.pagination` tells how many there are. ' +
+      'Free. `results` lists verified addresses in input order, 1,000 per page (`?page=`); `metadata.pagination` (`{page, per_page, total_count, total_pages}`, as every list) counts the verified ones. ' +
       'While the job is `queued` or `running` the answer carries a `Retry-After` header: seconds to wait before polling again.',
   })
   @ApiParam({ name: 'id', description: 'job id (UUID) returned by POST /v2/email-verifications', example: JOB_EXAMPLE.id })

@@ -1,4 +1,4 @@
-import { AuthContext, newJobId, notFoundError, QueueName, received, validationError, WithMetadata } from '@app/common';
+import { AuthContext, listAnswer, newJobId, notFoundError, PageRequest, paginationOf, QueueName, received, validationError, WithMetadata } from '@app/common';
 import { enqueueVerification, normaliseBatch } from '@app/common/email';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
@@ -6,14 +6,12 @@ import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { GenericJob } from '../jobs/job-progress';
 import { RESULTS_PER_PAGE } from './dto/verification-query.dto';
-import { JOB_COLUMNS, pageInfo, toGenericJob, toVerificationJob, VerificationJob, VerificationJobRow } from './verification-job.presenter';
+import { JOB_COLUMNS, toGenericJob, toVerificationJob, VerificationJob, VerificationJobRow } from './verification-job.presenter';
 
 export interface VerificationResult {
   email: string;
   status: string;
 }
-
-const DEFAULT_PER_PAGE = 25;
 
 @Injectable()
 export class VerificationsService {
@@ -60,20 +58,20 @@ export class VerificationsService {
        WHERE job_id = $1 AND ordinal >= $2 AND ordinal < least($3::int, $2 + $4) ORDER BY ordinal`,
       [id, from, row.processed, RESULTS_PER_PAGE],
     );
-    return new WithMetadata({ ...toVerificationJob(row), results }, { pagination: pageInfo(page, RESULTS_PER_PAGE, row.processed) });
+    return new WithMetadata({ ...toVerificationJob(row), results }, { pagination: paginationOf({ page, perPage: RESULTS_PER_PAGE }, row.processed) });
   }
 
   /** The workspace's jobs, newest first, without results. */
-  async list(workspaceId: string, page: number, perPage = DEFAULT_PER_PAGE): Promise<WithMetadata<VerificationJob[]>> {
+  async list(workspaceId: string, page: PageRequest): Promise<WithMetadata<VerificationJob[]>> {
     const [rows, [{ count }]] = await Promise.all([
       this.db.query(
         `SELECT ${JOB_COLUMNS} FROM email_verification_jobs WHERE workspace_id = $1
          ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-        [workspaceId, perPage, (page - 1) * perPage],
+        [workspaceId, page.perPage, page.offset],
       ),
       this.db.query(`SELECT count(*)::int AS count FROM email_verification_jobs WHERE workspace_id = $1`, [workspaceId]),
     ]);
-    return new WithMetadata((rows as VerificationJobRow[]).map(toVerificationJob), { pagination: pageInfo(page, perPage, count) });
+    return listAnswer((rows as VerificationJobRow[]).map(toVerificationJob), page, count);
   }
 
   /** The job in the generic shape of GET /v2/jobs/{id}, or null. */

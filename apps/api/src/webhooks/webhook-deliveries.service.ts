@@ -1,4 +1,4 @@
-import { AuthContext, notFoundError, pageOf, pageWindow, validationError, WithMetadata } from '@app/common';
+import { AuthContext, listAnswer, notFoundError, pageRequest, validationError, WithMetadata } from '@app/common';
 import { mutateReturning } from '@app/database';
 import { TASK_DUE_CHANNEL } from '@app/webhooks';
 import { Injectable } from '@nestjs/common';
@@ -21,7 +21,7 @@ export class WebhookDeliveriesService {
   /** Delivery history of one webhook, newest first. */
   async list(auth: AuthContext, id: string, query: ListDeliveriesQuery) {
     await requireWebhook(this.db, auth.workspaceId, id);
-    const window = pageWindow(query);
+    const page = pageRequest(query);
     const params: unknown[] = [id];
     let where = 'webhook_id = $1';
     if (query.event_id !== undefined) {
@@ -32,12 +32,14 @@ export class WebhookDeliveriesService {
       params.push(query.status);
       where += ` AND status = $${params.length}`;
     }
-    const rows: DeliveryRow[] = await this.db.query(
-      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${window.limit} OFFSET ${window.offset}`,
-      params,
-    );
-    const { items, pagination } = pageOf(rows, window);
-    return new WithMetadata({ deliveries: items.map(toDeliveryRecord) }, { pagination });
+    const [rows, [{ total }]]: [DeliveryRow[], Array<{ total: string }>] = await Promise.all([
+      this.db.query(
+        `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${page.perPage} OFFSET ${page.offset}`,
+        params,
+      ),
+      this.db.query(`SELECT count(*) AS total FROM webhook_deliveries WHERE ${where}`, params),
+    ]);
+    return listAnswer(rows.map(toDeliveryRecord), page, total);
   }
 
   /** Sends the event of one delivery again, now, to this webhook. */

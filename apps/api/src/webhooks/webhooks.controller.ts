@@ -1,8 +1,9 @@
-import { Auth, AuthContext } from '@app/common';
+import { ApiListResponse, Auth, AuthContext, pageRequest } from '@app/common';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { ListDeliveriesQuery } from './dto/list-deliveries.query';
+import { ListWebhooksQuery } from './dto/list-webhooks.query';
 import { RecoverWebhookDto } from './dto/recover-webhook.dto';
 import { RotateSecretDto } from './dto/rotate-secret.dto';
 import { UpdateWebhookDto } from './dto/update-webhook.dto';
@@ -35,10 +36,10 @@ export class WebhooksController {
   }
 
   @Get()
-  @ApiOperation({ summary: "List the workspace's webhooks, newest first (never their secrets)" })
-  @ApiOkResponse(envelope({ webhooks: [WEBHOOK_EXAMPLE] }))
-  async list(@Auth() auth: AuthContext) {
-    return { webhooks: await this.webhooks.list(auth) };
+  @ApiOperation({ summary: "List the workspace's webhooks, newest first (never their secrets); `status` narrows to active or disabled ones" })
+  @ApiListResponse(WEBHOOK_EXAMPLE)
+  list(@Auth() auth: AuthContext, @Query() query: ListWebhooksQuery) {
+    return this.webhooks.list(auth, query.status, pageRequest(query));
   }
 
   @Get(':id')
@@ -76,7 +77,7 @@ export class WebhooksController {
 
   @Get(':id/deliveries')
   @ApiOperation({ summary: 'Delivery history (one record per attempt), newest first; filter by event_id and status' })
-  @ApiOkResponse(envelope({ deliveries: [DELIVERY_EXAMPLE] }, { pagination: { page: 1, per_page: 50, has_more: false } }))
+  @ApiListResponse(DELIVERY_EXAMPLE)
   listDeliveries(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListDeliveriesQuery) {
     return this.deliveries.list(auth, id, query);
   }

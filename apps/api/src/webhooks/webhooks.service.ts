@@ -1,6 +1,6 @@
-import { AuthContext, newId, validationError } from '@app/common';
+import { AuthContext, listAnswer, newId, PageRequest, validationError, WithMetadata } from '@app/common';
 import { APP_CONFIG, AppConfig, parseDuration } from '@app/config';
-import { DB_CLOCK_MS, mutateReturning, recordEvent } from '@app/database';
+import { DB_CLOCK_MS, mutateReturning, recordEvent, WebhookStatus } from '@app/database';
 import { checkTargetUrl, disableWebhook, encryptSecret, generateWebhookSecret, ReceiverResolver } from '@app/webhooks';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
@@ -14,7 +14,6 @@ import { distinctEvents, toWebhookRecord, WEBHOOK_COLUMNS, WebhookRecord, Webhoo
 export const MAX_ACTIVE_WEBHOOKS = 25;
 const MAX_GRACE_MS = 7 * 86_400_000;
 const DEFAULT_GRACE = '24h';
-const MAX_WEBHOOKS_LISTED = 500;
 
 @Injectable()
 export class WebhooksService {
@@ -69,12 +68,19 @@ export class WebhooksService {
     });
   }
 
-  async list(auth: AuthContext): Promise<WebhookRecord[]> {
-    const rows: WebhookRow[] = await this.db.query(
-      `SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE workspace_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${MAX_WEBHOOKS_LISTED}`,
-      [auth.workspaceId],
-    );
-    return rows.map(toWebhookRecord);
+  /** A page of the workspace's webhooks, newest first, optionally in one status. */
+  async list(auth: AuthContext, status: WebhookStatus | undefined, page: PageRequest): Promise<WithMetadata<WebhookRecord[]>> {
+    const where = `workspace_id = $1 AND ($2::text IS NULL OR status = $2)`;
+    const [rows, [{ total }]]: [WebhookRow[], Array<{ total: string }>] = await Promise.all([
+      this.db.query(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`, [
+        auth.workspaceId,
+        status ?? null,
+        page.perPage,
+        page.offset,
+      ]),
+      this.db.query(`SELECT count(*) AS total FROM webhooks WHERE ${where}`, [auth.workspaceId, status ?? null]),
+    ]);
+    return listAnswer(rows.map(toWebhookRecord), page, total);
   }
 
   async get(auth: AuthContext, id: string): Promise<WebhookRecord> {

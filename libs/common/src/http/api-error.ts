@@ -1,5 +1,5 @@
 // Plain numbers rather than @nestjs/common's enum: this file stays importable from unit specs (Jest cannot load Nest 12).
-const HttpStatus = { BAD_REQUEST: 400, UNAUTHORIZED: 401, NOT_FOUND: 404, TOO_MANY_REQUESTS: 429 } as const;
+const HttpStatus = { BAD_REQUEST: 400, UNAUTHORIZED: 401, NOT_FOUND: 404, METHOD_NOT_ALLOWED: 405, UNSUPPORTED_MEDIA_TYPE: 415, TOO_MANY_REQUESTS: 429 } as const;
 
 /** Stated `payload.code` values of SPEC.md "Errors"; every validation error uses one of them. */
 export type ValidationCode = 'out_of_range' | 'conflicting_fields' | 'unknown_field' | 'invalid_value' | 'invalid_format';
@@ -55,6 +55,22 @@ export function notFoundError(what: string): ApiError {
 
 export function unauthorizedError(message = 'a valid x-api-key header is required'): ApiError {
   return new ApiError(HttpStatus.UNAUTHORIZED, 'UNAUTHORIZED', message);
+}
+
+/** 405: the path exists, the method does not; `Allow` (header and payload) names the methods it takes. */
+export function methodNotAllowedError(method: string, path: string, allow: string[]): ApiError {
+  const header = allow.join(', ');
+  return new ApiError(HttpStatus.METHOD_NOT_ALLOWED, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; allowed: ${header}`, { allow }, { Allow: header });
+}
+
+/** 415: a request body in a media type other than JSON. */
+export function unsupportedMediaTypeError(contentType: string): ApiError {
+  return new ApiError(
+    HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+    'UNSUPPORTED_MEDIA_TYPE',
+    'the request body must be JSON (Content-Type: application/json)',
+    { field: 'content-type', received_value: contentType.slice(0, 200) },
+  );
 }
 
 export function rateLimitError(retryAfterSeconds: number, limit: string): ApiError {

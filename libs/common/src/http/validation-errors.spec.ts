@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { plainToInstance } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested, validateSync } from 'class-validator';
 import { ApiError } from './api-error';
-import { declaredFields, toValidationApiError } from './validation-errors';
+import { declaredFields, sentValueAt, toValidationApiError, withSentValue } from './validation-errors';
 
 class Location {
   @IsString()
@@ -121,5 +121,45 @@ describe('declaredFields', () => {
   it('lists the properties a DTO declares, sorted', () => {
     expect(declaredFields(new Location())).toEqual(['city']);
     expect(declaredFields(undefined)).toEqual([]);
+  });
+});
+
+class PageQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  page?: number;
+}
+
+/** What the global pipe does: convert, validate, map, then report what was sent. */
+function mappedQuery(sent: Record<string, unknown>): ApiError {
+  const errors = validateSync(plainToInstance(PageQuery, sent), { whitelist: true, forbidNonWhitelisted: true, validationError: { target: true, value: true } });
+  return withSentValue(toValidationApiError(errors), sent) as ApiError;
+}
+
+describe('received_value/received_type describe what was sent', () => {
+  it('?page=abc is the string "abc", not the NaN it became', () => {
+    expect(mappedQuery({ page: 'abc' }).payload).toMatchObject({ field: 'page', code: 'invalid_value', received_value: 'abc', received_type: 'string' });
+    expect(mappedQuery({ page: '0' }).payload).toMatchObject({ field: 'page', code: 'out_of_range', received_value: '0', received_type: 'string' });
+  });
+
+  it('a repeated parameter is an array, not echoed back', () => {
+    const payload = mappedQuery({ page: ['1', '2'] }).payload;
+    expect(payload).toMatchObject({ field: 'page', received_type: 'array' });
+    expect('received_value' in payload).toBe(false);
+  });
+
+  it('finds nested paths and array items; a path the caller did not send keeps the error as it was', () => {
+    expect(sentValueAt({ a: { b: [1, { c: 'x' }] } }, 'a.b[1].c')).toEqual({ found: true, value: 'x' });
+    expect(sentValueAt({ a: {} }, 'a.b')).toEqual({ found: false });
+    expect(sentValueAt({ a: null }, 'a')).toEqual({ found: true, value: null });
+    const missing = mapped({ type: 'people' });
+    expect(withSentValue(missing, { type: 'people' })).toBe(missing);
+  });
+
+  it('leaves errors without received members alone', () => {
+    const unknown = mapped({ ...valid, bogus: 1 });
+    expect(withSentValue(unknown, { ...valid, bogus: 1 })).toBe(unknown);
   });
 });

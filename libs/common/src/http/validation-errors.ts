@@ -64,3 +64,31 @@ export function toValidationApiError(errors: ValidationError[]): ApiError {
   const code = contextCode ?? CODE_BY_CONSTRAINT[constraint] ?? 'invalid_value';
   return validationError(path, code, message, received(error.value));
 }
+
+/** `filters.person_name.include[3]` → ['filters', 'person_name', 'include', '3']. */
+function pathSegments(path: string): string[] {
+  return path.split(/\.|\[(\d+)\]/).filter((segment) => segment !== undefined && segment !== '');
+}
+
+/** The value at a field path of what the caller sent, if the path exists there. */
+export function sentValueAt(sent: unknown, path: string): { found: boolean; value?: unknown } {
+  let value = sent;
+  for (const segment of pathSegments(path)) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, segment)) return { found: false };
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return { found: true, value };
+}
+
+/**
+ * class-validator sees values after class-transformer converted them (`?page=abc` became NaN, a number), so
+ * `received_value`/`received_type` are taken again from what was sent: `"abc"`, a string.
+ */
+export function withSentValue(error: unknown, sent: unknown): unknown {
+  if (!(error instanceof ApiError) || typeof error.payload.field !== 'string' || !('received_type' in error.payload)) return error;
+  const at = sentValueAt(sent, error.payload.field);
+  if (!at.found) return error;
+  const payload = { ...error.payload, ...received(at.value) };
+  if (payload.received_value === undefined) delete payload.received_value;
+  return new ApiError(error.status, error.errorName, error.message, payload, error.headers);
+}
