@@ -19,6 +19,7 @@ import { SearchSuggestions1763770300000 } from './migrations/1763770300000-searc
 import { CreditsAndExports1763770400000 } from './migrations/1763770400000-credits-and-exports';
 import { PeopleCompanyRank1763770500000 } from './migrations/1763770500000-people-company-rank';
 import { PeopleFollowersCover1763770600000 } from './migrations/1763770600000-people-followers-cover';
+import { WebhookDeliveryRetryDropped1763770900000 } from './migrations/1763770900000-webhook-delivery-retry-dropped';
 
 /** Every entity, listed by hand: globs break silently in builds. */
 export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent, Webhook, WebhookTask, WebhookDelivery, Notification];
@@ -36,6 +37,7 @@ export const MIGRATIONS = [
   CreditsAndExports1763770400000,
   PeopleCompanyRank1763770500000,
   PeopleFollowersCover1763770600000,
+  WebhookDeliveryRetryDropped1763770900000,
 ];
 
 /** The one data source definition that the API, the worker, the CLI and the migration runner share. */

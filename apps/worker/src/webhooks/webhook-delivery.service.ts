@@ -1,6 +1,6 @@
 import { newId } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { disableWebhook, isBlockedAddress, liveSecrets, signatureHeaders } from '@app/webhooks';
+import { disableWebhook, dropPendingTask, isBlockedAddress, liveSecrets, signatureHeaders } from '@app/webhooks';
 import { classifyAttempt, decideTask, disableReasonFor, DisableReason } from '@app/webhooks/delivery/delivery-policy';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -52,11 +52,7 @@ export class WebhookDeliveryService {
     const task = await this.claim(job);
     if (!task) return this.whyNotClaimed(job);
     if (task.status !== 'active') {
-      await this.db.query(
-        `UPDATE webhook_tasks SET state = 'dropped', next_attempt_at = NULL, updated_at = now()
-          WHERE event_id = $1 AND webhook_id = $2 AND state = 'pending'`,
-        [eventId, webhookId],
-      );
+      await dropPendingTask(this.db, eventId, webhookId);
       return { kind: 'done' };
     }
 

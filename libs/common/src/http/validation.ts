@@ -1,4 +1,5 @@
 import { ValidationPipe } from '@nestjs/common';
+import { ValidateIf } from 'class-validator';
 import { toValidationApiError } from './validation-errors';
 
 export { declaredFields, toValidationApiError } from './validation-errors';
@@ -16,3 +17,10 @@ export function createValidationPipe(): ValidationPipe {
     exceptionFactory: toValidationApiError,
   });
 }
+
+/**
+ * For an optional member of an update that has no meaning for `null`: absent skips its checks,
+ * while `null` runs them and fails its type check (400 VALIDATION_ERROR on the field), where
+ * class-validator's @IsOptional() would let `null` through to the service.
+ */
+export const IsOptionalNotNull = () => ValidateIf((_object, value) => value !== undefined);
