@@ -1,5 +1,6 @@
 export * from './auth/api-key-hash';
 export * from './auth/auth-context';
+export * from './auth/key-revocation';
 export * from './http/api-error';
 export * from './http/body-shape.pipe';
 export * from './http/envelope';

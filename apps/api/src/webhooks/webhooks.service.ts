@@ -7,7 +7,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { RotateSecretDto } from './dto/rotate-secret.dto';
 import { UpdateWebhookDto } from './dto/update-webhook.dto';
-import { checkPathId, lockWorkspaceWebhooks, requireWebhook } from './webhook-access';
+import { checkPathId, lockLiveCaller, lockWorkspaceWebhooks, requireWebhook } from './webhook-access';
 import { distinctEvents, toWebhookRecord, WEBHOOK_COLUMNS, WebhookRecord, WebhookRow } from './webhook-record';
 
 /** SPEC.md "Limits": active webhooks per workspace. */
@@ -59,6 +59,7 @@ export class WebhooksService {
     const ciphertext = encryptSecret(secret, this.secretsKey);
     return this.db.transaction(async (manager) => {
       await lockWorkspaceWebhooks(manager, auth.workspaceId);
+      await lockLiveCaller(manager, auth);
       await this.checkRoomForActive(manager, auth.workspaceId, 'webhooks', null);
       const now = new Date();
       const rows: WebhookRow[] = await manager.query(
@@ -89,7 +90,10 @@ export class WebhooksService {
     }
     const url = dto.url === undefined ? undefined : await this.checkUrl(dto.url);
     return this.db.transaction(async (manager) => {
-      if (dto.status === 'active') await lockWorkspaceWebhooks(manager, auth.workspaceId);
+      if (dto.status === 'active') {
+        await lockWorkspaceWebhooks(manager, auth.workspaceId);
+        await lockLiveCaller(manager, auth); // a key revoked meanwhile must not re-enable anything
+      }
       const current = await requireWebhook(manager, auth.workspaceId, id, true);
       const sets: string[] = [];
       const params: unknown[] = [id];

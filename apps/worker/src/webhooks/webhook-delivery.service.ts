@@ -153,7 +153,8 @@ export class WebhookDeliveryService {
   private async disable(webhookId: string, reason: DisableReason, deliveryId: string): Promise<void> {
     const disabled = await this.dataSource.transaction(async (m) => {
       const done = await disableWebhook(m, webhookId, reason);
-      await m.query(`UPDATE webhook_deliveries SET next_attempt_at = NULL WHERE id = $1`, [deliveryId]);
+      // The retry this attempt scheduled will not run: the history says so (docs/webhook-delivery.md "Delivery history").
+      await m.query(`UPDATE webhook_deliveries SET next_attempt_at = NULL, retry_dropped = retry_dropped OR next_attempt_at IS NOT NULL WHERE id = $1`, [deliveryId]);
       return done;
     });
     if (disabled) this.logger.warn(`webhook ${webhookId} disabled: ${reason}`);
