@@ -1,4 +1,4 @@
-import { decodeRevocation, encodeRevocation } from '@app/common';
+import { decodeRevocation, encodeRevocation } from '@app/common/auth/key-revocation';
 import { KeyCache } from './key-cache';
 
 const A = { apiKeyId: 'key_a', workspaceId: 'ws_1', memberId: 'mem_1' };

@@ -1,4 +1,5 @@
-import { AuthContext, KeyRevocation } from '@app/common';
+import type { AuthContext } from '@app/common/auth/auth-context';
+import type { KeyRevocation } from '@app/common/auth/key-revocation';
 
 interface CacheEntry {
   auth: AuthContext | null;

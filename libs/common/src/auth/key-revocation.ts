@@ -1,4 +1,4 @@
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 
 /**
  * Redis pub/sub channel on which the CLI announces a deleted API key or a removed member, so every
