@@ -81,7 +81,12 @@ export class WebhooksController {
   }
 
   @Get(':id/deliveries')
-  @ApiOperation({ summary: 'Delivery history (one record per attempt), newest first; filter by event_id and status' })
+  @ApiOperation({
+    summary: 'Delivery history (one record per attempt), newest first; filter by event_id and status',
+    description:
+      '`next_attempt_at` is when the retry this attempt scheduled runs (null when none). A retry dropped because the webhook was disabled ' +
+      '(or its task dropped) shows `next_attempt_at: null` and `retry_dropped: true`.',
+  })
   @ApiOkResponse(envelope({ deliveries: [DELIVERY_EXAMPLE] }, { pagination: { page: 1, per_page: 50, has_more: false } }))
   listDeliveries(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListDeliveriesQuery) {
     return this.deliveries.list(auth, id, query);
