@@ -8,6 +8,7 @@ export * from './http/envelope.interceptor';
 export * from './http/exception.filter';
 export * from './http/page-query';
 export * from './http/validation';
+export * from './http/optional-not-null';
 export * from './ids/ids';
 export * from './queues/queue-names';
 export * from './redis';

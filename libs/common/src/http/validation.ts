@@ -1,5 +1,4 @@
 import { ValidationPipe } from '@nestjs/common';
-import { ValidateIf } from 'class-validator';
 import { toValidationApiError } from './validation-errors';
 
 export { declaredFields, toValidationApiError } from './validation-errors';
@@ -18,9 +17,3 @@ export function createValidationPipe(): ValidationPipe {
   });
 }
 
-/**
- * For an optional member of an update that has no meaning for `null`: absent skips its checks,
- * while `null` runs them and fails its type check (400 VALIDATION_ERROR on the field), where
- * class-validator's @IsOptional() would let `null` through to the service.
- */
-export const IsOptionalNotNull = () => ValidateIf((_object, value) => value !== undefined);
