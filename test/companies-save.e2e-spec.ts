@@ -80,19 +80,21 @@ describe('POST /v2/companies/save and PATCH /v2/companies/{id}', () => {
       expect(s.all_list_ids).toEqual([l]);
       expect(Date.parse(s.saved_at)).toBeGreaterThan(Date.now() - 60_000);
     }
+    // Every item carries `index`, its position in `data` (issue 14 point 5).
+    expect(saved.map((s: any) => s.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(not_matched).toEqual([
-      { identifier: 'no-such-company.example', attempted: ['domain'] },
-      { identifier: UNKNOWN_CO, attempted: ['id'] },
-      { identifier: 424242, attempted: ['pro_network_id'] },
-      { identifier: 'https://pronet.example/company/nobody', attempted: ['pro_network_url'] },
+      { index: 7, identifier: 'no-such-company.example', attempted: ['domain'] },
+      { index: 8, identifier: UNKNOWN_CO, attempted: ['id'] },
+      { index: 9, identifier: 424242, attempted: ['pro_network_id'] },
+      { index: 10, identifier: 'https://pronet.example/company/nobody', attempted: ['pro_network_url'] },
     ]);
-    expect(invalid.map((x: any) => [x.identifier, x.skipped])).toEqual([
-      ['not-a-company-id', []],
-      [null, ['name']],
-      ['not a domain', []],
+    expect(invalid.map((x: any) => [x.index, x.identifier, x.skipped])).toEqual([
+      [11, 'not-a-company-id', ['id']],
+      [12, null, ['name']],
+      [13, 'not a domain', ['domain']],
     ]);
     for (const x of invalid) expect(typeof x.reason).toBe('string');
-    expect(failed).toEqual([{ identifier: CO.pied, id: CO.pied, reason: expect.any(String), retryable: true }]);
+    expect(failed).toEqual([{ index: 14, identifier: CO.pied, id: CO.pied, reason: expect.any(String), retryable: true }]);
     expect(body.metadata).toMatchObject({ total: 15, saved_count: 7, not_matched_count: 4, invalid_count: 3, failed_count: 1, credits: null });
 
     // Exactly the saved companies are stored, each once, each in the list; the failed one left no trace.
@@ -107,7 +109,9 @@ describe('POST /v2/companies/save and PATCH /v2/companies/{id}', () => {
     const acme = ev.find((e) => e.body.data.company.id === CO.acme)!.body;
     expect(acme).toMatchObject({ id: expect.stringMatching(/^evt_/), type: 'company.saved', data: { list_ids: [l], saved_at: saved[0].saved_at } });
     expect(acme.data.company).toMatchObject({ id: CO.acme, name: 'Acme Analytics', saved: { id: null, saved_at: saved[0].saved_at, list_ids: [l], edits: {} } });
-    expect(acme.data.company).not.toHaveProperty('technologies');
+    // The company exactly as GET /v2/companies/{id} answers it, technologies included (issue 14 point 6).
+    expect(acme.data.company).toHaveProperty('technologies');
+    expect(acme.data.company).toHaveProperty('technologies_checked_at');
 
     // The caller retries the failed item alone, and now it saves.
     const retry = await saveOk(ws, [CO.pied], [l]);
@@ -248,6 +252,8 @@ describe('POST /v2/companies/save and PATCH /v2/companies/{id}', () => {
 
     const cases: Array<[string, () => unknown, string, string]> = [
       ['51 items without an id', () => ({ data: [CO.acme, ...Array.from({ length: 51 }, (_, i) => ({ domain: `d${i}.example` }))] }), 'data', 'out_of_range'],
+      ['51 name-only items (every item without an id counts)', () => ({ data: Array.from({ length: 51 }, (_, i) => ({ name: `Company ${i}` })) }), 'data', 'out_of_range'],
+      ['an unknown key inside an item', () => ({ data: [CO.acme, CO.umbrella, CO.hooli, { id2: CO.acme }] }), 'data[3].id2', 'unknown_field'],
       ['501 items', () => ({ data: Array(501).fill(CO.acme) }), 'data', 'out_of_range'],
       ['empty data', () => ({ data: [] }), 'data', 'out_of_range'],
       ['data missing', () => ({ list_ids: [] }), 'data', 'invalid_value'],

@@ -276,7 +276,7 @@ describe('webhooks API (registration, management, history, recovery)', () => {
     expect(all.body.metadata.pagination).toEqual({ page: 1, per_page: 25, total_count: 3, total_pages: 1 });
     expect(all.body.data[1]).toEqual({
       id: d2, webhook_id: h.id, event_id: e1, event_type: 'company.saved', attempt: 2, status: 'succeeded',
-      response_status: 200, error: null, duration_ms: 12, next_attempt_at: null, created_at: new Date(t0 + 1000).toISOString(),
+      response_status: 200, error: null, duration_ms: 12, next_attempt_at: null, retry_dropped: false, created_at: new Date(t0 + 1000).toISOString(),
     });
     const page1 = await a.api.get(`/v2/webhooks/${h.id}/deliveries?per_page=2`);
     expect(page1.body.data.map((d: { id: string }) => d.id)).toEqual([d3, d2]);

@@ -1,5 +1,6 @@
 export * from './auth/api-key-hash';
 export * from './auth/auth-context';
+export * from './auth/key-revocation';
 export * from './http/api-error';
 export * from './http/body-shape.pipe';
 export * from './http/envelope';
@@ -8,6 +9,7 @@ export * from './http/exception.filter';
 export * from './http/page-query';
 export * from './http/pagination';
 export * from './http/validation';
+export * from './http/optional-not-null';
 export * from './ids/ids';
 export * from './queues/queue-names';
 export * from './redis';

@@ -19,6 +19,7 @@ import { SearchSuggestions1763770300000 } from './migrations/1763770300000-searc
 import { CreditsAndExports1763770400000 } from './migrations/1763770400000-credits-and-exports';
 import { PeopleCompanyRank1763770500000 } from './migrations/1763770500000-people-company-rank';
 import { PeopleFollowersCover1763770600000 } from './migrations/1763770600000-people-followers-cover';
+import { WebhookDeliveryRetryDropped1763770900000 } from './migrations/1763770900000-webhook-delivery-retry-dropped';
 import { SearchSortAndPhraseVectors1763771100000 } from './migrations/1763771100000-search-sort-and-phrase-vectors';
 import { PeopleHeadcountSort1763771200000 } from './migrations/1763771200000-people-headcount-sort';
 
@@ -38,6 +39,7 @@ export const MIGRATIONS = [
   CreditsAndExports1763770400000,
   PeopleCompanyRank1763770500000,
   PeopleFollowersCover1763770600000,
+  WebhookDeliveryRetryDropped1763770900000,
   SearchSortAndPhraseVectors1763771100000,
   PeopleHeadcountSort1763771200000,
 ];

@@ -17,6 +17,11 @@ const REASON_TEXT: Record<DisableReason, string> = {
   manual: 'it was disabled through the API',
 };
 
+/** Anything that runs one SQL statement: a TypeORM manager or the worker's pool. */
+interface Queryable {
+  query(sql: string, params?: unknown[]): Promise<unknown>;
+}
+
 interface DisabledRow {
   id: string;
   workspace_id: string;
@@ -50,13 +55,34 @@ async function disableWhere(manager: EntityManager, where: string, params: unkno
   return ids;
 }
 
-/** Pending delivery tasks of these webhooks become `dropped`: no retry will run. */
-export async function dropPendingTasks(manager: Pick<EntityManager, 'query'>, webhookIds: string[]): Promise<void> {
+/**
+ * Pending delivery tasks matching `where` (SQL over `webhook_tasks`, parameters from $1) become
+ * `dropped`: no retry will run. The latest delivery record of each, if it scheduled that retry,
+ * loses its `next_attempt_at` and shows `retry_dropped`, so the history never promises an attempt
+ * that will not come. One statement, so it runs in the caller's transaction or alone.
+ */
+async function dropTasksWhere(manager: Queryable, where: string, params: unknown[]): Promise<void> {
   await manager.query(
-    `UPDATE webhook_tasks SET state = 'dropped', next_attempt_at = NULL, updated_at = now()
-      WHERE webhook_id = ANY($1) AND state = 'pending'`,
-    [webhookIds],
+    `WITH t AS (
+       UPDATE webhook_tasks SET state = 'dropped', next_attempt_at = NULL, updated_at = now()
+        WHERE state = 'pending' AND ${where} RETURNING event_id, webhook_id
+     )
+     UPDATE webhook_deliveries d SET next_attempt_at = NULL, retry_dropped = true
+       FROM t
+      WHERE d.webhook_id = t.webhook_id AND d.event_id = t.event_id AND d.next_attempt_at IS NOT NULL
+        AND d.created_at = (SELECT max(l.created_at) FROM webhook_deliveries l WHERE l.webhook_id = t.webhook_id AND l.event_id = t.event_id)`,
+    params,
   );
+}
+
+/** Pending delivery tasks of these webhooks become `dropped` (see dropTasksWhere). */
+export async function dropPendingTasks(manager: Queryable, webhookIds: string[]): Promise<void> {
+  await dropTasksWhere(manager, 'webhook_id = ANY($1)', [webhookIds]);
+}
+
+/** One pending delivery task becomes `dropped` (see dropTasksWhere): the worker found its webhook disabled. */
+export async function dropPendingTask(manager: Queryable, eventId: string, webhookId: string): Promise<void> {
+  await dropTasksWhere(manager, 'event_id = $1 AND webhook_id = $2', [eventId, webhookId]);
 }
 
 /**

@@ -1,36 +1,72 @@
-import { AuthContext, hashApiKey } from '@app/common';
+import { AuthContext, createRedis, decodeRevocation, hashApiKey, KEY_REVOCATION_CHANNEL } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import { KeyCache } from './key-cache';
 
-interface CacheEntry {
-  auth: AuthContext | null;
-  expiresAt: number;
-}
-
-const MAX_ENTRIES = 10_000;
+/** Cache lifetime while the revocation subscriber is not listening: a revocation still holds within a second. */
+export const OFFLINE_CACHE_TTL_MS = 1000;
 
 /**
- * Resolves an API key to its workspace and member. Answers are cached in process for a short,
- * bounded time (API_KEY_CACHE_TTL), so a deleted key stops working within seconds on every
- * replica without a database round trip on each request.
+ * Resolves an API key to its workspace and member, caching answers in process for
+ * API_KEY_CACHE_TTL. The CLI publishes every key deletion and member removal on Redis
+ * (KEY_REVOCATION_CHANNEL); each replica listens and evicts at once, so a revoked key answers 401
+ * everywhere within a second. While the subscriber is away the cache is emptied and answers live
+ * at most OFFLINE_CACHE_TTL_MS, so the TTL alone then bounds staleness; when it is back the cache
+ * is emptied again, since revocations published meanwhile were missed.
  */
 @Injectable()
-export class ApiKeyService {
-  private readonly cache = new Map<string, CacheEntry>();
+export class ApiKeyService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('ApiKeys');
+  private readonly cache = new KeyCache();
+  private subscriber: Redis | null = null;
+  private listening = false;
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  onModuleInit(): void {
+    const subscriber = createRedis(this.config.redisUrl, { lazyConnect: true });
+    this.subscriber = subscriber;
+    subscriber.on('ready', () => {
+      subscriber.subscribe(KEY_REVOCATION_CHANNEL).then(
+        () => this.setListening(true),
+        (error: Error) => this.logger.warn(`cannot subscribe to key revocations: ${error.message}`),
+      );
+    });
+    subscriber.on('close', () => this.setListening(false));
+    subscriber.on('error', () => this.setListening(false));
+    subscriber.on('message', (channel: string, message: string) => {
+      if (channel !== KEY_REVOCATION_CHANNEL) return;
+      const revocation = decodeRevocation(message);
+      if (revocation) this.cache.evict(revocation);
+    });
+    subscriber.connect().catch(() => undefined); // ioredis keeps retrying; 'ready' subscribes
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.subscriber?.disconnect();
+  }
+
+  private setListening(listening: boolean): void {
+    if (listening === this.listening) return;
+    this.listening = listening;
+    this.cache.clear();
+    if (!listening) this.logger.warn(`key revocation subscriber disconnected: cached keys live at most ${OFFLINE_CACHE_TTL_MS} ms`);
+  }
+
   async authenticate(key: string): Promise<AuthContext | null> {
     const hash = hashApiKey(key);
     const now = Date.now();
-    const cached = this.cache.get(hash);
-    if (cached && cached.expiresAt > now) return cached.auth;
+    const cached = this.cache.get(hash, now);
+    if (cached !== undefined) return cached;
+    const generation = this.cache.generation;
     const auth = await this.lookup(hash);
-    this.remember(hash, { auth, expiresAt: now + this.config.apiKeyCacheTtlMs });
+    const ttl = this.listening ? this.config.apiKeyCacheTtlMs : Math.min(this.config.apiKeyCacheTtlMs, OFFLINE_CACHE_TTL_MS);
+    this.cache.set(hash, auth, now + ttl, generation);
     return auth;
   }
 
@@ -43,12 +79,5 @@ export class ApiKeyService {
     );
     const row = rows[0];
     return row ? { apiKeyId: row.id, workspaceId: row.workspace_id, memberId: row.member_id } : null;
-  }
-
-  /** Insertion-ordered map as a cheap LRU: the oldest entry goes first when full. */
-  private remember(hash: string, entry: CacheEntry): void {
-    this.cache.delete(hash);
-    if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
-    this.cache.set(hash, entry);
   }
 }

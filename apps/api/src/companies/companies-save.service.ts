@@ -1,5 +1,5 @@
 import { AuthContext, RateLimiter, received, validationError, WithMetadata } from '@app/common';
-import { attemptInSavepoint, CompanyRecord, loadCompanyRecords, recordEvents } from '@app/database';
+import { attemptInSavepoint, COMPANY_GET_SHAPE, CompanyRecord, loadCompanyRecords, recordEvents } from '@app/database';
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { resolveLiveLists } from '../lists/live-lists';
@@ -8,7 +8,10 @@ import { SaveCompaniesDto } from './dto/save-companies.dto';
 import { CompanySaveOutcome, SaveBuckets, toSaveAnswer } from './save-answer';
 import { LookupItem, parseSaveItems, SaveInputError, SaveItem } from './save-items';
 
-/** The `company.saved` event body's data (CONTRACTS.md section 6). */
+/**
+ * The `company.saved` event body's data (CONTRACTS.md section 6): the company exactly as
+ * GET /v2/companies/{id} answers it (the same serializer with the same options, technologies included).
+ */
 function companySavedData(company: CompanyRecord): Record<string, unknown> {
   return { company, saved_at: company.saved?.saved_at ?? null, list_ids: company.saved?.list_ids ?? [] };
 }
@@ -45,7 +48,7 @@ export class CompaniesSaveService {
       return parseSaveItems(data);
     } catch (error) {
       if (!(error instanceof SaveInputError)) throw error;
-      throw validationError(error.field, error.code, error.message, error.value === undefined ? {} : received(error.value));
+      throw validationError(error.field, error.code, error.message, { ...(error.value === undefined ? {} : received(error.value)), ...error.extra });
     }
   }
 
@@ -94,7 +97,7 @@ export class CompaniesSaveService {
     const added = await this.insertMemberships(m, workspaceId, missing);
     const changed = companyIds.filter((id) => saves.get(id)!.inserted || added.has(id));
     if (changed.length > 0) {
-      const records = await loadCompanyRecords(m, workspaceId, changed, { technologies: false });
+      const records = await loadCompanyRecords(m, workspaceId, changed, COMPANY_GET_SHAPE);
       await recordEvents(m, workspaceId, 'company.saved', changed.map((id) => companySavedData(records.get(id)!)));
     }
     const outcomes = new Map<string, CompanySaveOutcome>();

@@ -38,13 +38,16 @@ export class CompaniesController {
     summary: 'Save companies into the workspace, optionally into company lists',
     description:
       'Free. Every item lands in exactly one of `saved`, `not_matched`, `invalid`, `failed`; a storage failure of one item puts it under `failed` ' +
-      '(retry those) and the rest still save. Re-saving keeps the first `saved_at`. Uses 1 unit of the `enrich` rate limit per item without an id.',
+      '(retry those) and the rest still save. Re-saving keeps the first `saved_at`. Uses 1 unit of the `enrich` rate limit per item without an id. ' +
+      'Every bucket item carries `index`, its position in `data`. In `saved`, `list_ids` are the lists of the request that this call added the company to ' +
+      '(empty when it was in all of them already), `all_list_ids` every live company list holding it after the call, oldest membership first. ' +
+      'In `invalid`, `skipped` names the unusable keys (`id` for a malformed id or id string, `domain`, `name`…).',
   })
   @ApiBody({ type: SaveCompaniesDto, examples: { mixed: { value: SAVE_COMPANIES_EXAMPLE } } })
   @ApiOkResponse({ schema: { example: SAVE_COMPANIES_ANSWER_EXAMPLE } })
   @ApiBadRequestResponse({
     description:
-      'malformed body, unknown key (`unknown_field` + `allowed_fields`), 0 or over 500 items or over 50 without an id (`out_of_range`), ' +
+      'malformed body, unknown key at the top or inside an item (`unknown_field` on `data[i].key` + `allowed_fields`), 0 or over 500 items or over 50 without an id (`out_of_range`), ' +
       'an item with two lookup keys (`conflicting_fields`), a `list_ids` entry that is not a live company list of the workspace (`invalid_value`)',
   })
   @ApiTooManyRequestsResponse({ description: 'over the `enrich` rate limit (only where enforced); wait `Retry-After` seconds' })

@@ -1,5 +1,5 @@
 import { isHex24, malformedIdError, notFoundError } from '@app/common';
-import { CompanyRecord, loadCompanyRecords } from '@app/database';
+import { COMPANY_GET_SHAPE, CompanyRecord, loadCompanyRecords } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
@@ -28,7 +28,7 @@ export class CompanyRecordsService {
   /** GET /v2/companies/{id}: the full record with technologies and the workspace's saved block. */
   async get(workspaceId: string, id: string): Promise<CompanyRecord> {
     if (!isHex24(id)) throw malformedIdError('id', 'id must be 24 lowercase hexadecimal characters');
-    const records = await loadCompanyRecords(this.reader, workspaceId, [id], { technologies: true });
+    const records = await loadCompanyRecords(this.reader, workspaceId, [id], COMPANY_GET_SHAPE);
     const record = records.get(id);
     if (!record) throw notFoundError('company');
     return record;

@@ -13,7 +13,9 @@ export interface CompanySaveOutcome {
   all_list_ids: string[];
 }
 
+/** Every entry carries `index`: the item's position in the request's `data`. */
 export interface SavedEntry {
+  index: number;
   identifier: Identifier;
   id: string;
   matched_by: LookupKey;
@@ -22,15 +24,18 @@ export interface SavedEntry {
   saved_at: string;
 }
 export interface NotMatchedEntry {
+  index: number;
   identifier: Identifier;
   attempted: LookupKey[];
 }
 export interface InvalidEntry {
+  index: number;
   identifier: Identifier;
   reason: string;
   skipped: string[];
 }
 export interface FailedEntry {
+  index: number;
   identifier: Identifier;
   id: string;
   reason: string;
@@ -66,22 +71,22 @@ export function toSaveAnswer(
   outcomes: ReadonlyMap<string, CompanySaveOutcome>,
 ): { data: SaveBuckets; metadata: SaveMetadata } {
   const data: SaveBuckets = { saved: [], not_matched: [], invalid: [], failed: [] };
-  items.forEach((item, i) => {
+  items.forEach((item, index) => {
     if (item.kind === 'invalid') {
-      data.invalid.push({ identifier: item.identifier, reason: item.reason, skipped: item.skipped });
+      data.invalid.push({ index, identifier: item.identifier, reason: item.reason, skipped: item.skipped });
       return;
     }
-    const id = resolved[i];
+    const id = resolved[index];
     if (id == null) {
-      data.not_matched.push({ identifier: item.identifier, attempted: [item.by] });
+      data.not_matched.push({ index, identifier: item.identifier, attempted: [item.by] });
       return;
     }
     const outcome = outcomes.get(id);
     if (!outcome) {
-      data.failed.push({ identifier: item.identifier, id, reason: FAILED_REASON, retryable: true });
+      data.failed.push({ index, identifier: item.identifier, id, reason: FAILED_REASON, retryable: true });
       return;
     }
-    data.saved.push({ identifier: item.identifier, id, matched_by: item.by, list_ids: outcome.list_ids, all_list_ids: outcome.all_list_ids, saved_at: outcome.saved_at });
+    data.saved.push({ index, identifier: item.identifier, id, matched_by: item.by, list_ids: outcome.list_ids, all_list_ids: outcome.all_list_ids, saved_at: outcome.saved_at });
   });
   const metadata: SaveMetadata = {
     total: items.length,

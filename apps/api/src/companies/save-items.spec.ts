@@ -1,5 +1,5 @@
 import { normalizeDomain } from '@app/common/domains/normalize-domain';
-import { needsLookup, parseSaveItem, parseSaveItems, proNetworkUrlCandidates, SaveInputError } from './save-items';
+import { lacksId, parseSaveItem, parseSaveItems, proNetworkUrlCandidates, SaveInputError } from './save-items';
 
 const ID = '5c0000000000000000000001';
 
@@ -23,6 +23,15 @@ describe('company save items', () => {
     for (const bad of ['', 'globex', 'not a domain', 'https://', '127.0.0.1', '-x-.com']) expect(normalizeDomain(bad)).toBeNull();
   });
 
+  it('converts internationalised domains to ASCII before matching, and refuses an invalid one', () => {
+    expect(normalizeDomain('Bücher.de')).toBe('xn--bcher-kva.de');
+    expect(normalizeDomain('https://www.münchen.de/about')).toBe('xn--mnchen-3ya.de');
+    expect(normalizeDomain('xn--bcher-kva.de')).toBe('xn--bcher-kva.de');
+    expect(normalizeDomain('bad\u0000ü.de')).toBeNull();
+    expect(normalizeDomain('ü')).toBeNull();
+    expect(parseSaveItem({ domain: 'bücher.de' }, 0)).toMatchObject({ kind: 'lookup', identifier: 'bücher.de', value: 'xn--bcher-kva.de' });
+  });
+
   it('spells a professional-network URL every way it may be stored, and refuses a bare host', () => {
     const c = proNetworkUrlCandidates('pronet.example/company/Vandelay-Industries/?trk=1')!;
     expect(c).toContain('https://pronet.example/company/vandelay-industries');
@@ -42,13 +51,15 @@ describe('company save items', () => {
   });
 
   it('puts items that cannot identify a company in invalid, naming unusable keys in skipped', () => {
-    expect(parseSaveItem('not-a-company-id', 0)).toMatchObject({ kind: 'invalid', identifier: 'not-a-company-id', skipped: [] });
-    expect(parseSaveItem(ID.toUpperCase(), 0)).toMatchObject({ kind: 'invalid' });
+    // A string item is an id: an unusable one is skipped as `id`, like {"id": …}.
+    expect(parseSaveItem('not-a-company-id', 0)).toMatchObject({ kind: 'invalid', identifier: 'not-a-company-id', skipped: ['id'] });
+    expect(parseSaveItem({ id: 'nope' }, 0)).toMatchObject({ kind: 'invalid', identifier: 'nope', skipped: ['id'] });
+    expect(parseSaveItem(ID.toUpperCase(), 0)).toMatchObject({ kind: 'invalid', skipped: ['id'] });
     expect(parseSaveItem({ name: 'Stark Industries' }, 0)).toMatchObject({ kind: 'invalid', identifier: null, skipped: ['name'] });
-    expect(parseSaveItem({ name: 'Stark', website_text: 'x' }, 0)).toMatchObject({ kind: 'invalid', skipped: ['name', 'website_text'] });
     expect(parseSaveItem({}, 0)).toMatchObject({ kind: 'invalid', skipped: [] });
-    expect(parseSaveItem({ domain: 'nope' }, 0)).toMatchObject({ kind: 'invalid', identifier: 'nope' });
-    expect(parseSaveItem({ pro_network_id: 1.5 }, 0)).toMatchObject({ kind: 'invalid', identifier: 1.5 });
+    expect(parseSaveItem({ domain: 'nope' }, 0)).toMatchObject({ kind: 'invalid', identifier: 'nope', skipped: ['domain'] });
+    expect(parseSaveItem({ pro_network_url: 'https://pronet.example/' }, 0)).toMatchObject({ kind: 'invalid', skipped: ['pro_network_url'] });
+    expect(parseSaveItem({ pro_network_id: 1.5 }, 0)).toMatchObject({ kind: 'invalid', identifier: 1.5, skipped: ['pro_network_id'] });
     expect(parseSaveItem({ pro_network_id: -3 }, 0)).toMatchObject({ kind: 'invalid' });
     // A usable key wins; other keys are ignored.
     expect(parseSaveItem({ id: ID, name: 'Globex' }, 0)).toMatchObject({ kind: 'lookup', by: 'id' });
@@ -61,16 +72,30 @@ describe('company save items', () => {
     expect(inputError(() => parseSaveItem({ domain: null }, 2))).toMatchObject({ field: 'data[2].domain', code: 'invalid_value' });
   });
 
+  it('rejects an unknown key inside an item as unknown_field with its path and the allowed keys', () => {
+    const error = inputError(() => parseSaveItem({ id2: ID }, 3));
+    expect(error).toMatchObject({ field: 'data[3].id2', code: 'unknown_field' });
+    expect(error.extra).toEqual({ allowed_fields: ['domain', 'id', 'name', 'pro_network_id', 'pro_network_url'] });
+    expect(inputError(() => parseSaveItem({ name: 'Stark', website_text: 'x' }, 0))).toMatchObject({ field: 'data[0].website_text', code: 'unknown_field' });
+    expect(inputError(() => parseSaveItem({ domain: 'globex.com', extra: 1 }, 1))).toMatchObject({ field: 'data[1].extra', code: 'unknown_field' });
+  });
+
   it('rejects one item with two lookup keys as conflicting_fields, even when both name the same company', () => {
     expect(inputError(() => parseSaveItem({ id: ID, domain: 'hooli.xyz' }, 0))).toMatchObject({ field: 'data[0]', code: 'conflicting_fields' });
     expect(inputError(() => parseSaveItem({ domain: 'globex.com', pro_network_url: 'https://pronet.example/company/globex' }, 0))).toMatchObject({ code: 'conflicting_fields' });
   });
 
-  it('counts items without an id (1 enrich unit each) and allows at most 50', () => {
-    expect(needsLookup(ID)).toBe(false);
-    expect(needsLookup({ id: ID })).toBe(false);
-    expect(needsLookup({ name: 'x' })).toBe(false);
-    expect(needsLookup({ domain: 'nope' })).toBe(true);
+  it('counts every item without an id (1 enrich unit each), name-only and empty ones too, and allows at most 50', () => {
+    expect(lacksId(ID)).toBe(false);
+    expect(lacksId('not-an-id')).toBe(false);
+    expect(lacksId({ id: ID })).toBe(false);
+    expect(lacksId({ id: 'bad' })).toBe(false);
+    expect(lacksId({ name: 'x' })).toBe(true);
+    expect(lacksId({})).toBe(true);
+    expect(lacksId({ domain: 'nope' })).toBe(true);
+    const names = Array.from({ length: 51 }, (_, i) => ({ name: `Company ${i}` }));
+    expect(inputError(() => parseSaveItems(names))).toMatchObject({ field: 'data', code: 'out_of_range' });
+    expect(parseSaveItems(names.slice(1)).enrichUnits).toBe(50);
     const fifty = Array.from({ length: 50 }, (_, i) => ({ domain: `d${i}.example` }));
     expect(parseSaveItems([...fifty, ID, { id: ID }]).enrichUnits).toBe(50);
     expect(inputError(() => parseSaveItems([...fifty, { pro_network_id: 1 }]))).toMatchObject({ field: 'data', code: 'out_of_range' });

@@ -14,6 +14,12 @@ import { HEX24 } from '@app/common/ids/id-formats';
 export const LOOKUP_KEYS = ['id', 'pro_network_id', 'pro_network_url', 'domain'] as const;
 export type LookupKey = (typeof LOOKUP_KEYS)[number];
 
+/**
+ * Every key an item object may carry: the lookup keys and `name`, which SPEC.md 4.3 names as an
+ * unusable key (listed in `skipped`). Any other key is a mistake and answers 400 `unknown_field`.
+ */
+export const ITEM_KEYS: readonly string[] = [...LOOKUP_KEYS, 'name'];
+
 export const MAX_SAVE_ITEMS = 500;
 export const MAX_ITEMS_WITHOUT_ID = 50;
 export const MAX_SAVE_LISTS = 20;
@@ -41,9 +47,11 @@ export type SaveItem = LookupItem | InvalidItem;
 export class SaveInputError extends Error {
   constructor(
     readonly field: string,
-    readonly code: 'out_of_range' | 'conflicting_fields' | 'invalid_value',
+    readonly code: 'out_of_range' | 'conflicting_fields' | 'invalid_value' | 'unknown_field',
     message: string,
     readonly value?: unknown,
+    /** More payload members: `allowed_fields` for `unknown_field`. */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -76,6 +84,11 @@ function invalid(identifier: Identifier, reason: string, skipped: string[] = [])
   return { kind: 'invalid', identifier, reason, skipped };
 }
 
+/** An item whose one lookup key holds an unusable value: that key is what `skipped` lists. */
+function unusable(key: LookupKey, identifier: Identifier, reason: string): InvalidItem {
+  return invalid(identifier, reason, [key]);
+}
+
 function parseLookup(key: LookupKey, value: unknown, field: string): SaveItem {
   switch (key) {
     case 'id':
@@ -89,22 +102,22 @@ function parseLookup(key: LookupKey, value: unknown, field: string): SaveItem {
   }
   if (key === 'id') {
     const id = value as string;
-    return HEX24.test(id) ? { kind: 'lookup', identifier: id, by: 'id', value: id } : invalid(id, 'id is not a company id (24 lowercase hexadecimal characters)');
+    return HEX24.test(id) ? { kind: 'lookup', identifier: id, by: 'id', value: id } : unusable(key, id, 'id is not a company id (24 lowercase hexadecimal characters)');
   }
   if (key === 'pro_network_id') {
     const n = value as number;
-    return Number.isSafeInteger(n) && n > 0 ? { kind: 'lookup', identifier: n, by: key, value: n } : invalid(n, 'pro_network_id is not a positive integer');
+    return Number.isSafeInteger(n) && n > 0 ? { kind: 'lookup', identifier: n, by: key, value: n } : unusable(key, n, 'pro_network_id is not a positive integer');
   }
   if (key === 'domain') {
     const domain = normalizeDomain(value as string);
-    return domain ? { kind: 'lookup', identifier: value as string, by: key, value: domain } : invalid(value as string, 'domain is not a web domain');
+    return domain ? { kind: 'lookup', identifier: value as string, by: key, value: domain } : unusable(key, value as string, 'domain is not a web domain');
   }
   return proNetworkUrlCandidates(value as string)
     ? { kind: 'lookup', identifier: value as string, by: key, value: value as string }
-    : invalid(value as string, 'pro_network_url is not the URL of a company page');
+    : unusable(key, value as string, 'pro_network_url is not the URL of a company page');
 }
 
-/** Reads one item of `data`; throws SaveInputError for a request-level mistake. */
+/** Reads one item of `data`; throws SaveInputError for a request-level mistake. A string item is an id. */
 export function parseSaveItem(item: unknown, index: number): SaveItem {
   const field = `data[${index}]`;
   if (typeof item === 'string') return parseLookup('id', item, field);
@@ -112,6 +125,10 @@ export function parseSaveItem(item: unknown, index: number): SaveItem {
     throw new SaveInputError(field, 'invalid_value', `${field} must be a company id string or an object with one of ${LOOKUP_KEYS.join(', ')}`, item);
   }
   const keys = Object.keys(item);
+  const unknown = keys.find((k) => !ITEM_KEYS.includes(k));
+  if (unknown !== undefined) {
+    throw new SaveInputError(`${field}.${unknown}`, 'unknown_field', `unknown field "${field}.${unknown}"`, undefined, { allowed_fields: [...ITEM_KEYS].sort() });
+  }
   const lookups = LOOKUP_KEYS.filter((k) => keys.includes(k));
   if (lookups.length > 1) {
     throw new SaveInputError(field, 'conflicting_fields', `${field} carries ${lookups.join(' and ')}; give exactly one lookup key`);
@@ -124,10 +141,13 @@ export function parseSaveItem(item: unknown, index: number): SaveItem {
   return invalid(null, `none of these keys identifies a company; give one of ${LOOKUP_KEYS.join(', ')} (a name must be resolved by company enrich first and its id saved)`, keys);
 }
 
-/** True for an item that identifies a company by something other than its id: it costs 1 `enrich` unit. */
-export function needsLookup(item: unknown): boolean {
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) return false;
-  return LOOKUP_KEYS.some((k) => k !== 'id' && k in item);
+/**
+ * True for an item without an id (SPEC.md 4.3): an object with no `id` key, whatever it carries
+ * instead (a lookup key, only `name`, nothing). Each counts toward the 50 and costs 1 `enrich` unit;
+ * a string item is an id.
+ */
+export function lacksId(item: unknown): boolean {
+  return item !== null && typeof item === 'object' && !Array.isArray(item) && !('id' in item);
 }
 
 /**
@@ -136,7 +156,7 @@ export function needsLookup(item: unknown): boolean {
  */
 export function parseSaveItems(data: readonly unknown[]): { items: SaveItem[]; enrichUnits: number } {
   const items = data.map(parseSaveItem);
-  const enrichUnits = data.filter(needsLookup).length;
+  const enrichUnits = data.filter(lacksId).length;
   if (enrichUnits > MAX_ITEMS_WITHOUT_ID) {
     throw new SaveInputError('data', 'out_of_range', `at most ${MAX_ITEMS_WITHOUT_ID} items may come without an id; ${enrichUnits} do`, enrichUnits);
   }

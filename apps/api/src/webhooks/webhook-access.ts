@@ -1,4 +1,4 @@
-import { isOpaqueId, malformedIdError, notFoundError } from '@app/common';
+import { AuthContext, isOpaqueId, malformedIdError, notFoundError, unauthorizedError } from '@app/common';
 import { EntityManager } from 'typeorm';
 import { WEBHOOK_COLUMNS, WebhookRow } from './webhook-record';
 
@@ -24,4 +24,20 @@ export async function requireWebhook(manager: Pick<EntityManager, 'query'>, work
 /** Serializes changes to a workspace's set of active webhooks, so concurrent creates cannot pass the limit. */
 export async function lockWorkspaceWebhooks(manager: EntityManager, workspaceId: string): Promise<void> {
   await manager.query(`SELECT pg_advisory_xact_lock(hashtext('webhooks:' || $1))`, [workspaceId]);
+}
+
+/**
+ * Rechecks, inside the caller's transaction, that its API key and member are still live, and
+ * holds them FOR SHARE until commit. A concurrent `api-key:delete` or `member:remove` then either
+ * waits for this transaction (and disables what it created) or commits first (and this answers
+ * 401): no active webhook is ever left behind by a revoked key, whatever the key cache says.
+ */
+export async function lockLiveCaller(manager: Pick<EntityManager, 'query'>, auth: AuthContext): Promise<void> {
+  const rows = await manager.query(
+    `SELECT 1 FROM api_keys k JOIN members m ON m.id = k.member_id
+      WHERE k.id = $1 AND m.id = $2 AND k.deleted_at IS NULL AND m.removed_at IS NULL
+        FOR SHARE OF k, m`,
+    [auth.apiKeyId, auth.memberId],
+  );
+  if (rows.length === 0) throw unauthorizedError('the API key is unknown or no longer active');
 }

@@ -37,7 +37,7 @@ export function toWebhookRecord(row: WebhookRow): WebhookRecord {
   };
 }
 
-export const DELIVERY_COLUMNS = 'id, webhook_id, event_id, event_type, attempt, status, response_status, error, duration_ms, next_attempt_at, created_at';
+export const DELIVERY_COLUMNS = 'id, webhook_id, event_id, event_type, attempt, status, response_status, error, duration_ms, next_attempt_at, retry_dropped, created_at';
 
 export interface DeliveryRow {
   id: string;
@@ -50,6 +50,7 @@ export interface DeliveryRow {
   error: string | null;
   duration_ms: number;
   next_attempt_at: Date | null;
+  retry_dropped: boolean;
   created_at: Date;
 }
 
@@ -66,6 +67,8 @@ export function toDeliveryRecord(row: DeliveryRow) {
     error: row.error,
     duration_ms: row.duration_ms,
     next_attempt_at: row.next_attempt_at ? new Date(row.next_attempt_at).toISOString() : null,
+    // The retry this attempt scheduled will not run: the webhook was disabled or the task dropped.
+    retry_dropped: row.retry_dropped,
     created_at: new Date(row.created_at).toISOString(),
   };
 }
@@ -98,5 +101,6 @@ export const DELIVERY_EXAMPLE = {
   error: 'http_status',
   duration_ms: 84,
   next_attempt_at: '2026-11-22T00:01:00.000Z',
+  retry_dropped: false,
   created_at: '2026-11-22T00:00:00.000Z',
 };

@@ -1,6 +1,6 @@
 import { ApiListResponse, Auth, AuthContext, pageRequest } from '@app/common';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { ListDeliveriesQuery } from './dto/list-deliveries.query';
 import { ListWebhooksQuery } from './dto/list-webhooks.query';
@@ -27,7 +27,9 @@ export class WebhooksController {
   @Post()
   @ApiOperation({
     summary: 'Register a webhook; the answer holds its signing secret, shown only this once',
-    description: 'The receiver URL must be https on a public host. At most 25 active webhooks per workspace (400 `out_of_range`).',
+    description:
+      'The receiver URL must be https on a public host; it is stored trimmed and normalised (WHATWG serialisation: lower-case scheme and host, `/` path when empty). ' +
+      '`events` must hold at least one of the three real event types. At most 25 active webhooks per workspace (400 `out_of_range`).',
   })
   @ApiBody({ type: CreateWebhookDto, examples: { default: { value: { url: WEBHOOK_EXAMPLE.url, events: WEBHOOK_EXAMPLE.events, description: 'CRM sync' } } } })
   @ApiCreatedResponse(envelope({ ...WEBHOOK_EXAMPLE, secret: SECRET_EXAMPLE }))
@@ -52,7 +54,10 @@ export class WebhooksController {
   @Patch(':id')
   @ApiOperation({
     summary: 'Update url, events, description or status',
-    description: '`status: "active"` re-enables a disabled webhook (within the 25-active limit); `"disabled"` stops deliveries and drops pending retries.',
+    description:
+      '`status: "active"` re-enables a disabled webhook (within the 25-active limit); `"disabled"` stops deliveries and drops pending retries. ' +
+      '`description: null` clears the description; a null `url`, `events` or `status` answers 400 `VALIDATION_ERROR` (`invalid_value`) on that field. ' +
+      '`events` keeps at least one real event type. The URL is stored trimmed and normalised.',
   })
   @ApiBody({ type: UpdateWebhookDto, examples: { reenable: { value: { status: 'active' } }, events: { value: { events: ['company.saved'] } } } })
   @ApiOkResponse(envelope(WEBHOOK_EXAMPLE))
@@ -70,13 +75,19 @@ export class WebhooksController {
   @Post(':id/test')
   @HttpCode(202)
   @ApiOperation({ summary: 'Send a webhook.test event to this webhook (whatever its subscribed events)' })
+  @ApiConflictResponse({ description: 'the webhook is disabled (409 `CONFLICT`, `payload.webhook_status` and `payload.disabled_reason`): re-enable it first' })
   @ApiAcceptedResponse(envelope({ event_id: 'evt_01JD2YA9F4H6K8M0P2R4T6V8X0', type: 'webhook.test', webhook_id: WEBHOOK_EXAMPLE.id, webhook_status: 'active' }))
   sendTest(@Auth() auth: AuthContext, @Param('id') id: string) {
     return this.webhooks.sendTest(auth, id);
   }
 
   @Get(':id/deliveries')
-  @ApiOperation({ summary: 'Delivery history (one record per attempt), newest first; filter by event_id and status' })
+  @ApiOperation({
+    summary: 'Delivery history (one record per attempt), newest first; filter by event_id and status',
+    description:
+      '`next_attempt_at` is when the retry this attempt scheduled runs (null when none). A retry dropped because the webhook was disabled ' +
+      '(or its task dropped) shows `next_attempt_at: null` and `retry_dropped: true`.',
+  })
   @ApiListResponse(DELIVERY_EXAMPLE)
   listDeliveries(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListDeliveriesQuery) {
     return this.deliveries.list(auth, id, query);
@@ -86,9 +97,11 @@ export class WebhooksController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Replace the signing secret; the new one is shown only this once',
-    description: 'During `grace` (0 to 7d, default 24h) deliveries carry one signature per secret, so receivers can switch without losing events.',
+    description:
+      'During `grace` (0 to 7d, default 24h) deliveries carry one signature per secret, so receivers can switch without losing events. ' +
+      'The body may be left out (or `grace` null): the default grace applies.',
   })
-  @ApiBody({ type: RotateSecretDto, examples: { default: { value: { grace: '24h' } } } })
+  @ApiBody({ type: RotateSecretDto, required: false, examples: { default: { value: { grace: '24h' } } } })
   @ApiOkResponse(envelope({ id: WEBHOOK_EXAMPLE.id, secret: SECRET_EXAMPLE, previous_secret_expires_at: '2026-11-23T00:00:00.000Z' }))
   rotateSecret(@Auth() auth: AuthContext, @Param('id') id: string, @Body() dto: RotateSecretDto) {
     return this.webhooks.rotateSecret(auth, id, dto);

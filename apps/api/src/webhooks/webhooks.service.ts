@@ -1,4 +1,4 @@
-import { AuthContext, listAnswer, newId, PageRequest, validationError, WithMetadata } from '@app/common';
+import { AuthContext, conflictError, listAnswer, newId, PageRequest, validationError, WithMetadata } from '@app/common';
 import { APP_CONFIG, AppConfig, parseDuration } from '@app/config';
 import { DB_CLOCK_MS, mutateReturning, recordEvent, WebhookStatus } from '@app/database';
 import { checkTargetUrl, disableWebhook, encryptSecret, generateWebhookSecret, ReceiverResolver } from '@app/webhooks';
@@ -7,7 +7,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { RotateSecretDto } from './dto/rotate-secret.dto';
 import { UpdateWebhookDto } from './dto/update-webhook.dto';
-import { checkPathId, lockWorkspaceWebhooks, requireWebhook } from './webhook-access';
+import { checkPathId, lockLiveCaller, lockWorkspaceWebhooks, requireWebhook } from './webhook-access';
 import { distinctEvents, toWebhookRecord, WEBHOOK_COLUMNS, WebhookRecord, WebhookRow } from './webhook-record';
 
 /** SPEC.md "Limits": active webhooks per workspace. */
@@ -32,10 +32,16 @@ export class WebhooksService {
     return this.config.secretsKey;
   }
 
-  /** 400 `invalid_value` on `url` unless the receiver is allowed (https on a public host, by default). */
-  private async checkUrl(url: string): Promise<void> {
+  /**
+   * 400 `invalid_value` on `url` unless the receiver is allowed (https on a public host, by default);
+   * answers the URL as stored: trimmed, then the WHATWG serialisation (`new URL().href`), so the
+   * same receiver written two ways reads the same.
+   */
+  private async checkUrl(raw: string): Promise<string> {
+    const url = raw.trim();
     const check = await checkTargetUrl(url, { allowPrivate: this.config.webhookAllowPrivateTargets, resolve: (host) => this.resolver.resolve(host) });
     if (!check.ok) throw validationError('url', 'invalid_value', check.reason, { received_value: url.slice(0, 200), received_type: 'string' });
+    return check.url.href;
   }
 
   /** 400 `out_of_range` when the workspace already has the most active webhooks (the caller holds the lock). */
@@ -52,17 +58,18 @@ export class WebhooksService {
   }
 
   async create(auth: AuthContext, dto: CreateWebhookDto): Promise<WebhookRecord & { secret: string }> {
-    await this.checkUrl(dto.url);
+    const url = await this.checkUrl(dto.url);
     const secret = generateWebhookSecret();
     const ciphertext = encryptSecret(secret, this.secretsKey);
     return this.db.transaction(async (manager) => {
       await lockWorkspaceWebhooks(manager, auth.workspaceId);
+      await lockLiveCaller(manager, auth);
       await this.checkRoomForActive(manager, auth.workspaceId, 'webhooks', null);
       // The database clock, as for events: the relay compares the two, and API replicas' clocks may differ.
       const rows: WebhookRow[] = await manager.query(
         `INSERT INTO webhooks (id, workspace_id, url, events, description, status, secret_ciphertext, created_by_member_id, created_by_api_key_id, created_at, updated_at)
          SELECT $1, $2, $3, $4, $5, 'active', $6, $7, $8, t.at, t.at FROM (SELECT ${DB_CLOCK_MS} AS at) t RETURNING ${WEBHOOK_COLUMNS}`,
-        [newId('webhook'), auth.workspaceId, dto.url, distinctEvents(dto.events), dto.description ?? null, ciphertext, auth.memberId, auth.apiKeyId],
+        [newId('webhook'), auth.workspaceId, url, distinctEvents(dto.events), dto.description ?? null, ciphertext, auth.memberId, auth.apiKeyId],
       );
       return { ...toWebhookRecord(rows[0]), secret };
     });
@@ -92,9 +99,12 @@ export class WebhooksService {
     if (dto.url === undefined && dto.events === undefined && dto.description === undefined && dto.status === undefined) {
       throw validationError('body', 'invalid_value', 'give at least one of url, events, description, status');
     }
-    if (dto.url !== undefined) await this.checkUrl(dto.url);
+    const url = dto.url === undefined ? undefined : await this.checkUrl(dto.url);
     return this.db.transaction(async (manager) => {
-      if (dto.status === 'active') await lockWorkspaceWebhooks(manager, auth.workspaceId);
+      if (dto.status === 'active') {
+        await lockWorkspaceWebhooks(manager, auth.workspaceId);
+        await lockLiveCaller(manager, auth); // a key revoked meanwhile must not re-enable anything
+      }
       const current = await requireWebhook(manager, auth.workspaceId, id, true);
       const sets: string[] = [];
       const params: unknown[] = [id];
@@ -102,7 +112,7 @@ export class WebhooksService {
         params.push(value);
         sets.push(sql.replace('?', `$${params.length}`));
       };
-      if (dto.url !== undefined) set('url = ?', dto.url);
+      if (url !== undefined) set('url = ?', url);
       if (dto.events !== undefined) set('events = ?', distinctEvents(dto.events));
       if (dto.description !== undefined) set('description = ?', dto.description);
       if (dto.status === 'active' && current.status === 'disabled') {
@@ -124,10 +134,17 @@ export class WebhooksService {
     return { id, deleted: true };
   }
 
-  /** Writes a `webhook.test` event for this webhook alone; the worker delivers it like any event. */
+  /**
+   * Writes a `webhook.test` event for this webhook alone; the worker delivers it like any event.
+   * A disabled webhook gets no deliveries, so its test answers 409 rather than an event never sent;
+   * the row lock keeps a concurrent disable from slipping between the check and the event.
+   */
   async sendTest(auth: AuthContext, id: string): Promise<{ event_id: string; type: 'webhook.test'; webhook_id: string; webhook_status: string }> {
     return this.db.transaction(async (manager) => {
-      const hook = await requireWebhook(manager, auth.workspaceId, id);
+      const hook = await requireWebhook(manager, auth.workspaceId, id, true);
+      if (hook.status !== 'active') {
+        throw conflictError('the webhook is disabled: set its status to active first', { field: 'id', webhook_status: hook.status, disabled_reason: hook.disabled_reason });
+      }
       const event = await recordEvent(manager, auth.workspaceId, 'webhook.test', { webhook_id: id }, { webhookId: id });
       return { event_id: event.id, type: 'webhook.test', webhook_id: id, webhook_status: hook.status };
     });

@@ -3,6 +3,7 @@ import { disableWebhooksCreatedBy } from '@app/webhooks';
 import { addCredits, lockBalance, mutateReturning, setCredits as setLedgerBalance } from '@app/database';
 import { DataSource, EntityManager } from 'typeorm';
 import { CliError, CommandOptions } from '../cli-args';
+import { announceRevocation } from '../revocation';
 
 const MAX_CREDITS = 1_000_000_000_000;
 
@@ -62,14 +63,20 @@ export async function addMember(db: DataSource, o: CommandOptions) {
   });
 }
 
-/** member:remove --member M: the member's keys stop working and the webhooks they created are disabled. */
+/**
+ * member:remove --member M: the member's keys stop working on every API replica at once (the
+ * removal is announced on Redis after commit) and the webhooks they created are disabled in the
+ * same transaction as the removal.
+ */
 export async function removeMember(db: DataSource, o: CommandOptions) {
   const memberId = o.required('member');
-  return db.transaction(async (manager) => {
+  const result = await db.transaction(async (manager) => {
     if (!(await stampOnce(manager, 'members', 'removed_at', memberId))) throw new CliError(`member:remove: no member ${memberId}`);
     const disabled = await disableWebhooksCreatedBy(manager, { memberId }, 'member_removed');
     return { removed: true, webhooks_disabled: disabled };
   });
+  await announceRevocation({ memberId });
+  return result;
 }
 
 /** api-key:create --member M */
@@ -82,14 +89,20 @@ export async function createApiKey(db: DataSource, o: CommandOptions) {
   });
 }
 
-/** api-key:delete --id K: the key answers 401 within the key cache's lifetime; its webhooks are disabled. */
+/**
+ * api-key:delete --id K: the key answers 401 on every API replica from then on (the deletion is
+ * announced on Redis after commit, see announceRevocation); its webhooks are disabled in the
+ * same transaction as the deletion.
+ */
 export async function deleteApiKey(db: DataSource, o: CommandOptions) {
   const apiKeyId = o.required('id');
-  return db.transaction(async (manager) => {
+  const result = await db.transaction(async (manager) => {
     if (!(await stampOnce(manager, 'api_keys', 'deleted_at', apiKeyId))) throw new CliError(`api-key:delete: no API key ${apiKeyId}`);
     const disabled = await disableWebhooksCreatedBy(manager, { apiKeyId }, 'api_key_deleted');
     return { deleted: true, webhooks_disabled: disabled };
   });
+  await announceRevocation({ apiKeyId });
+  return result;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { newId } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { checkTargetUrl, disableWebhook, liveSecrets, notifyUnreadableSecret, ReceiverResolver, signatureHeaders } from '@app/webhooks';
+import { checkTargetUrl, disableWebhook, dropPendingTask, liveSecrets, notifyUnreadableSecret, ReceiverResolver, signatureHeaders } from '@app/webhooks';
 import { classifyAttempt, decideTask, disableReasonFor, DisableReason } from '@app/webhooks/delivery/delivery-policy';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -56,11 +56,7 @@ export class WebhookDeliveryService {
     const task = await this.claim(job);
     if (!task) return this.whyNotClaimed(job);
     if (task.status !== 'active') {
-      await this.db.query(
-        `UPDATE webhook_tasks SET state = 'dropped', next_attempt_at = NULL, updated_at = now()
-          WHERE event_id = $1 AND webhook_id = $2 AND state = 'pending'`,
-        [eventId, webhookId],
-      );
+      await dropPendingTask(this.db, eventId, webhookId);
       return { kind: 'done' };
     }
 
@@ -195,7 +191,8 @@ export class WebhookDeliveryService {
   private async disable(webhookId: string, reason: DisableReason, deliveryId: string): Promise<void> {
     const disabled = await this.dataSource.transaction(async (m) => {
       const done = await disableWebhook(m, webhookId, reason);
-      await m.query(`UPDATE webhook_deliveries SET next_attempt_at = NULL WHERE id = $1`, [deliveryId]);
+      // The retry this attempt scheduled will not run: the history says so (docs/webhook-delivery.md "Delivery history").
+      await m.query(`UPDATE webhook_deliveries SET next_attempt_at = NULL, retry_dropped = retry_dropped OR next_attempt_at IS NOT NULL WHERE id = $1`, [deliveryId]);
       return done;
     });
     if (disabled) this.logger.warn(`webhook ${webhookId} disabled: ${reason}`);

@@ -82,3 +82,8 @@ export function rateLimitError(retryAfterSeconds: number, limit: string): ApiErr
     { 'Retry-After': String(retryAfterSeconds) },
   );
 }
+
+/** 409 CONFLICT: the request is well formed but the resource's state forbids it (payload says which state). */
+export function conflictError(message: string, payload: ErrorPayload = {}): ApiError {
+  return new ApiError(409, 'CONFLICT', message, payload);
+}

@@ -27,3 +27,4 @@ export function createValidationPipe(): ValidationPipe {
     exceptionFactory: toValidationApiError,
   });
 }
+

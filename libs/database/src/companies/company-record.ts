@@ -81,9 +81,12 @@ export interface CompanyRow {
 }
 
 export interface CompanyRecordOptions {
-  /** Include `technologies` and `technologies_checked_at` (company get and enrich only). */
+  /** Include `technologies` and `technologies_checked_at` (company get, enrich and the company.saved event only). */
   technologies: boolean;
 }
+
+/** The record as GET /v2/companies/{id} answers it; the `company.saved` event carries this same shape. */
+export const COMPANY_GET_SHAPE: CompanyRecordOptions = Object.freeze({ technologies: true });
 
 const iso = (value: Date | string | null | undefined): string | null => (value == null ? null : new Date(value).toISOString());
 

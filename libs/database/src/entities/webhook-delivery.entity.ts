@@ -39,6 +39,10 @@ export class WebhookDelivery {
   @Column({ name: 'next_attempt_at', type: 'timestamptz', precision: 3, nullable: true })
   nextAttemptAt: Date | null;
 
+  /** The retry this attempt scheduled was dropped (webhook disabled, task dropped): next_attempt_at is then null. */
+  @Column({ name: 'retry_dropped', type: 'boolean', default: false })
+  retryDropped: boolean;
+
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt: Date;
 }
