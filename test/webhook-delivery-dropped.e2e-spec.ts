@@ -9,7 +9,7 @@ jest.setTimeout(60000);
 const harness = deliveryHarness(async () => ({ WEBHOOK_RETRY_SCHEDULE: '2s,2s', WORKER_METRICS_PORT: String(await freePort()) }));
 
 /** The delivery records of a history answer, wherever the list convention puts the array. */
-const recordsOf = (res: HttpAnswer): any[] => (Array.isArray(res.body.data) ? res.body.data : res.body.data.deliveries);
+const recordsOf = (res: HttpAnswer): any[] => res.body.data;
 
 async function failingWebhookWithAWaitingRetry() {
   const ws = await harness.stack.workspace();

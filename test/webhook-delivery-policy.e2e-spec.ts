@@ -40,7 +40,7 @@ describe('a secret the SECRETS_KEY cannot decrypt', () => {
       { state: 'failed', attempts: 1 },
       { state: 'failed', attempts: 1 },
     ]);
-    const notes = (await ws.api.get('/v2/notifications')).body.data.notifications.filter((n: any) => n.kind === 'webhook_secret_unreadable');
+    const notes = (await ws.api.get('/v2/notifications')).body.data.filter((n: any) => n.kind === 'webhook_secret_unreadable');
     expect(notes).toHaveLength(1); // one unread notice per webhook, not one per event
     expect(notes[0].data).toEqual({ webhook_id: h.id, url });
     expect(notes[0].message).toMatch(/cannot be decrypted/);

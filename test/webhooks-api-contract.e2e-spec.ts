@@ -13,10 +13,10 @@ function validation(res: HttpAnswer, field: string, code: string) {
   return e;
 }
 
-/** The delivery records of a history answer, wherever the list convention puts the array. */
+/** The delivery records of a history answer (the list convention: `data` is the array). */
 function deliveriesOf(res: HttpAnswer): any[] {
   expect(res.status).toBe(200);
-  return Array.isArray(res.body.data) ? res.body.data : res.body.data.deliveries;
+  return res.body.data;
 }
 
 /** Issue 14 points 2 and 7: null-safe updates, real event types, normalised URLs, test and rotate details, dropped retries. */
