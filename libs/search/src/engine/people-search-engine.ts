@@ -121,7 +121,7 @@ export class PeopleSearchEngine {
     const ctx = await this.context(filters, request.workspaceId, request.today);
     const window = { limit: request.perPage, offset: (request.page - 1) * request.perPage, applySort: true };
     const cap = filters.max_person_per_company;
-    if (cap === undefined) return [countStatement(filters, ctx), pageStatement(filters, ctx, window)];
+    if (cap === undefined) return [workspaceSetCountStatement(filters, ctx) ?? countStatement(filters, ctx), pageStatement(filters, ctx, window)];
     return [cappedCountStatement(filters, ctx, cap), pageStatement(filters, ctx, { ...window, cap: { perCompany: cap, preferValidEmail: true } })];
   }
 
