@@ -1,7 +1,7 @@
 import { freePort } from './support/processes';
 import { companySaved, deliveryHarness, receiverWebhook, sleep, ulid } from './support/webhook-delivery-kit';
 
-// Issue 11: one busy webhook must keep delivering. A burst far beyond the in-flight limit makes
+// Issue 11: one busy webhook must keep delivering, and no tenant can keep the worker busy. A burst far beyond the in-flight limit makes
 // almost every job wait for a slot; every event must arrive, none twice, the limits must hold,
 // and /metrics must show the waiting attempts while they wait. The workspace cap holds across
 // webhooks of one workspace without holding up another workspace.
@@ -81,4 +81,29 @@ it('caps the deliveries in flight of one workspace across its webhooks, while an
   expect(inFlight()).toBe(PER_WORKSPACE);
   expect(harness.rcv.at(first.path).length).toBeLessThanOrEqual(PER_WEBHOOK);
   expect(harness.rcv.at(second.path).length).toBeLessThanOrEqual(PER_WEBHOOK);
+});
+
+it('throttles test events and re-enabling per webhook: 429 RATE_LIMIT with Retry-After, other webhooks unaffected', async () => {
+  const ws = await harness.stack.workspace();
+  const create = async () => {
+    const res = await ws.api.post('/v2/webhooks', { url: harness.rcv.hook({ status: 200 }).url, events: ['company.saved'] });
+    expect(res.status).toBe(201);
+    return res.body.data.id as string;
+  };
+  const [busy, calm] = [await create(), await create()];
+  for (let i = 0; i < 10; i++) expect((await ws.api.post(`/v2/webhooks/${busy}/test`, {})).status).toBe(202);
+  const refused = await ws.api.post(`/v2/webhooks/${busy}/test`, {});
+  expect(refused.status).toBe(429);
+  expect(refused.body).toMatchObject({ success: false, errors: [{ name: 'RATE_LIMIT', payload: { limit: 'webhook_test' } }] });
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+  expect((await ws.api.post(`/v2/webhooks/${calm}/test`, {})).status).toBe(202);
+
+  for (let i = 0; i < 10; i++) expect((await ws.api.patch(`/v2/webhooks/${busy}`, { status: 'active' })).status).toBe(200);
+  const reenable = await ws.api.patch(`/v2/webhooks/${busy}`, { status: 'active' });
+  expect(reenable.status).toBe(429);
+  expect(reenable.body.errors[0]).toMatchObject({ name: 'RATE_LIMIT', payload: { limit: 'webhook_reenable' } });
+  expect(Number(reenable.headers.get('retry-after'))).toBeGreaterThan(60);
+  // other changes are not throttled
+  expect((await ws.api.patch(`/v2/webhooks/${busy}`, { description: 'still editable' })).status).toBe(200);
 });

@@ -6,6 +6,7 @@ import { ListDeliveriesQuery } from './dto/list-deliveries.query';
 import { RecoverWebhookDto } from './dto/recover-webhook.dto';
 import { RotateSecretDto } from './dto/rotate-secret.dto';
 import { UpdateWebhookDto } from './dto/update-webhook.dto';
+import { WebhookActionThrottle } from './webhook-action-throttle';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { DELIVERY_EXAMPLE, WEBHOOK_EXAMPLE } from './webhook-record';
 import { WebhooksService } from './webhooks.service';
@@ -21,6 +22,7 @@ export class WebhooksController {
   constructor(
     private readonly webhooks: WebhooksService,
     private readonly deliveries: WebhookDeliveriesService,
+    private readonly throttle: WebhookActionThrottle,
   ) {}
 
   @Post()
@@ -51,11 +53,13 @@ export class WebhooksController {
   @Patch(':id')
   @ApiOperation({
     summary: 'Update url, events, description or status',
-    description: '`status: "active"` re-enables a disabled webhook (within the 25-active limit); `"disabled"` stops deliveries and drops pending retries.',
+    description:
+      '`status: "active"` re-enables a disabled webhook (within the 25-active limit; at most 10 times an hour per webhook, else 429 `RATE_LIMIT` with `Retry-After`); `"disabled"` stops deliveries and drops pending retries.',
   })
   @ApiBody({ type: UpdateWebhookDto, examples: { reenable: { value: { status: 'active' } }, events: { value: { events: ['company.saved'] } } } })
   @ApiOkResponse(envelope(WEBHOOK_EXAMPLE))
-  update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() dto: UpdateWebhookDto) {
+  async update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() dto: UpdateWebhookDto) {
+    if (dto?.status === 'active') await this.throttle.spend('reenable', auth.workspaceId, id);
     return this.webhooks.update(auth, id, dto);
   }
 
@@ -68,9 +72,13 @@ export class WebhooksController {
 
   @Post(':id/test')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Send a webhook.test event to this webhook (whatever its subscribed events)' })
+  @ApiOperation({
+    summary: 'Send a webhook.test event to this webhook (whatever its subscribed events)',
+    description: 'At most 10 a minute per webhook, else 429 `RATE_LIMIT` with `Retry-After`.',
+  })
   @ApiAcceptedResponse(envelope({ event_id: 'evt_01JD2YA9F4H6K8M0P2R4T6V8X0', type: 'webhook.test', webhook_id: WEBHOOK_EXAMPLE.id, webhook_status: 'active' }))
-  sendTest(@Auth() auth: AuthContext, @Param('id') id: string) {
+  async sendTest(@Auth() auth: AuthContext, @Param('id') id: string) {
+    await this.throttle.spend('test', auth.workspaceId, id);
     return this.webhooks.sendTest(auth, id);
   }
 
