@@ -3,7 +3,7 @@
 // Measures sustained deliveries/s at saturation, end-to-end latency (event committed → receiver
 // answered) below saturation, and the same with one of ten receivers hanging until timeout.
 // Usage: npm run build && node bench/webhooks.mjs [--seconds 10] [--rate 500] [--burst 20000] [--hooks 10]
-// `--hooks 1` runs the scenario of issue 11 instead: one webhook, the API as producer (four clients
+// `--hooks 1` runs the scenario of issue 11 instead (`--hooks 1 --producer outbox`: the phases above, one webhook): one webhook, the API as producer (four clients
 // saving 500 new companies each, again and again, for --burst-seconds 20), then one client saving at
 // --paced-rate 800 events/s for --seconds 20; it measures deliveries/s over the burst, the longest
 // gap between deliveries while tasks pend, p99 created_at -> arrival of the paced events created
@@ -28,6 +28,8 @@ const RATE = Number(args.rate ?? 500);
 const BURST = Number(args.burst ?? 20000);
 const HOOKS = Number(args.hooks ?? 10);
 const TIMEOUT_MS = Number(args.timeout ?? 10000);
+/** One webhook: issue 11's scenario with company saves as producer, unless `--producer outbox` (the three phases below, one webhook). */
+const SAVES = HOOKS === 1 && args.producer !== 'outbox';
 const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -60,7 +62,7 @@ const receiver = http.createServer((req, res) => {
     const now = Date.now();
     const id = req.headers['webhook-id'];
     const c = committedAt.get(id);
-    const createdAt = HOOKS === 1 ? Date.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')).created_at) : NaN;
+    const createdAt = SAVES ? Date.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')).created_at) : NaN;
     received.push({ path: req.url, id, at: now, latency: c === undefined ? NaN : now - c, createdAt });
   });
 });
@@ -245,9 +247,17 @@ async function savesScenario(results) {
     };
     received.length = 0;
     const t0 = Date.now();
+    // Every 2 s on stderr: events not yet relayed, tasks pending, deliveries so far (where a stall sits).
+    const sampler = setInterval(async () => {
+      const [row] = (await db.query(`SELECT (SELECT count(*) FROM events WHERE relayed_at IS NULL) AS unrelayed, (SELECT count(*) FROM webhook_tasks WHERE state = 'pending') AS pending`)).rows;
+      process.stderr.write(`t=${((Date.now() - t0) / 1000).toFixed(0)}s unrelayed=${row.unrelayed} pending=${row.pending} delivered=${received.length}\n`);
+    }, 2000);
     let burstEvents = 0;
     await Promise.all([0, 1, 2, 3].map(async () => {
-      while (Date.now() - t0 < BURST_SECONDS * 1000) burstEvents += await save(500);
+      while (Date.now() - t0 < BURST_SECONDS * 1000) {
+        const saved = await save(500); // not `x += await`: the four clients would overwrite each other's sums
+        burstEvents += saved;
+      }
     }));
     const pacedStart = Date.now();
     let pacedEvents = 0;
@@ -257,13 +267,15 @@ async function savesScenario(results) {
         await sleep(10);
         continue;
       }
-      pacedEvents += await save(Math.min(due, 500));
-      sent += Math.min(due, 500);
+      const n = Math.min(due, 500);
+      sent += n;
+      pacedEvents += await save(n); // one client: no concurrent update
     }
     const total = burstEvents + pacedEvents;
     const deadline = Date.now() + 300_000;
     while (new Set(received.map((r) => r.id)).size < total && Date.now() < deadline) await sleep(200);
     await sleep(2000); // late duplicates would arrive now
+    clearInterval(sampler);
     const unique = new Set(received.map((r) => r.id)).size;
     const burstRows = received.filter((r) => r.createdAt < pacedStart);
     const drainedAt = Math.max(...burstRows.map((r) => r.at));
@@ -289,47 +301,47 @@ async function savesScenario(results) {
 
 const results = {};
 try {
-  if (HOOKS === 1) {
+  if (SAVES) {
     results.baseline = { bare_posts_per_s: await barePostsPerSecond(3) };
     await savesScenario(results);
     results.ratios = { deliveries_until_drained_vs_bare_posts: Number((results.saves.burst.deliveries_per_s_until_drained / results.baseline.bare_posts_per_s).toFixed(2)) };
     console.log(JSON.stringify(results, null, 2));
   } else {
-  results.baseline = { bare_posts_per_s: await barePostsPerSecond(3) };
-  received.length = 0;
-  console.log(`baseline: bare keep-alive POSTs to the same receiver, 100 in flight: ${results.baseline.bare_posts_per_s}/s`);
+    results.baseline = { bare_posts_per_s: await barePostsPerSecond(3) };
+    received.length = 0;
+    console.log(`baseline: bare keep-alive POSTs to the same receiver, 100 in flight: ${results.baseline.bare_posts_per_s}/s`);
 
-  // 1. Saturation: a burst committed at once, delivered as fast as the worker can.
-  const burstIds = [];
-  for (let i = 0; i < BURST; i += 1000) burstIds.push(...(await commitEvents(Math.min(1000, BURST - i), i)));
-  const t0 = Math.min(...burstIds.map((id) => committedAt.get(id)));
-  await waitDelivered(burstIds, () => true, 300000);
-  const burstRows = received.filter((r) => committedAt.get(r.id) >= t0);
-  const span = (Math.max(...burstRows.map((r) => r.at)) - t0) / 1000;
-  results.saturation = { events: BURST, seconds: Number(span.toFixed(2)), deliveries_per_s: Math.round(burstRows.length / span) };
-  console.log(`saturation: ${BURST} deliveries in ${span.toFixed(2)} s = ${results.saturation.deliveries_per_s}/s`);
+    // 1. Saturation: a burst committed at once, delivered as fast as the worker can.
+    const burstIds = [];
+    for (let i = 0; i < BURST; i += 1000) burstIds.push(...(await commitEvents(Math.min(1000, BURST - i), i)));
+    const t0 = Math.min(...burstIds.map((id) => committedAt.get(id)));
+    await waitDelivered(burstIds, () => true, 300000);
+    const burstRows = received.filter((r) => committedAt.get(r.id) >= t0);
+    const span = (Math.max(...burstRows.map((r) => r.at)) - t0) / 1000;
+    results.saturation = { events: BURST, seconds: Number(span.toFixed(2)), deliveries_per_s: Math.round(burstRows.length / span) };
+    console.log(`saturation: ${BURST} deliveries in ${span.toFixed(2)} s = ${results.saturation.deliveries_per_s}/s`);
 
-  // 2. Below saturation: RATE events/s for SECONDS s, all ten receivers healthy.
-  received.length = 0;
-  const steady = await produce(RATE, SECONDS, 1_000_000);
-  await waitDelivered(steady, () => true, 60000);
-  results.steady = { rate: RATE, ...summarize('steady', steady) };
-  console.log(`steady ${RATE}/s: p50 ${results.steady.p50_ms} ms, p99 ${results.steady.p99_ms} ms (${results.steady.delivered} deliveries)`);
+    // 2. Below saturation: RATE events/s for SECONDS s, all ten receivers healthy.
+    received.length = 0;
+    const steady = await produce(RATE, SECONDS, 1_000_000);
+    await waitDelivered(steady, () => true, 60000);
+    results.steady = { rate: RATE, ...summarize('steady', steady) };
+    console.log(`steady ${RATE}/s: p50 ${results.steady.p50_ms} ms, p99 ${results.steady.p99_ms} ms (${results.steady.delivered} deliveries)`);
 
-  // 3. The same load with one of the ten receivers hanging until the sender's timeout.
-  received.length = 0;
-  hangingPath = hooks[0].path;
-  const hung = await produce(RATE, SECONDS, 2_000_000);
-  const healthyIds = hung.filter((_id, i) => i % HOOKS !== 0);
-  await waitDelivered(healthyIds, () => true, 60000);
-  results.one_hanging = { rate: RATE, timeout_ms: TIMEOUT_MS, ...summarize('one receiver hanging (nine healthy)', healthyIds, (p) => p !== hangingPath) };
-  console.log(`one of ten hanging, ${RATE}/s: healthy p50 ${results.one_hanging.p50_ms} ms, p99 ${results.one_hanging.p99_ms} ms (${results.one_hanging.delivered}/${healthyIds.length} delivered)`);
-  results.ratios = {
-    saturation_vs_bare_posts: Number((results.saturation.deliveries_per_s / results.baseline.bare_posts_per_s).toFixed(2)),
-    saturation_vs_target_1000: Number((results.saturation.deliveries_per_s / 1000).toFixed(2)),
-    healthy_p99_hanging_vs_steady: Number((results.one_hanging.p99_ms / results.steady.p99_ms).toFixed(2)),
-  };
-  console.log(JSON.stringify(results, null, 2));
+    // 3. The same load with one of the ten receivers hanging until the sender's timeout.
+    received.length = 0;
+    hangingPath = hooks[0].path;
+    const hung = await produce(RATE, SECONDS, 2_000_000);
+    const healthyIds = hung.filter((_id, i) => i % HOOKS !== 0);
+    await waitDelivered(healthyIds, () => true, 60000);
+    results.one_hanging = { rate: RATE, timeout_ms: TIMEOUT_MS, ...summarize('one receiver hanging (nine healthy)', healthyIds, (p) => p !== hangingPath) };
+    console.log(`one of ten hanging, ${RATE}/s: healthy p50 ${results.one_hanging.p50_ms} ms, p99 ${results.one_hanging.p99_ms} ms (${results.one_hanging.delivered}/${healthyIds.length} delivered)`);
+    results.ratios = {
+      saturation_vs_bare_posts: Number((results.saturation.deliveries_per_s / results.baseline.bare_posts_per_s).toFixed(2)),
+      saturation_vs_target_1000: Number((results.saturation.deliveries_per_s / 1000).toFixed(2)),
+      healthy_p99_hanging_vs_steady: Number((results.one_hanging.p99_ms / results.steady.p99_ms).toFixed(2)),
+    };
+    console.log(JSON.stringify(results, null, 2));
   }
 } finally {
   const exited = new Promise((r) => worker.once('exit', r));
