@@ -14,7 +14,7 @@ export interface LimiterProtocol {
   /** A job starts: send its attempt, end the job, or put it back in the delayed set until `due` (also promote `promote`). */
   run(attempt: SimAttempt, now: number): Promise<{ kind: 'send' } | { kind: 'end' } | { kind: 'delay'; due: number; promote?: boolean }>;
   /** An attempt was sent: the next attempt this lane sends (it holds the slot), and delayed jobs to promote. */
-  finish(attempt: SimAttempt, now: number, promote: (attemptId: string) => boolean, lane: SimAttempt): Promise<SimAttempt | null>;
+  finish(attempt: SimAttempt, now: number, promote: (attemptId: string) => boolean): Promise<SimAttempt | null>;
   /** Attempts to enqueue because slots are free while they wait (optional). */
   stranded?(now: number): Promise<SimAttempt[]>;
   /** The live (unexpired) slot holders and the waiting entries of a webhook and of a workspace. */
@@ -43,7 +43,6 @@ export interface SimOptions {
   perWebhook: number;
   perWorkspace: number;
   slotTtlMs: number;
-  doneTtlMs: number;
   maxSteps: number;
 }
 
@@ -195,7 +194,7 @@ export async function simulate(protocol: LimiterProtocol, o: SimOptions, clock: 
           task.state = 'succeeded';
           task.records++;
         }
-        const next = await protocol.finish(l.attempt, clock.now, promote, l.job);
+        const next = await protocol.finish(l.attempt, clock.now, promote);
         if (next) {
           l.attempt = next;
           l.until = clock.now + 1 + Math.floor(random() * 80);
@@ -242,14 +241,14 @@ export async function simulate(protocol: LimiterProtocol, o: SimOptions, clock: 
 }
 
 /** The protocol of the processor around today's limiter. */
-export function currentProtocol(redis: Redis, prefix: string, o: Pick<SimOptions, 'perWebhook' | 'perWorkspace' | 'slotTtlMs' | 'doneTtlMs'>, clock: { now: number }): LimiterProtocol {
+export function currentProtocol(redis: Redis, prefix: string, o: Pick<SimOptions, 'perWebhook' | 'perWorkspace' | 'slotTtlMs'>, clock: { now: number }): LimiterProtocol {
   const limiter = new InFlightLimiter(redis, prefix, o, () => clock.now);
   const live = async (key: string, now: number) => redis.zrangebyscore(key, `(${now}`, '+inf');
   return {
     async run(a) {
       return (await limiter.acquire(a)) === 'acquired' ? { kind: 'send' } : { kind: 'end' };
     },
-    finish: (a, _now, _promote, lane) => limiter.release(a, { handOn: true, ran: true, lane }),
+    finish: (a) => limiter.release(a, true),
     stranded: () => limiter.stranded(),
     slots: (h, now) => live(`${prefix}:wh-lim:hook-slots:${h.webhookId}`, now),
     workspaceSlots: (ws, now) => live(`${prefix}:wh-lim:ws-slots:${ws}`, now),

@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 const at = (webhookId: string, attemptId: string, workspaceId = 'ws_1'): LimitedAttempt => ({ workspaceId, webhookId, attemptId });
-const limits = (perWebhook: number, perWorkspace = 100, slotTtlMs = 60_000) => ({ perWebhook, perWorkspace, slotTtlMs, doneTtlMs: 60_000 });
+const limits = (perWebhook: number, perWorkspace = 100, slotTtlMs = 60_000) => ({ perWebhook, perWorkspace, slotTtlMs });
 
 describe('InFlightLimiter', () => {
   it('bounds the attempts in flight per webhook, refuses a duplicate of one in flight, and hands a freed slot to the oldest waiting attempt', async () => {
@@ -28,13 +28,13 @@ describe('InFlightLimiter', () => {
     expect(await limiter.acquire(at('wh_a', 'e3'))).toBe('waiting'); // a second run of a waiting attempt: listed once
     expect(await redis.zcard(`${prefix}:wh-lim:hook-waiting:wh_a`)).toBe(2);
     // the freed slot goes to e3, which holds it at once: a newcomer finds no room, a copy of e3 is refused
-    expect(await limiter.release(at('wh_a', 'e1'), { handOn: true, ran: true })).toEqual(at('wh_a', 'e3'));
+    expect(await limiter.release(at('wh_a', 'e1'), true)).toEqual(at('wh_a', 'e3'));
     expect(await limiter.acquire(at('wh_a', 'e5'))).toBe('waiting');
     expect(await limiter.acquire(at('wh_a', 'e3'))).toBe('busy');
-    expect(await limiter.release(at('wh_a', 'e2'), { handOn: true, ran: true })).toEqual(at('wh_a', 'e4'));
-    expect(await limiter.release(at('wh_a', 'e3'), { handOn: true, ran: true })).toEqual(at('wh_a', 'e5'));
-    expect(await limiter.release(at('wh_a', 'e4'), { handOn: true, ran: true })).toBeNull();
-    expect(await limiter.release(at('wh_a', 'e5'), { handOn: true, ran: true })).toBeNull();
+    expect(await limiter.release(at('wh_a', 'e2'), true)).toEqual(at('wh_a', 'e4'));
+    expect(await limiter.release(at('wh_a', 'e3'), true)).toEqual(at('wh_a', 'e5'));
+    expect(await limiter.release(at('wh_a', 'e4'), true)).toBeNull();
+    expect(await limiter.release(at('wh_a', 'e5'), true)).toBeNull();
     expect(await limiter.waitingWebhooks()).toEqual([]);
   });
 
@@ -49,8 +49,8 @@ describe('InFlightLimiter', () => {
       ['wh_w2', 1],
       ['wh_w1', 1],
     ]);
-    expect(await limiter.release(at('wh_w1', 'a1', 'ws_w'), { handOn: true, ran: true })).toEqual(at('wh_w2', 'b2', 'ws_w'));
-    expect(await limiter.release(at('wh_w2', 'b1', 'ws_w'), { handOn: true, ran: true })).toEqual(at('wh_w1', 'a2', 'ws_w'));
+    expect(await limiter.release(at('wh_w1', 'a1', 'ws_w'), true)).toEqual(at('wh_w2', 'b2', 'ws_w'));
+    expect(await limiter.release(at('wh_w2', 'b1', 'ws_w'), true)).toEqual(at('wh_w1', 'a2', 'ws_w'));
   });
 
   it('frees a slot without handing it on when asked (shutdown), and then reports the waiting attempt as stranded', async () => {
@@ -58,11 +58,11 @@ describe('InFlightLimiter', () => {
     expect(await limiter.acquire(at('wh_s', 's1', 'ws_s'))).toBe('acquired');
     expect(await limiter.acquire(at('wh_s', 's2', 'ws_s'))).toBe('waiting');
     expect(await limiter.stranded()).toEqual([]);
-    expect(await limiter.release(at('wh_s', 's1', 'ws_s'), { handOn: false, ran: true })).toBeNull();
+    expect(await limiter.release(at('wh_s', 's1', 'ws_s'), false)).toBeNull();
     expect(await limiter.stranded()).toEqual([at('wh_s', 's2', 'ws_s')]);
     expect(await limiter.acquire(at('wh_s', 's2', 'ws_s'))).toBe('acquired'); // its job runs again and leaves the waiting set
     expect(await limiter.stranded()).toEqual([]);
-    expect(await limiter.release(at('wh_s', 's2', 'ws_s'), { handOn: true, ran: true })).toBeNull();
+    expect(await limiter.release(at('wh_s', 's2', 'ws_s'), true)).toBeNull();
   });
 
   it('frees the slots of a crashed sender once they expire', async () => {
@@ -75,16 +75,6 @@ describe('InFlightLimiter', () => {
     expect(await limiter.acquire(at('wh_c', 'e2', 'ws_c'))).toBe('acquired');
   });
 
-  it('ends a late copy of a job whose attempt ran, but lets an attempt put off as too early run again', async () => {
-    const limiter = new InFlightLimiter(redis, prefix, limits(1));
-    expect(await limiter.acquire(at('wh_l', 'l1'))).toBe('acquired');
-    await limiter.release(at('wh_l', 'l1'), { handOn: true, ran: true });
-    expect(await limiter.acquire(at('wh_l', 'l1'))).toBe('ran');
-    expect(await limiter.acquire(at('wh_l', 'l2'))).toBe('acquired');
-    await limiter.release(at('wh_l', 'l2'), { handOn: true, ran: false });
-    expect(await limiter.acquire(at('wh_l', 'l2'))).toBe('acquired');
-  });
-
   it('drops a waiting entry whose attempt is in flight already instead of handing it a second slot', async () => {
     const limiter = new InFlightLimiter(redis, prefix, limits(2));
     expect(await limiter.acquire(at('wh_d', 'd1'))).toBe('acquired');
@@ -93,7 +83,7 @@ describe('InFlightLimiter', () => {
     // d3's entry stays while d3 is (wrongly) in a slot too: e.g. its slot expired, a copy re-entered
     await redis.zadd(`${prefix}:wh-lim:hook-slots:wh_d`, Date.now() + 60_000, 'd3');
     await redis.zrem(`${prefix}:wh-lim:hook-slots:wh_d`, 'd2');
-    expect(await limiter.release(at('wh_d', 'd1'), { handOn: true, ran: true })).toBeNull();
+    expect(await limiter.release(at('wh_d', 'd1'), true)).toBeNull();
     expect(await redis.zcard(`${prefix}:wh-lim:hook-waiting:wh_d`)).toBe(0);
   });
 });
@@ -117,7 +107,6 @@ describe('InFlightLimiter under random workers, crashes and duplicate jobs', () 
       perWebhook: 3,
       perWorkspace: 4,
       slotTtlMs: 2000,
-      doneTtlMs: 30_000,
       maxSteps: 200_000,
     };
     const clock = { now: 1_000_000 };

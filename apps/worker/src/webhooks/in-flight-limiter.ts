@@ -8,7 +8,6 @@ import type Redis from 'ioredis';
 //                          keyed by attempt, so an attempt that waits twice is listed once
 //   ws-waiting:<workspace> ZSET webhook id -> arrival of its oldest waiting attempt
 //   waiting-ws             SET of workspaces with waiting attempts (for `stranded` and metrics)
-//   hook-done:<webhook>    ZSET attempt id -> until when a late copy of its job is told it ran
 // A waiting attempt has NO BullMQ job: its job ended when it started to wait. It leaves the
 // waiting set only by taking a slot (`acquire`, or `release` handing it on), so the set never holds
 // an attempt that already ran. Slots expire on their own: a crashed worker's slots free themselves.
@@ -17,7 +16,6 @@ const COMMON = `
 local base = ARGV[1]
 local function hookSlots(hook) return base .. 'hook-slots:' .. hook end
 local function hookWaiting(hook) return base .. 'hook-waiting:' .. hook end
-local function hookDone(hook) return base .. 'hook-done:' .. hook end
 local function wsSlots(ws) return base .. 'ws-slots:' .. ws end
 local function wsWaiting(ws) return base .. 'ws-waiting:' .. ws end
 local function purge(key, now) redis.call('ZREMRANGEBYSCORE', key, '-inf', now) end
@@ -68,16 +66,13 @@ end
 `;
 
 // ARGV: base, now, expiresAt, ttl, hookLimit, wsLimit, ws, hook, attempt.
-// 1: slot taken; 2: this attempt is in flight already (not sent twice); 3: it ran already (a late
-// copy of its job); 0: no room, now waiting.
+// 1: slot taken; 2: this attempt is in flight already (not sent twice); 0: no room, now waiting.
 const ACQUIRE = `${COMMON}
 local now, expiresAt, ttl, hookLimit, wsLimit = tonumber(ARGV[2]), ARGV[3], ARGV[4], tonumber(ARGV[5]), tonumber(ARGV[6])
 local ws, hook, attempt = ARGV[7], ARGV[8], ARGV[9]
 purge(hookSlots(hook), now)
 purge(wsSlots(ws), now)
 if redis.call('ZSCORE', hookSlots(hook), attempt) then return 2 end
-local done = redis.call('ZSCORE', hookDone(hook), attempt)
-if done and tonumber(done) > now then return 3 end
 if redis.call('ZCARD', hookSlots(hook)) < hookLimit and redis.call('ZCARD', wsSlots(ws)) < wsLimit then
   take(ws, hook, attempt, expiresAt, ttl)
   return 1
@@ -88,9 +83,7 @@ redis.call('PEXPIRE', wsWaiting(ws), 86400000)
 reindex(ws, hook)
 return 0`;
 
-// ARGV: base, now, expiresAt, ttl, hookLimit, wsLimit, ws, hook, attempt, handOn (1/0), doneUntil
-// (0: the attempt did not run), doneTtl, and the webhook and attempt of the job this lane runs in,
-// whose done mark is kept while the lane goes on (a copy of that job comes back if the worker dies).
+// ARGV: base, now, expiresAt, ttl, hookLimit, wsLimit, ws, hook, attempt, handOn (1/0).
 // Frees the attempt's slot and, with handOn, gives it at once to the oldest waiting attempt of the
 // workspace that may run: {hook, attempt} for the caller to send next, or nil.
 const RELEASE = `${COMMON}
@@ -98,14 +91,6 @@ local now, expiresAt, ttl, hookLimit, wsLimit = tonumber(ARGV[2]), ARGV[3], ARGV
 local ws, hook, attempt = ARGV[7], ARGV[8], ARGV[9]
 redis.call('ZREM', hookSlots(hook), attempt)
 redis.call('ZREM', wsSlots(ws), attempt)
-if ARGV[11] ~= '0' then
-  purge(hookDone(hook), now)
-  redis.call('ZADD', hookDone(hook), ARGV[11], attempt)
-  redis.call('PEXPIRE', hookDone(hook), ARGV[12])
-end
-if ARGV[14] ~= attempt then
-  redis.call('ZADD', hookDone(ARGV[13]), 'XX', now + tonumber(ARGV[12]), ARGV[14])
-end
 if ARGV[10] ~= '1' then return false end
 return nextWaiting(ws, now, expiresAt, ttl, hookLimit, wsLimit)`;
 
@@ -150,8 +135,6 @@ export interface InFlightLimits {
   perWorkspace: number;
   /** How long a slot is held at most: longer than any delivery can take. */
   slotTtlMs: number;
-  /** How long after an attempt ran (or its lane last moved on) a late copy of its job is told so: longer than a stalled job takes to come back. */
-  doneTtlMs: number;
 }
 
 /** How many attempts wait per webhook, and since when the oldest waits. */
@@ -191,27 +174,19 @@ export class InFlightLimiter {
     return [this.base, now, now + slotTtlMs, slotTtlMs, perWebhook, perWorkspace];
   }
 
-  /**
-   * `acquired`: send it; `busy`: this attempt is in flight elsewhere; `ran`: it was sent lately
-   * (this is a late copy of its job); `waiting`: no room, it waits for a release to hand it a slot.
-   */
-  async acquire({ workspaceId, webhookId, attemptId }: LimitedAttempt): Promise<'acquired' | 'busy' | 'ran' | 'waiting'> {
+  /** `acquired`: send it; `busy`: this attempt is in flight elsewhere; `waiting`: no room, it waits for a release to hand it a slot. */
+  async acquire({ workspaceId, webhookId, attemptId }: LimitedAttempt): Promise<'acquired' | 'busy' | 'waiting'> {
     const answer = await this.redis.webhookLimiterAcquire(...this.head(), workspaceId, webhookId, attemptId);
-    return (['waiting', 'acquired', 'busy', 'ran'] as const)[answer];
+    return (['waiting', 'acquired', 'busy'] as const)[answer];
   }
 
   /**
    * Frees the attempt's slot. With `handOn`, the slot goes straight to the oldest waiting attempt
    * of the workspace that may run, which the caller must send next (it holds the slot already).
-   * `ran`: the attempt was made (not put off as too early, not failed on our side), so copies of
-   * its job that run within `doneTtlMs` end at once instead of waiting again. `lane`: the attempt
-   * of the job this lane runs in, whose mark is renewed while the lane goes on.
    */
-  async release(attempt: LimitedAttempt, { handOn, ran, lane = attempt }: { handOn: boolean; ran: boolean; lane?: LimitedAttempt }): Promise<LimitedAttempt | null> {
+  async release(attempt: LimitedAttempt, handOn: boolean): Promise<LimitedAttempt | null> {
     const { workspaceId, webhookId, attemptId } = attempt;
-    const doneUntil = ran ? this.now() + this.limits.doneTtlMs : 0;
-    const args = [workspaceId, webhookId, attemptId, handOn ? 1 : 0, doneUntil, this.limits.doneTtlMs, lane.webhookId, lane.attemptId];
-    const next = await this.redis.webhookLimiterRelease(...this.head(), ...args);
+    const next = await this.redis.webhookLimiterRelease(...this.head(), workspaceId, webhookId, attemptId, handOn ? 1 : 0);
     return next ? { workspaceId, webhookId: next[0], attemptId: next[1] } : null;
   }
 

@@ -45,8 +45,6 @@ class DeliveryDbCloser implements OnApplicationShutdown {
           perWebhook: config.webhookMaxInFlightPerWebhook,
           perWorkspace: config.webhookMaxInFlightPerWorkspace,
           slotTtlMs: config.webhookTimeoutMs + 5000,
-          // A stalled job comes back after its lock (15 s) and the stalled check (5 s).
-          doneTtlMs: 2 * (config.webhookTimeoutMs + 5000) + 20_000,
         }),
     },
   ],

@@ -45,7 +45,7 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicatio
     // meanwhile: then it must not wait for a slot again.
     const again = job.data.requeued || job.attemptsStarted > 1;
     if (again && !(await this.delivery.stillWaits(job.data))) return;
-    // busy: another run sends this very attempt; ran: it was just sent; waiting: a release will send it.
+    // busy: another run sends this very attempt; waiting: a release will send it.
     if ((await this.limiter.acquire(limitedAttempt(job.data))) !== 'acquired') return;
     let own: { end?: AttemptEnd; error?: unknown } = {};
     let current: DeliveryJobData | null = job.data;
@@ -53,7 +53,7 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicatio
       const sent = await this.attempt(current);
       if (current === job.data) own = sent;
       else if (sent.end?.kind === 'later') await this.queue.enqueue([{ ...current, at: sent.end.at }]);
-      current = await this.releaseAndTakeNext(current, sent.end?.kind === 'done', job.data);
+      current = await this.releaseAndTakeNext(current);
     }
     if (own.error) throw own.error;
     if (own.end?.kind === 'later') {
@@ -73,10 +73,10 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicatio
   }
 
   /** Frees the slot of a sent attempt and answers the waiting attempt it was handed to (null: none waits, or closing). */
-  private async releaseAndTakeNext(sent: DeliveryJobData, ran: boolean, lane: DeliveryJobData): Promise<DeliveryJobData | null> {
+  private async releaseAndTakeNext(sent: DeliveryJobData): Promise<DeliveryJobData | null> {
     const attempt = limitedAttempt(sent);
     try {
-      const next = await this.limiter.release(attempt, { handOn: !this.closing, ran, lane: limitedAttempt(lane) });
+      const next = await this.limiter.release(attempt, !this.closing);
       return next && handedJob(next);
     } catch (error) {
       // The slot expires on its own; waiting attempts are then enqueued by the stranded check.
