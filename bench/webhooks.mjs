@@ -3,6 +3,11 @@
 // Measures sustained deliveries/s at saturation, end-to-end latency (event committed → receiver
 // answered) below saturation, and the same with one of ten receivers hanging until timeout.
 // Usage: npm run build && node bench/webhooks.mjs [--seconds 10] [--rate 500] [--burst 20000] [--hooks 10]
+// `--hooks 1` runs the scenario of issue 11 instead (`--hooks 1 --producer outbox`: the phases above, one webhook): one webhook, the API as producer (four clients
+// saving 500 new companies each, again and again, for --burst-seconds 20), then one client saving at
+// --paced-rate 800 events/s for --seconds 20 (--burst-rate caps the burst); it measures deliveries/s over the burst, the longest
+// gap between deliveries while tasks pend, p99 created_at -> arrival of the paced events created
+// after the burst's backlog drained, and that every event arrived exactly once.
 // Needs PostgreSQL (TEST_DATABASE_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres)
 // and Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379/14, flushed).
 import { execFileSync, spawn } from 'node:child_process';
@@ -23,6 +28,8 @@ const RATE = Number(args.rate ?? 500);
 const BURST = Number(args.burst ?? 20000);
 const HOOKS = Number(args.hooks ?? 10);
 const TIMEOUT_MS = Number(args.timeout ?? 10000);
+/** One webhook: issue 11's scenario with company saves as producer, unless `--producer outbox` (the three phases below, one webhook). */
+const SAVES = HOOKS === 1 && args.producer !== 'outbox';
 const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -43,7 +50,7 @@ function pct(sorted, p) {
 
 // ---------------------------------------------------------------- receiver
 const committedAt = new Map(); // event id -> ms when its INSERT committed
-const received = []; // {path, id, latency, at}
+const received = []; // {path, id, latency, at, createdAt}
 let hangingPath = null;
 const receiver = http.createServer((req, res) => {
   const chunks = [];
@@ -55,7 +62,8 @@ const receiver = http.createServer((req, res) => {
     const now = Date.now();
     const id = req.headers['webhook-id'];
     const c = committedAt.get(id);
-    received.push({ path: req.url, id, at: now, latency: c === undefined ? NaN : now - c });
+    const createdAt = SAVES ? Date.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')).created_at) : NaN;
+    received.push({ path: req.url, id, at: now, latency: c === undefined ? NaN : now - c, createdAt });
   });
 });
 receiver.keepAliveTimeout = 30000;
@@ -206,43 +214,141 @@ async function barePostsPerSecond(seconds) {
   return Math.round(done / ((Date.now() - started) / 1000));
 }
 
+/** Issue 11's scenario: one webhook, the API's company saves as producer; see the header. */
+async function savesScenario(results) {
+  const { apiClient, startApi, percentile } = await import('./_api.mjs');
+  const { freePort, runNode } = await import('./_lib.mjs');
+  const BURST_SECONDS = Number(args['burst-seconds'] ?? 20);
+  const PACED = Number(args['paced-rate'] ?? 800);
+  /** Caps the four clients together at this many events/s (0: as fast as the API saves; the issue saw about 2,100/s). */
+  const BURST_RATE = Number(args['burst-rate'] ?? 0);
+  const PACED_SECONDS = Number(args.seconds ?? 20);
+  const companies = Number(args.companies ?? 150_000);
+  const hex = (n) => '5d' + n.toString(16).padStart(22, '0');
+  await db.query(
+    `INSERT INTO companies (id, name, website, email_domain, pro_network_id, organization_id, page_type)
+     SELECT '5d' || lpad(to_hex(n), 22, '0'), 'Bulk ' || n, 'bulk-' || n || '.example', 'mail-' || n || '.example', n, 'org_' || n, 'main'
+       FROM generate_series(1, $1::int) AS n`,
+    [companies],
+  );
+  await db.query('ANALYZE companies');
+  const port = await freePort();
+  const call = apiClient(port);
+  const apiEnv = { DATABASE_URL, REDIS_URL, SECRETS_KEY, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMITS_ENFORCED: 'false' };
+  const api = await startApi(apiEnv, call);
+  try {
+    const ws = JSON.parse((await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', 'bench saves'], apiEnv)).stdout);
+    await db.query(`UPDATE webhooks SET workspace_id = $1 WHERE id = $2`, [ws.workspace_id, hooks[0].id]);
+    let nextId = 1;
+    const save = async (n) => {
+      if (nextId + n > companies) throw new Error(`out of companies: raise --companies (${companies})`);
+      const data = Array.from({ length: n }, () => hex(nextId++));
+      const res = await call('POST', '/v2/companies/save', { data }, ws.api_key);
+      if (res.status !== 200 && res.status !== 201) throw new Error(`save answered ${res.status}: ${res.text.slice(0, 300)}`);
+      return res.json.metadata.saved_count;
+    };
+    received.length = 0;
+    const t0 = Date.now();
+    // Every 2 s on stderr: events not yet relayed, tasks pending, deliveries so far (where a stall sits).
+    const sampler = setInterval(async () => {
+      const [row] = (await db.query(`SELECT (SELECT count(*) FROM events WHERE relayed_at IS NULL) AS unrelayed, (SELECT count(*) FROM webhook_tasks WHERE state = 'pending') AS pending`)).rows;
+      process.stderr.write(`t=${((Date.now() - t0) / 1000).toFixed(0)}s unrelayed=${row.unrelayed} pending=${row.pending} delivered=${received.length}\n`);
+    }, 2000);
+    let burstEvents = 0;
+    await Promise.all([0, 1, 2, 3].map(async () => {
+      while (Date.now() - t0 < BURST_SECONDS * 1000) {
+        if (BURST_RATE > 0 && burstEvents >= ((Date.now() - t0) / 1000) * BURST_RATE) {
+          await sleep(10);
+          continue;
+        }
+        const saved = await save(500); // not `x += await`: the four clients would overwrite each other's sums
+        burstEvents += saved;
+      }
+    }));
+    const pacedStart = Date.now();
+    let pacedEvents = 0;
+    for (let sent = 0; Date.now() - pacedStart < PACED_SECONDS * 1000; ) {
+      const due = Math.floor(((Date.now() - pacedStart) / 1000) * PACED) - sent;
+      if (due < 40) {
+        await sleep(10);
+        continue;
+      }
+      const n = Math.min(due, 500);
+      sent += n;
+      pacedEvents += await save(n); // one client: no concurrent update
+    }
+    const total = burstEvents + pacedEvents;
+    const deadline = Date.now() + 300_000;
+    while (new Set(received.map((r) => r.id)).size < total && Date.now() < deadline) await sleep(200);
+    await sleep(2000); // late duplicates would arrive now
+    clearInterval(sampler);
+    const unique = new Set(received.map((r) => r.id)).size;
+    const burstRows = received.filter((r) => r.createdAt < pacedStart);
+    const drainedAt = Math.max(...burstRows.map((r) => r.at));
+    const arrivals = received.map((r) => r.at).sort((a, b) => a - b);
+    let longestGap = arrivals[0] - t0;
+    for (let i = 1; i < arrivals.length; i++) longestGap = Math.max(longestGap, arrivals[i] - arrivals[i - 1]);
+    const paced = received.filter((r) => r.createdAt >= pacedStart);
+    const afterDrain = paced.filter((r) => r.createdAt > drainedAt).map((r) => r.at - r.createdAt).sort((a, b) => a - b);
+    const during = received.filter((r) => r.at <= t0 + BURST_SECONDS * 1000).length;
+    results.saves = {
+      burst: { events: burstEvents, producer_events_per_s: Math.round(burstEvents / ((pacedStart - t0) / 1000)), delivered_per_s_while_producing: Math.round(during / BURST_SECONDS), drained_after_s: Number(((drainedAt - t0) / 1000).toFixed(1)), deliveries_per_s_until_drained: Math.round(burstRows.length / ((drainedAt - t0) / 1000)) },
+      longest_gap_without_delivery_ms: longestGap,
+      paced: { rate: PACED, events: pacedEvents, after_drain: afterDrain.length, p50_ms: percentile(afterDrain, 50), p99_ms: percentile(afterDrain, 99), max_ms: afterDrain[afterDrain.length - 1] },
+      all_delivered: unique === total,
+      missing: total - unique,
+      duplicates: received.length - unique,
+    };
+  } finally {
+    api.kill('SIGTERM');
+    call.close();
+  }
+}
+
 const results = {};
 try {
-  results.baseline = { bare_posts_per_s: await barePostsPerSecond(3) };
-  received.length = 0;
-  console.log(`baseline: bare keep-alive POSTs to the same receiver, 100 in flight: ${results.baseline.bare_posts_per_s}/s`);
+  if (SAVES) {
+    results.baseline = { bare_posts_per_s: await barePostsPerSecond(3) };
+    await savesScenario(results);
+    results.ratios = { deliveries_until_drained_vs_bare_posts: Number((results.saves.burst.deliveries_per_s_until_drained / results.baseline.bare_posts_per_s).toFixed(2)) };
+    console.log(JSON.stringify(results, null, 2));
+  } else {
+    results.baseline = { bare_posts_per_s: await barePostsPerSecond(3) };
+    received.length = 0;
+    console.log(`baseline: bare keep-alive POSTs to the same receiver, 100 in flight: ${results.baseline.bare_posts_per_s}/s`);
 
-  // 1. Saturation: a burst committed at once, delivered as fast as the worker can.
-  const burstIds = [];
-  for (let i = 0; i < BURST; i += 1000) burstIds.push(...(await commitEvents(Math.min(1000, BURST - i), i)));
-  const t0 = Math.min(...burstIds.map((id) => committedAt.get(id)));
-  await waitDelivered(burstIds, () => true, 300000);
-  const burstRows = received.filter((r) => committedAt.get(r.id) >= t0);
-  const span = (Math.max(...burstRows.map((r) => r.at)) - t0) / 1000;
-  results.saturation = { events: BURST, seconds: Number(span.toFixed(2)), deliveries_per_s: Math.round(burstRows.length / span) };
-  console.log(`saturation: ${BURST} deliveries in ${span.toFixed(2)} s = ${results.saturation.deliveries_per_s}/s`);
+    // 1. Saturation: a burst committed at once, delivered as fast as the worker can.
+    const burstIds = [];
+    for (let i = 0; i < BURST; i += 1000) burstIds.push(...(await commitEvents(Math.min(1000, BURST - i), i)));
+    const t0 = Math.min(...burstIds.map((id) => committedAt.get(id)));
+    await waitDelivered(burstIds, () => true, 300000);
+    const burstRows = received.filter((r) => committedAt.get(r.id) >= t0);
+    const span = (Math.max(...burstRows.map((r) => r.at)) - t0) / 1000;
+    results.saturation = { events: BURST, seconds: Number(span.toFixed(2)), deliveries_per_s: Math.round(burstRows.length / span) };
+    console.log(`saturation: ${BURST} deliveries in ${span.toFixed(2)} s = ${results.saturation.deliveries_per_s}/s`);
 
-  // 2. Below saturation: RATE events/s for SECONDS s, all ten receivers healthy.
-  received.length = 0;
-  const steady = await produce(RATE, SECONDS, 1_000_000);
-  await waitDelivered(steady, () => true, 60000);
-  results.steady = { rate: RATE, ...summarize('steady', steady) };
-  console.log(`steady ${RATE}/s: p50 ${results.steady.p50_ms} ms, p99 ${results.steady.p99_ms} ms (${results.steady.delivered} deliveries)`);
+    // 2. Below saturation: RATE events/s for SECONDS s, all ten receivers healthy.
+    received.length = 0;
+    const steady = await produce(RATE, SECONDS, 1_000_000);
+    await waitDelivered(steady, () => true, 60000);
+    results.steady = { rate: RATE, ...summarize('steady', steady) };
+    console.log(`steady ${RATE}/s: p50 ${results.steady.p50_ms} ms, p99 ${results.steady.p99_ms} ms (${results.steady.delivered} deliveries)`);
 
-  // 3. The same load with one of the ten receivers hanging until the sender's timeout.
-  received.length = 0;
-  hangingPath = hooks[0].path;
-  const hung = await produce(RATE, SECONDS, 2_000_000);
-  const healthyIds = hung.filter((_id, i) => i % HOOKS !== 0);
-  await waitDelivered(healthyIds, () => true, 60000);
-  results.one_hanging = { rate: RATE, timeout_ms: TIMEOUT_MS, ...summarize('one receiver hanging (nine healthy)', healthyIds, (p) => p !== hangingPath) };
-  console.log(`one of ten hanging, ${RATE}/s: healthy p50 ${results.one_hanging.p50_ms} ms, p99 ${results.one_hanging.p99_ms} ms (${results.one_hanging.delivered}/${healthyIds.length} delivered)`);
-  results.ratios = {
-    saturation_vs_bare_posts: Number((results.saturation.deliveries_per_s / results.baseline.bare_posts_per_s).toFixed(2)),
-    saturation_vs_target_1000: Number((results.saturation.deliveries_per_s / 1000).toFixed(2)),
-    healthy_p99_hanging_vs_steady: Number((results.one_hanging.p99_ms / results.steady.p99_ms).toFixed(2)),
-  };
-  console.log(JSON.stringify(results, null, 2));
+    // 3. The same load with one of the ten receivers hanging until the sender's timeout.
+    received.length = 0;
+    hangingPath = hooks[0].path;
+    const hung = await produce(RATE, SECONDS, 2_000_000);
+    const healthyIds = hung.filter((_id, i) => i % HOOKS !== 0);
+    await waitDelivered(healthyIds, () => true, 60000);
+    results.one_hanging = { rate: RATE, timeout_ms: TIMEOUT_MS, ...summarize('one receiver hanging (nine healthy)', healthyIds, (p) => p !== hangingPath) };
+    console.log(`one of ten hanging, ${RATE}/s: healthy p50 ${results.one_hanging.p50_ms} ms, p99 ${results.one_hanging.p99_ms} ms (${results.one_hanging.delivered}/${healthyIds.length} delivered)`);
+    results.ratios = {
+      saturation_vs_bare_posts: Number((results.saturation.deliveries_per_s / results.baseline.bare_posts_per_s).toFixed(2)),
+      saturation_vs_target_1000: Number((results.saturation.deliveries_per_s / 1000).toFixed(2)),
+      healthy_p99_hanging_vs_steady: Number((results.one_hanging.p99_ms / results.steady.p99_ms).toFixed(2)),
+    };
+    console.log(JSON.stringify(results, null, 2));
+  }
 } finally {
   const exited = new Promise((r) => worker.once('exit', r));
   worker.kill('SIGTERM');

@@ -3,7 +3,7 @@ import { Behaviour, companySaved, deliveryHarness, emitEvent, receiverWebhook } 
 // SPEC "Events": a slow or dead receiver must not delay deliveries to healthy ones. The worker
 // bounds the deliveries in flight per webhook (WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK) while its
 // overall concurrency stays high; a delivery that finds its webhook's slots full waits and is
-// woken when a slot frees, not only after its fallback delay (the receiver timeout + 1 s).
+// sent by whoever frees a slot next (docs/webhook-delivery.md, "In-flight limits").
 jest.setTimeout(60000);
 
 const LIMIT = 3;
@@ -45,8 +45,8 @@ it('deliveries beyond the limit wait for a free slot and are woken as slots free
   await emitMany(slow.ws.workspace_id, 30);
   const got = await harness.rcv.waitFor(slow.path, (g) => new Set(g.map((r) => r.json.id)).size >= 30, TIMEOUT_MS + 5000);
   expect(new Set(got.map((r) => r.json.id)).size).toBe(30);
-  // 30 deliveries of 100 ms, 3 at a time, take about 1 s; a parked delivery that missed its
-  // wake-up would only run after its fallback delay (TIMEOUT_MS + 1 s).
+  // 30 deliveries of 100 ms, 3 at a time, take about 1 s; a waiting delivery that no release
+  // picked up would only run after its slot expired or the sweeper found it (seconds later).
   expect(Date.now() - started).toBeLessThan(TIMEOUT_MS);
   expect(harness.rcv.peakInFlight(slow.path)).toBe(LIMIT);
 });

@@ -36,6 +36,8 @@ export interface AppConfig {
   webhookConcurrency: number;
   /** Deliveries in flight to one webhook at once, so a slow receiver cannot take every slot. */
   webhookMaxInFlightPerWebhook: number;
+  /** Deliveries in flight to all webhooks of one workspace at once, so one tenant cannot take the worker. */
+  webhookMaxInFlightPerWorkspace: number;
   /** Port of the worker's Prometheus `/metrics` endpoint; 0 disables it. */
   workerMetricsPort: number;
   /** 32-byte key for webhook secrets at rest; null only where the process does not need it. */
@@ -76,6 +78,7 @@ export const CONFIG_DEFAULTS: Record<string, string> = {
   WEBHOOK_HISTORY_RETENTION: '30d',
   WEBHOOK_CONCURRENCY: '100',
   WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK: '20',
+  WEBHOOK_MAX_IN_FLIGHT_PER_WORKSPACE: '50',
   WORKER_METRICS_PORT: '9464',
   SECRETS_KEY: '',
   VERIFICATION_DNS: 'on',
@@ -190,6 +193,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     webhookHistoryRetentionMs: r.duration('WEBHOOK_HISTORY_RETENTION', 1),
     webhookConcurrency: r.integer('WEBHOOK_CONCURRENCY', 1, 10_000),
     webhookMaxInFlightPerWebhook: r.integer('WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK', 1, 10_000),
+    webhookMaxInFlightPerWorkspace: r.integer('WEBHOOK_MAX_IN_FLIGHT_PER_WORKSPACE', 1, 10_000),
     workerMetricsPort: r.integer('WORKER_METRICS_PORT', 0, 65535),
     secretsKey: r.secretsKey('SECRETS_KEY'),
     verificationDns: r.boolean('VERIFICATION_DNS'),

@@ -7,6 +7,7 @@ import { ListWebhooksQuery } from './dto/list-webhooks.query';
 import { RecoverWebhookDto } from './dto/recover-webhook.dto';
 import { RotateSecretDto } from './dto/rotate-secret.dto';
 import { UpdateWebhookDto } from './dto/update-webhook.dto';
+import { WebhookActionThrottle } from './webhook-action-throttle';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { DELIVERY_EXAMPLE, WEBHOOK_EXAMPLE } from './webhook-record';
 import { WebhooksService } from './webhooks.service';
@@ -22,6 +23,7 @@ export class WebhooksController {
   constructor(
     private readonly webhooks: WebhooksService,
     private readonly deliveries: WebhookDeliveriesService,
+    private readonly throttle: WebhookActionThrottle,
   ) {}
 
   @Post()
@@ -55,13 +57,14 @@ export class WebhooksController {
   @ApiOperation({
     summary: 'Update url, events, description or status',
     description:
-      '`status: "active"` re-enables a disabled webhook (within the 25-active limit); `"disabled"` stops deliveries and drops pending retries. ' +
+      '`status: "active"` re-enables a disabled webhook (within the 25-active limit; at most 10 times an hour per webhook, else 429 `RATE_LIMIT` with `Retry-After`); `"disabled"` stops deliveries and drops pending retries. ' +
       '`description: null` clears the description; a null `url`, `events` or `status` answers 400 `VALIDATION_ERROR` (`invalid_value`) on that field. ' +
       '`events` keeps at least one real event type. The URL is stored trimmed and normalised.',
   })
   @ApiBody({ type: UpdateWebhookDto, examples: { reenable: { value: { status: 'active' } }, events: { value: { events: ['company.saved'] } } } })
   @ApiOkResponse(envelope(WEBHOOK_EXAMPLE))
-  update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() dto: UpdateWebhookDto) {
+  async update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() dto: UpdateWebhookDto) {
+    if (dto?.status === 'active') await this.throttle.spend('reenable', auth.workspaceId, id);
     return this.webhooks.update(auth, id, dto);
   }
 
@@ -74,10 +77,14 @@ export class WebhooksController {
 
   @Post(':id/test')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Send a webhook.test event to this webhook (whatever its subscribed events)' })
+  @ApiOperation({
+    summary: 'Send a webhook.test event to this webhook (whatever its subscribed events)',
+    description: 'At most 10 a minute per webhook, else 429 `RATE_LIMIT` with `Retry-After`.',
+  })
   @ApiConflictResponse({ description: 'the webhook is disabled (409 `CONFLICT`, `payload.webhook_status` and `payload.disabled_reason`): re-enable it first' })
   @ApiAcceptedResponse(envelope({ event_id: 'evt_01JD2YA9F4H6K8M0P2R4T6V8X0', type: 'webhook.test', webhook_id: WEBHOOK_EXAMPLE.id, webhook_status: 'active' }))
-  sendTest(@Auth() auth: AuthContext, @Param('id') id: string) {
+  async sendTest(@Auth() auth: AuthContext, @Param('id') id: string) {
+    await this.throttle.spend('test', auth.workspaceId, id);
     return this.webhooks.sendTest(auth, id);
   }
 

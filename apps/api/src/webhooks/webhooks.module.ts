@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { WebhookActionThrottle } from './webhook-action-throttle';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
 
-@Module({ controllers: [WebhooksController], providers: [WebhooksService, WebhookDeliveriesService] })
+@Module({ controllers: [WebhooksController], providers: [WebhooksService, WebhookDeliveriesService, WebhookActionThrottle] })
 export class WebhooksModule {}

@@ -9,6 +9,13 @@ export interface DeliveryJobData {
   eventId: string;
   webhookId: string;
   attempt: number;
+  /** For the per-workspace in-flight cap; jobs enqueued before it existed lack it. */
+  workspaceId?: string;
+  /**
+   * Enqueued again by the sweeper or the stranded check: its attempt may have been sent meanwhile
+   * (it waited in the limiter, not lost), so the job checks the task before it can wait again.
+   */
+  requeued?: boolean;
 }
 
 export interface DueAttempt extends DeliveryJobData {
@@ -29,9 +36,9 @@ export class DeliveryQueue {
     if (attempts.length === 0) return;
     const now = Date.now();
     await this.queue.addBulk(
-      attempts.map(({ eventId, webhookId, attempt, at }) => ({
+      attempts.map(({ eventId, webhookId, attempt, workspaceId, requeued, at }) => ({
         name: JobName.DeliverWebhook,
-        data: { eventId, webhookId, attempt },
+        data: { eventId, webhookId, attempt, workspaceId, ...(requeued ? { requeued } : {}) },
         opts: { ...JOB_OPTIONS, jobId: deliveryJobId(eventId, webhookId, attempt), delay: at ? Math.max(0, at.getTime() - now) : 0 },
       })),
     );

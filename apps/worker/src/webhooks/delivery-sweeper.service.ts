@@ -4,6 +4,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
 import { DeliveryDb } from './delivery-db';
 import { DeliveryQueue, DueAttempt } from './delivery-queue.service';
+import { InFlightLimiter } from './in-flight-limiter';
+import { handedJob } from './limited-attempt';
 
 const PAGE = 1000;
 /** A due task younger than this most likely still waits in the queue (a backlog): not worth re-adding. Lost jobs are rare (Redis data loss is detected and swept at once). */
@@ -15,11 +17,19 @@ const ALIVE_KEY = `${QUEUE_PREFIX}:webhooks:redis-alive`;
 interface TaskRow {
   event_id: string;
   webhook_id: string;
+  workspace_id: string;
   attempts: number;
   next_attempt_at: Date | null;
 }
 
-const toAttempt = (t: TaskRow): DueAttempt => ({ eventId: t.event_id, webhookId: t.webhook_id, attempt: t.attempts + 1, at: t.next_attempt_at });
+const toAttempt = (t: TaskRow): DueAttempt => ({
+  eventId: t.event_id,
+  webhookId: t.webhook_id,
+  workspaceId: t.workspace_id,
+  attempt: t.attempts + 1,
+  at: t.next_attempt_at,
+  requeued: true,
+});
 
 /**
  * PostgreSQL holds delivery state; Redis only schedules and may forget (it keeps nothing on
@@ -33,7 +43,22 @@ export class DeliverySweeper {
     private readonly db: DeliveryDb,
     private readonly queue: DeliveryQueue,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly limiter: InFlightLimiter,
   ) {}
+
+  /**
+   * Waiting attempts with free slots and nobody to hand them one (the holders crashed and their
+   * slots expired, or shut down): enqueued as jobs, which take the slots. Enqueuing one whose job
+   * still exists is a no-op; the next pass sees it again.
+   */
+  async reviveStranded(): Promise<number> {
+    const stranded = (await this.limiter.stranded()).flatMap((a) => {
+      const job = handedJob(a);
+      return job ? [{ ...job, requeued: true }] : [];
+    });
+    await this.queue.enqueue(stranded);
+    return stranded.length;
+  }
 
   private lastOverdueSweep = 0;
 
@@ -55,7 +80,7 @@ export class DeliverySweeper {
     let after: [Date, string, string] | null = null;
     for (;;) {
       const rows: (TaskRow & { k: Date })[] = await this.db.query(
-        `SELECT event_id, webhook_id, attempts, next_attempt_at, COALESCE(next_attempt_at, '-infinity') AS k
+        `SELECT event_id, webhook_id, workspace_id, attempts, next_attempt_at, COALESCE(next_attempt_at, '-infinity') AS k
            FROM webhook_tasks
           WHERE state = 'pending' AND ($1::timestamptz IS NULL OR (COALESCE(next_attempt_at, '-infinity'), event_id, webhook_id) > ($1::timestamptz, $2::text, $3::text))
           ORDER BY COALESCE(next_attempt_at, '-infinity'), event_id, webhook_id
@@ -72,7 +97,7 @@ export class DeliverySweeper {
   /** Re-enqueues pending attempts due more than `graceMs` ago. */
   async sweepOverdue(graceMs: number): Promise<DueAttempt[]> {
     const rows = await this.db.query<TaskRow>(
-      `SELECT event_id, webhook_id, attempts, next_attempt_at FROM webhook_tasks
+      `SELECT event_id, webhook_id, workspace_id, attempts, next_attempt_at FROM webhook_tasks
         WHERE state = 'pending' AND COALESCE(next_attempt_at, '-infinity') <= now() - make_interval(secs => $1::float8 / 1000)
         ORDER BY next_attempt_at LIMIT ${PAGE}`,
       [graceMs],
@@ -92,7 +117,7 @@ export class DeliverySweeper {
       eventId && webhookId
         ? (
             await this.db.query(
-              `SELECT event_id, webhook_id, attempts, next_attempt_at FROM webhook_tasks
+              `SELECT event_id, webhook_id, workspace_id, attempts, next_attempt_at FROM webhook_tasks
                 WHERE event_id = $1 AND webhook_id = $2 AND state = 'pending' AND COALESCE(next_attempt_at, '-infinity') <= now()`,
               [eventId, webhookId],
             )

@@ -1,141 +1,218 @@
 import type Redis from 'ioredis';
 
-// Per webhook: `slots`, a sorted set of the attempt ids in flight scored by when each slot
-// expires (a crashed worker's slots free themselves); `parked`, the jobs waiting for a slot,
-// oldest first, each as "<job id>\n<attempt id>"; `handed`, the attempts a release handed a slot
-// to that have not taken it yet. Slots are per attempt, not per job: a stray copy of a job under
-// another id still finds its attempt in flight.
+// One Lua script per step owns every key below, so no two steps can disagree. Keys, under
+// `<prefix>:wh-lim:`:
+//   hook-slots:<webhook>   ZSET attempt id -> expiry (ms): the webhook's attempts in flight
+//   ws-slots:<workspace>   ZSET attempt id -> expiry: the workspace's attempts in flight
+//   hook-waiting:<webhook> ZSET attempt id -> arrival (ms): attempts waiting for a slot, oldest first;
+//                          keyed by attempt, so an attempt that waits twice is listed once
+//   ws-waiting:<workspace> ZSET webhook id -> arrival of its oldest waiting attempt
+//   waiting-ws             SET of workspaces with waiting attempts (for `stranded` and metrics)
+// A waiting attempt has NO BullMQ job: its job ended when it started to wait. It leaves the
+// waiting set only by taking a slot (`acquire`, or `release` handing it on), so the set never holds
+// an attempt that already ran. Slots expire on their own: a crashed worker's slots free themselves.
 
-// Takes a slot: 1, or 0 when there is no room. A slot handed to this attempt is taken as is.
-// An attempt already holding a slot it was not handed is being sent by another run (a
-// duplicated or stalled job): answered 2, so it is not sent twice.
-const ACQUIRE = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-local handed = redis.call('SREM', KEYS[3], ARGV[3]) == 1
-if redis.call('ZSCORE', KEYS[1], ARGV[3]) then
-  if not handed then return 2 end
-  redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
-  return 1
+const COMMON = `
+local base = ARGV[1]
+local function hookSlots(hook) return base .. 'hook-slots:' .. hook end
+local function hookWaiting(hook) return base .. 'hook-waiting:' .. hook end
+local function wsSlots(ws) return base .. 'ws-slots:' .. ws end
+local function wsWaiting(ws) return base .. 'ws-waiting:' .. ws end
+local function purge(key, now) redis.call('ZREMRANGEBYSCORE', key, '-inf', now) end
+
+-- Keeps ws-waiting and waiting-ws in step with a webhook's waiting set.
+local function reindex(ws, hook)
+  local head = redis.call('ZRANGE', hookWaiting(hook), 0, 0, 'WITHSCORES')
+  if head[1] then
+    redis.call('ZADD', wsWaiting(ws), head[2], hook)
+    redis.call('SADD', base .. 'waiting-ws', ws)
+  else
+    redis.call('ZREM', wsWaiting(ws), hook)
+    if redis.call('ZCARD', wsWaiting(ws)) == 0 then redis.call('SREM', base .. 'waiting-ws', ws) end
+  end
 end
-if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[4]) then
-  redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
-  redis.call('PEXPIRE', KEYS[1], ARGV[5])
-  return 1
+
+local function take(ws, hook, attempt, expiresAt, ttl)
+  redis.call('ZADD', hookSlots(hook), expiresAt, attempt)
+  redis.call('ZADD', wsSlots(ws), expiresAt, attempt)
+  redis.call('PEXPIRE', hookSlots(hook), ttl)
+  redis.call('PEXPIRE', wsSlots(ws), ttl)
+  if redis.call('ZREM', hookWaiting(hook), attempt) == 1 then reindex(ws, hook) end
 end
-return 0`;
 
-// Called once the job already sits in the delayed set: either there is room again (the caller
-// promotes itself) or the job id joins the parked list, where the next release finds it. In
-// this order no wake-up can be lost.
-const PARK = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[3]) then return 1 end
-redis.call('RPUSH', KEYS[2], ARGV[2])
-redis.call('LTRIM', KEYS[2], -100000, -1)
-redis.call('PEXPIRE', KEYS[2], 86400000)
-return 0`;
-
-// Gives the freed slot straight to the oldest parked job's attempt, so that a job arriving
-// meanwhile cannot take it and send the woken one back to the end of the list. Answers
-// {job id, attempt id}. A parked attempt already in flight (its job ran after its fallback
-// delay) is skipped.
-const HAND_OFF = `
-local function handOff()
-  while true do
-    local entry = redis.call('LPOP', KEYS[2])
-    if not entry then return false end
-    local cut = string.find(entry, '\\n', 1, true)
-    local job, attempt = string.sub(entry, 1, cut - 1), string.sub(entry, cut + 1)
-    if not redis.call('ZSCORE', KEYS[1], attempt) then
-      redis.call('ZADD', KEYS[1], ARGV[2], attempt)
-      redis.call('SADD', KEYS[3], attempt)
-      redis.call('PEXPIRE', KEYS[1], ARGV[3])
-      redis.call('PEXPIRE', KEYS[3], ARGV[3])
-      return {job, attempt}
+-- The oldest waiting attempt of the workspace whose webhook has room takes a slot: {hook, attempt}.
+-- An entry whose attempt is in flight already (a duplicate job is sending it) is dropped.
+local function nextWaiting(ws, now, expiresAt, ttl, hookLimit, wsLimit)
+  purge(wsSlots(ws), now)
+  if redis.call('ZCARD', wsSlots(ws)) >= wsLimit then return false end
+  for _, hook in ipairs(redis.call('ZRANGE', wsWaiting(ws), 0, -1)) do
+    purge(hookSlots(hook), now)
+    if redis.call('ZCARD', hookSlots(hook)) < hookLimit then
+      while true do
+        local attempt = redis.call('ZRANGE', hookWaiting(hook), 0, 0)[1]
+        if not attempt then break end
+        if redis.call('ZSCORE', hookSlots(hook), attempt) then
+          redis.call('ZREM', hookWaiting(hook), attempt)
+        else
+          take(ws, hook, attempt, expiresAt, ttl)
+          return {hook, attempt}
+        end
+      end
+      reindex(ws, hook)
     end
   end
-end`;
+  return false
+end
+`;
 
-const RELEASE = `${HAND_OFF}
-redis.call('ZREM', KEYS[1], ARGV[1])
-return handOff()`;
+// ARGV: base, now, expiresAt, ttl, hookLimit, wsLimit, ws, hook, attempt.
+// 1: slot taken; 2: this attempt is in flight already (not sent twice); 0: no room, now waiting.
+const ACQUIRE = `${COMMON}
+local now, expiresAt, ttl, hookLimit, wsLimit = tonumber(ARGV[2]), ARGV[3], ARGV[4], tonumber(ARGV[5]), tonumber(ARGV[6])
+local ws, hook, attempt = ARGV[7], ARGV[8], ARGV[9]
+purge(hookSlots(hook), now)
+purge(wsSlots(ws), now)
+if redis.call('ZSCORE', hookSlots(hook), attempt) then return 2 end
+if redis.call('ZCARD', hookSlots(hook)) < hookLimit and redis.call('ZCARD', wsSlots(ws)) < wsLimit then
+  take(ws, hook, attempt, expiresAt, ttl)
+  return 1
+end
+redis.call('ZADD', hookWaiting(hook), 'NX', now, attempt)
+redis.call('PEXPIRE', hookWaiting(hook), 86400000)
+redis.call('PEXPIRE', wsWaiting(ws), 86400000)
+reindex(ws, hook)
+return 0`;
 
-// The attempt a slot was handed to could not be woken (its job already ran): the slot goes to
-// the next parked attempt. Unless that attempt has taken the slot meanwhile: then it is in use.
-const PASS_ON = `${HAND_OFF}
-if redis.call('SREM', KEYS[3], ARGV[1]) == 0 then return false end
-redis.call('ZREM', KEYS[1], ARGV[1])
-return handOff()`;
+// ARGV: base, now, expiresAt, ttl, hookLimit, wsLimit, ws, hook, attempt, handOn (1/0).
+// Frees the attempt's slot and, with handOn, gives it at once to the oldest waiting attempt of the
+// workspace that may run: {hook, attempt} for the caller to send next, or nil.
+const RELEASE = `${COMMON}
+local now, expiresAt, ttl, hookLimit, wsLimit = tonumber(ARGV[2]), ARGV[3], ARGV[4], tonumber(ARGV[5]), tonumber(ARGV[6])
+local ws, hook, attempt = ARGV[7], ARGV[8], ARGV[9]
+redis.call('ZREM', hookSlots(hook), attempt)
+redis.call('ZREM', wsSlots(ws), attempt)
+if ARGV[10] ~= '1' then return false end
+return nextWaiting(ws, now, expiresAt, ttl, hookLimit, wsLimit)`;
+
+// ARGV: base, now, hookLimit, wsLimit, ws, max. Does not change anything: answers up to `max`
+// waiting attempts {hook, attempt, ...} of webhooks with room, oldest first, when slots are free
+// while attempts wait (their holders crashed or shut down). The caller enqueues jobs for them.
+const STRANDED = `${COMMON}
+local now, hookLimit, wsLimit, ws, max = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5], tonumber(ARGV[6])
+purge(wsSlots(ws), now)
+local room = math.min(max, wsLimit - redis.call('ZCARD', wsSlots(ws)))
+local found = {}
+if room <= 0 then return found end
+for _, hook in ipairs(redis.call('ZRANGE', wsWaiting(ws), 0, -1)) do
+  purge(hookSlots(hook), now)
+  local free = math.min(room - #found / 2, hookLimit - redis.call('ZCARD', hookSlots(hook)))
+  if free > 0 then
+    for _, attempt in ipairs(redis.call('ZRANGE', hookWaiting(hook), 0, free - 1)) do
+      table.insert(found, hook)
+      table.insert(found, attempt)
+    end
+  end
+  if #found / 2 >= room then break end
+end
+if redis.call('ZCARD', wsWaiting(ws)) == 0 then redis.call('SREM', base .. 'waiting-ws', ws) end
+return found`;
 
 type LimiterRedis = Redis & {
-  webhookSlotAcquire(slots: string, parked: string, handed: string, now: number, expiresAt: number, member: string, limit: number, ttl: number): Promise<number>;
-  webhookSlotPark(slots: string, parked: string, now: number, member: string, limit: number): Promise<number>;
-  webhookSlotRelease(slots: string, parked: string, handed: string, member: string, expiresAt: number, ttl: number): Promise<[string, string] | null>;
-  webhookSlotPassOn(slots: string, parked: string, handed: string, member: string, expiresAt: number, ttl: number): Promise<[string, string] | null>;
+  webhookLimiterAcquire(...args: (string | number)[]): Promise<number>;
+  webhookLimiterRelease(...args: (string | number)[]): Promise<[string, string] | null>;
+  webhookLimiterStranded(...args: (string | number)[]): Promise<string[]>;
 };
 
-/** A parked job a release handed a slot to: wake `jobId`, whose attempt now holds the slot. */
-export interface HandedSlot {
-  jobId: string;
+/** One attempt of one webhook of one workspace, as the limiter knows it. */
+export interface LimitedAttempt {
+  workspaceId: string;
+  webhookId: string;
   attemptId: string;
 }
 
-const handedSlot = (answer: [string, string] | null): HandedSlot | null => (answer ? { jobId: answer[0], attemptId: answer[1] } : null);
+export interface InFlightLimits {
+  perWebhook: number;
+  perWorkspace: number;
+  /** How long a slot is held at most: longer than any delivery can take. */
+  slotTtlMs: number;
+}
+
+/** How many attempts wait per webhook, and since when the oldest waits. */
+export interface WaitingWebhook {
+  workspaceId: string;
+  webhookId: string;
+  waiting: number;
+  oldestWaitingSince: number;
+}
 
 /**
- * Bounds the deliveries in flight to one webhook across every worker process (a Redis
- * semaphore). Jobs that find no room park; each release hands its slot to the oldest parked job.
+ * Bounds the deliveries in flight per webhook and per workspace across every worker process
+ * (docs/webhook-delivery.md, "In-flight limits"). An attempt that finds no room waits in Redis
+ * (its job ends); whoever frees a slot sends the oldest waiting attempt next.
  */
 export class InFlightLimiter {
   private readonly redis: LimiterRedis;
+  private readonly base: string;
 
   constructor(
     redis: Redis,
-    private readonly prefix: string,
-    private readonly limit: number,
-    /** How long a slot is held at most: longer than any delivery can take. */
-    private readonly slotTtlMs: number,
+    prefix: string,
+    private readonly limits: InFlightLimits,
+    /** Injectable for the randomized test, which runs on a virtual clock. */
+    private readonly now: () => number = Date.now,
   ) {
-    redis.defineCommand('webhookSlotAcquire', { numberOfKeys: 3, lua: ACQUIRE });
-    redis.defineCommand('webhookSlotPark', { numberOfKeys: 2, lua: PARK });
-    redis.defineCommand('webhookSlotRelease', { numberOfKeys: 3, lua: RELEASE });
-    redis.defineCommand('webhookSlotPassOn', { numberOfKeys: 3, lua: PASS_ON });
+    redis.defineCommand('webhookLimiterAcquire', { numberOfKeys: 0, lua: ACQUIRE });
+    redis.defineCommand('webhookLimiterRelease', { numberOfKeys: 0, lua: RELEASE });
+    redis.defineCommand('webhookLimiterStranded', { numberOfKeys: 0, lua: STRANDED });
     this.redis = redis as LimiterRedis;
+    this.base = `${prefix}:wh-lim:`;
   }
 
-  private keys(webhookId: string): [slots: string, parked: string, handed: string] {
-    return [`${this.prefix}:wh-slots:${webhookId}`, `${this.prefix}:wh-parked:${webhookId}`, `${this.prefix}:wh-handed:${webhookId}`];
+  private head(): (string | number)[] {
+    const now = this.now();
+    const { slotTtlMs, perWebhook, perWorkspace } = this.limits;
+    return [this.base, now, now + slotTtlMs, slotTtlMs, perWebhook, perWorkspace];
   }
 
-  /** Takes a slot for one attempt: `acquired`, `full` (no room), or `busy` (this attempt is in flight elsewhere). */
-  async acquire(webhookId: string, attemptId: string): Promise<'acquired' | 'full' | 'busy'> {
-    const now = Date.now();
-    const answer = await this.redis.webhookSlotAcquire(...this.keys(webhookId), now, now + this.slotTtlMs, attemptId, this.limit, this.slotTtlMs);
-    return answer === 1 ? 'acquired' : answer === 2 ? 'busy' : 'full';
-  }
-
-  /**
-   * Frees the slot of an attempt and hands it to the oldest parked job (null when none waits):
-   * the caller wakes that job, which then finds its attempt's slot ready.
-   */
-  async release(webhookId: string, attemptId: string): Promise<HandedSlot | null> {
-    return handedSlot(await this.redis.webhookSlotRelease(...this.keys(webhookId), attemptId, Date.now() + this.slotTtlMs, this.slotTtlMs));
+  /** `acquired`: send it; `busy`: this attempt is in flight elsewhere; `waiting`: no room, it waits for a release to hand it a slot. */
+  async acquire({ workspaceId, webhookId, attemptId }: LimitedAttempt): Promise<'acquired' | 'busy' | 'waiting'> {
+    const answer = await this.redis.webhookLimiterAcquire(...this.head(), workspaceId, webhookId, attemptId);
+    return (['waiting', 'acquired', 'busy'] as const)[answer];
   }
 
   /**
-   * The job a slot was handed to could not be woken (it already ran): hands that slot on to the
-   * next parked job, or answers null when none waits or the attempt has taken the slot meanwhile.
+   * Frees the attempt's slot. With `handOn`, the slot goes straight to the oldest waiting attempt
+   * of the workspace that may run, which the caller must send next (it holds the slot already).
    */
-  async passOn(webhookId: string, handed: HandedSlot): Promise<HandedSlot | null> {
-    return handedSlot(await this.redis.webhookSlotPassOn(...this.keys(webhookId), handed.attemptId, Date.now() + this.slotTtlMs, this.slotTtlMs));
+  async release(attempt: LimitedAttempt, handOn: boolean): Promise<LimitedAttempt | null> {
+    const { workspaceId, webhookId, attemptId } = attempt;
+    const next = await this.redis.webhookLimiterRelease(...this.head(), workspaceId, webhookId, attemptId, handOn ? 1 : 0);
+    return next ? { workspaceId, webhookId: next[0], attemptId: next[1] } : null;
   }
 
   /**
-   * For a job already moved to the delayed set: parks it for a release to hand a slot to, or
-   * answers true when there is room again (the caller promotes it at once).
+   * Waiting attempts that could run now but nobody will hand a slot to (the holders crashed, and
+   * their slots expired, or shut down): the caller enqueues a job for each. Changes nothing.
    */
-  async parkUnlessRoom(webhookId: string, jobId: string, attemptId: string): Promise<boolean> {
-    const [slots, parked] = this.keys(webhookId);
-    return (await this.redis.webhookSlotPark(slots, parked, Date.now(), `${jobId}\n${attemptId}`, this.limit)) === 1;
+  async stranded(max = 100): Promise<LimitedAttempt[]> {
+    const found: LimitedAttempt[] = [];
+    for (const workspaceId of await this.redis.smembers(`${this.base}waiting-ws`)) {
+      const flat = await this.redis.webhookLimiterStranded(this.base, this.now(), this.limits.perWebhook, this.limits.perWorkspace, workspaceId, max);
+      for (let i = 0; i < flat.length; i += 2) found.push({ workspaceId, webhookId: flat[i], attemptId: flat[i + 1] });
+    }
+    return found;
+  }
+
+  /** Per webhook with waiting attempts: how many wait and since when (for /metrics). */
+  async waitingWebhooks(): Promise<WaitingWebhook[]> {
+    const found: WaitingWebhook[] = [];
+    for (const workspaceId of await this.redis.smembers(`${this.base}waiting-ws`)) {
+      const hooks = await this.redis.zrange(`${this.base}ws-waiting:${workspaceId}`, '0', '-1', 'WITHSCORES');
+      for (let i = 0; i < hooks.length; i += 2) {
+        const waiting = await this.redis.zcard(`${this.base}hook-waiting:${hooks[i]}`);
+        if (waiting > 0) found.push({ workspaceId, webhookId: hooks[i], waiting, oldestWaitingSince: Number(hooks[i + 1]) });
+      }
+    }
+    return found;
   }
 }

@@ -38,7 +38,7 @@ export class OutboxRelay {
       const ids = events.map((e) => e.id);
       // SPEC "Events" rule 1: a webhook gets only events from after its creation. A test event
       // goes to its one webhook; the others to every active webhook subscribed to the type.
-      const { rows: tasks } = await m.query<{ event_id: string; webhook_id: string }>(
+      const { rows: tasks } = await m.query<{ event_id: string; webhook_id: string; workspace_id: string }>(
         `INSERT INTO webhook_tasks (event_id, webhook_id, workspace_id, event_type, state, attempts, next_attempt_at)
          SELECT e.id, w.id, e.workspace_id, e.type, 'pending', 0, now()
            FROM events e
@@ -46,14 +46,14 @@ export class OutboxRelay {
           WHERE e.id = ANY($1)
             AND CASE WHEN e.target_webhook_id IS NOT NULL THEN w.id = e.target_webhook_id ELSE e.type = ANY (w.events) END
          ON CONFLICT DO NOTHING
-         RETURNING event_id, webhook_id`,
+         RETURNING event_id, webhook_id, workspace_id`,
         [ids],
       );
       await m.query(`UPDATE events SET relayed_at = now() WHERE id = ANY($1)`, [ids]);
       // RETURNING follows the join's order, often one webhook after another: queue in event order, webhooks taking turns.
       const position = new Map(ids.map((id, i) => [id, i]));
       tasks.sort((a, b) => position.get(a.event_id)! - position.get(b.event_id)!);
-      const attempts = tasks.map((t) => ({ eventId: t.event_id, webhookId: t.webhook_id, attempt: 1 }));
+      const attempts = tasks.map((t) => ({ eventId: t.event_id, webhookId: t.webhook_id, workspaceId: t.workspace_id, attempt: 1 }));
       return { events: events.length, tasks: interleaveByWebhook(attempts) };
     });
   }

@@ -41,9 +41,13 @@ class DeliveryDbCloser implements OnApplicationShutdown {
       provide: InFlightLimiter,
       inject: [REDIS, APP_CONFIG],
       useFactory: (redis: Redis, config: AppConfig) =>
-        new InFlightLimiter(redis, QUEUE_PREFIX, config.webhookMaxInFlightPerWebhook, config.webhookTimeoutMs + 5000),
+        new InFlightLimiter(redis, QUEUE_PREFIX, {
+          perWebhook: config.webhookMaxInFlightPerWebhook,
+          perWorkspace: config.webhookMaxInFlightPerWorkspace,
+          slotTtlMs: config.webhookTimeoutMs + 5000,
+        }),
     },
   ],
-  exports: [WebhookDeliveryService],
+  exports: [WebhookDeliveryService, InFlightLimiter],
 })
 export class WebhookDeliveryModule {}

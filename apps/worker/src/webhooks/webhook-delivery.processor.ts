@@ -6,19 +6,20 @@ import { DelayedError, Job } from 'bullmq';
 import { deliveryJobId } from '@app/webhooks/delivery/delivery-policy';
 import { DeliveryJobData, DeliveryQueue } from './delivery-queue.service';
 import { InFlightLimiter } from './in-flight-limiter';
-import { WebhookDeliveryService } from './webhook-delivery.service';
-
-/** A release looks this far down the parked list for a job that still waits. */
-const MAX_STALE_SKIPS = 10;
+import { handedJob, limitedAttempt } from './limited-attempt';
+import { AttemptEnd, WebhookDeliveryService } from './webhook-delivery.service';
 
 /**
- * Consumes delivery attempts with a high overall concurrency, while the in-flight limiter keeps
- * a slow receiver to a few slots: a job that finds its webhook's slots full parks in the
- * delayed set until a slot frees (or, at the latest, a receiver timeout later).
+ * Consumes delivery attempts with a high overall concurrency, while the in-flight limiter caps
+ * each webhook and each workspace: a job that finds no room ends and its attempt waits in Redis;
+ * a job that sends keeps its slot and sends the oldest waiting attempt next, until none waits
+ * (docs/webhook-delivery.md, "In-flight limits").
  */
 @Processor(QueueName.WebhookDelivery, { concurrency: 100, lockDuration: 15_000, stalledInterval: 5_000, maxStalledCount: 100 })
 export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('WebhookDeliveryProcessor');
+  /** Set on SIGTERM: a finished attempt frees its slot instead of taking the next waiting one. */
+  private closing = false;
 
   constructor(
     private readonly delivery: WebhookDeliveryService,
@@ -35,47 +36,52 @@ export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicatio
 
   /** SIGTERM: take no new jobs and let the deliveries in flight finish before connections close. */
   async beforeApplicationShutdown(): Promise<void> {
+    this.closing = true;
     await this.worker.close();
   }
 
   async process(job: Job<DeliveryJobData>, token?: string): Promise<void> {
-    const { eventId, webhookId, attempt } = job.data;
-    const jobId = job.id!;
-    const attemptId = deliveryJobId(eventId, webhookId, attempt);
-    const slot = await this.limiter.acquire(webhookId, attemptId);
-    if (slot === 'busy') {
-      // Another run sends this very attempt; look again once it must have ended.
-      await job.moveToDelayed(Date.now() + this.config.webhookTimeoutMs + 1000, token);
-      throw new DelayedError();
+    // A job enqueued again, or started again (stalled, put off), may find its attempt sent
+    // meanwhile: then it must not wait for a slot again.
+    const again = job.data.requeued || job.attemptsStarted > 1;
+    if (again && !(await this.delivery.stillWaits(job.data))) return;
+    // busy: another run sends this very attempt; waiting: a release will send it.
+    if ((await this.limiter.acquire(limitedAttempt(job.data))) !== 'acquired') return;
+    let own: { end?: AttemptEnd; error?: unknown } = {};
+    let current: DeliveryJobData | null = job.data;
+    while (current) {
+      const sent = await this.attempt(current);
+      if (current === job.data) own = sent;
+      else if (sent.end?.kind === 'later') await this.queue.enqueue([{ ...current, at: sent.end.at }]);
+      current = await this.releaseAndTakeNext(current);
     }
-    if (slot === 'full') {
-      // Park: delayed first, then listed for a release to wake (or promoted at once if room appeared).
-      await job.moveToDelayed(Date.now() + this.config.webhookTimeoutMs + 1000, token);
-      if (await this.limiter.parkUnlessRoom(webhookId, jobId, attemptId)) await job.promote().catch(() => undefined);
-      throw new DelayedError();
-    }
-    let end;
-    try {
-      end = await this.delivery.attempt(job.data);
-    } finally {
-      await this.wakeParked(webhookId, attemptId);
-    }
-    if (end.kind === 'later') {
-      await job.moveToDelayed(end.at.getTime(), token);
+    if (own.error) throw own.error;
+    if (own.end?.kind === 'later') {
+      await job.moveToDelayed(own.end.at.getTime(), token);
       throw new DelayedError();
     }
   }
 
-  /** Frees the slot, handing it to the oldest parked job, and wakes that job; a stale one passes the slot on. */
-  private async wakeParked(webhookId: string, attemptId: string): Promise<void> {
+  private async attempt(data: DeliveryJobData): Promise<{ end?: AttemptEnd; error?: unknown }> {
     try {
-      let parked = await this.limiter.release(webhookId, attemptId);
-      for (let tries = 0; parked && tries < MAX_STALE_SKIPS; tries++) {
-        if (await this.queue.promote(parked.jobId)) return;
-        parked = await this.limiter.passOn(webhookId, parked);
-      }
+      return { end: await this.delivery.attempt(data) };
     } catch (error) {
-      this.logger.warn(`could not release the delivery slot of ${attemptId}: ${(error as Error).message}`);
+      // The task stays pending in PostgreSQL; the sweeper enqueues it again.
+      this.logger.warn(`delivery attempt ${deliveryJobId(data.eventId, data.webhookId, data.attempt)} failed: ${(error as Error).message}`);
+      return { error };
+    }
+  }
+
+  /** Frees the slot of a sent attempt and answers the waiting attempt it was handed to (null: none waits, or closing). */
+  private async releaseAndTakeNext(sent: DeliveryJobData): Promise<DeliveryJobData | null> {
+    const attempt = limitedAttempt(sent);
+    try {
+      const next = await this.limiter.release(attempt, !this.closing);
+      return next && handedJob(next);
+    } catch (error) {
+      // The slot expires on its own; waiting attempts are then enqueued by the stranded check.
+      this.logger.warn(`could not release the delivery slot of ${attempt.attemptId}: ${(error as Error).message}`);
+      return null;
     }
   }
 }

@@ -112,7 +112,7 @@ export class WebhookDeliveryService {
       return { kind: 'done' };
     }
     if (decision.state === 'pending' && decision.nextAttemptAt) {
-      await this.queue.enqueue([{ eventId, webhookId, attempt: attempt + 1, at: decision.nextAttemptAt }]);
+      await this.queue.enqueue([{ eventId, webhookId, workspaceId: job.workspaceId, attempt: attempt + 1, at: decision.nextAttemptAt }]);
     }
     return { kind: 'done' };
   }
@@ -139,6 +139,16 @@ export class WebhookDeliveryService {
       startedAt,
     });
     if (recorded) await notifyUnreadableSecret(this.dataSource.manager, { webhookId, url: task.url });
+  }
+
+  /** Whether the task still waits for exactly this attempt (a re-enqueued job checks before it waits for a slot again). */
+  async stillWaits({ eventId, webhookId, attempt }: DeliveryJobData): Promise<boolean> {
+    const rows = await this.db.query(
+      `SELECT 1 FROM webhook_tasks WHERE event_id = $1 AND webhook_id = $2 AND (state = 'pending') IS TRUE AND attempts = $3 - 1`,
+      [eventId, webhookId, attempt],
+      'webhook-task-still-waits',
+    );
+    return rows.length > 0;
   }
 
   private limits() {

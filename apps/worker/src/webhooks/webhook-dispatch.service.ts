@@ -61,6 +61,7 @@ export class WebhookDispatchService implements OnApplicationBootstrap, OnModuleD
     const wakes = [...this.wakes];
     this.wakes.clear();
     for (const payload of wakes) await this.sweeper.wake(payload);
+    await this.sweeper.reviveStranded();
     await this.sweeper.sweep();
   }
 

@@ -5,6 +5,8 @@ import { Queue } from 'bullmq';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { workerRegistry } from '../metrics/metrics-registry';
+import { InFlightLimiter } from './in-flight-limiter';
+import { summarizeWaiting } from './waiting-summary';
 
 /** Dispatcher metrics: outcomes, attempt latency, outbox lag and queue depth (read at scrape time). */
 @Injectable()
@@ -24,7 +26,7 @@ export class WebhookMetrics {
     registers: [workerRegistry],
   });
 
-  constructor(dataSource: DataSource, @InjectQueue(QueueName.WebhookDelivery) queue: Queue) {
+  constructor(dataSource: DataSource, @InjectQueue(QueueName.WebhookDelivery) queue: Queue, limiter: InFlightLimiter) {
     new Gauge({
       name: 'webhook_outbox_lag_seconds',
       help: 'Age of the oldest event not yet relayed to the delivery queue (0 when none waits)',
@@ -42,6 +44,49 @@ export class WebhookMetrics {
       async collect() {
         const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
         for (const [state, count] of Object.entries(counts)) this.set({ state }, count);
+      },
+    });
+    new Gauge({
+      name: 'webhook_oldest_pending_task_age_seconds',
+      help: 'How long the most overdue pending delivery task has been due (0 when none is due): grows without bound when delivery stalls',
+      registers: [workerRegistry],
+      async collect() {
+        const [row] = await dataSource.query(
+          `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)), 0)::float8 AS age
+             FROM webhook_tasks WHERE state = 'pending' AND next_attempt_at <= now()`,
+        );
+        this.set(Math.max(0, Number(row?.age ?? 0)));
+      },
+    });
+    // One read of the limiter per scrape serves the three waiting gauges.
+    let waiting: Promise<ReturnType<typeof summarizeWaiting>> | null = null;
+    const readWaiting = () => (waiting ??= limiter.waitingWebhooks().then((hooks) => summarizeWaiting(hooks, Date.now())).finally(() => setTimeout(() => (waiting = null), 100)));
+    new Gauge({
+      name: 'webhook_waiting_attempts',
+      help: 'Delivery attempts waiting for an in-flight slot of their webhook or workspace, all webhooks together',
+      registers: [workerRegistry],
+      async collect() {
+        this.set((await readWaiting()).total);
+      },
+    });
+    new Gauge({
+      name: 'webhook_waiting_attempts_by_webhook',
+      help: 'Attempts waiting for an in-flight slot, for the ten webhooks with the most',
+      labelNames: ['webhook_id'],
+      registers: [workerRegistry],
+      async collect() {
+        this.reset();
+        for (const h of (await readWaiting()).top) this.set({ webhook_id: h.webhookId }, h.waiting);
+      },
+    });
+    new Gauge({
+      name: 'webhook_oldest_waiting_age_seconds',
+      help: 'Age of the oldest attempt waiting for an in-flight slot, for the ten webhooks with the most waiting',
+      labelNames: ['webhook_id'],
+      registers: [workerRegistry],
+      async collect() {
+        this.reset();
+        for (const h of (await readWaiting()).top) this.set({ webhook_id: h.webhookId }, h.oldestAgeSeconds);
       },
     });
   }

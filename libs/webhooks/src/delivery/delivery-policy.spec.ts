@@ -1,4 +1,4 @@
-import { classifyAttempt, decideTask, deliveryJobId, disableReasonFor, isFailingTooLong, retryDelayAfter } from './delivery-policy';
+import { classifyAttempt, decideTask, deliveryJobId, parseDeliveryJobId, disableReasonFor, isFailingTooLong, retryDelayAfter } from './delivery-policy';
 
 const SCHEDULE = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000];
 const NOW = new Date('2026-01-01T00:00:00.000Z');
@@ -69,4 +69,11 @@ describe('disable rules', () => {
 it('derives one job id per event, webhook and attempt', () => {
   expect(deliveryJobId('evt_1', 'wh_1', 2)).toBe('evt_1.wh_1.2');
   expect(deliveryJobId('evt_1', 'wh_1', 2)).not.toContain(':');
+});
+
+it('parses a delivery job id back into its event and attempt', () => {
+  expect(parseDeliveryJobId(deliveryJobId('evt_1', 'wh_1', 12), 'wh_1')).toEqual({ eventId: 'evt_1', attempt: 12 });
+  expect(parseDeliveryJobId('evt_1.wh_1.x', 'wh_1')).toBeNull();
+  expect(parseDeliveryJobId('evt_1.wh_2.1', 'wh_1')).toBeNull();
+  expect(parseDeliveryJobId('.wh_1.1', 'wh_1')).toBeNull();
 });

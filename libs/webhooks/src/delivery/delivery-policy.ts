@@ -98,6 +98,14 @@ export function deliveryJobId(eventId: string, webhookId: string, attempt: numbe
   return `${eventId}.${webhookId}.${attempt}`;
 }
 
+/** The event and attempt number of a `deliveryJobId` of the given webhook; null if it is not one. */
+export function parseDeliveryJobId(jobId: string, webhookId: string): { eventId: string; attempt: number } | null {
+  const match = /^(.+)\.(\d+)$/.exec(jobId);
+  const suffix = `.${webhookId}`;
+  if (!match || !match[1].endsWith(suffix) || match[1].length === suffix.length) return null;
+  return { eventId: match[1].slice(0, -suffix.length), attempt: Number(match[2]) };
+}
+
 /** The message shown to the workspace admin when a webhook is disabled. */
 export function disableMessage(url: string, reason: DisableReason | string): string {
   const why: Record<string, string> = {
