@@ -16,6 +16,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { databaseUrlFor, ROOT, sleep } from './_lib.mjs';
+import { ulid } from './_webhooks.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg');
@@ -32,16 +33,6 @@ const TIMEOUT_MS = Number(args.timeout ?? 10000);
 const SAVES = HOOKS === 1 && args.producer !== 'outbox';
 const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const ulid = () => {
-  let t = Date.now();
-  let head = '';
-  for (let i = 0; i < 10; i++) {
-    head = CROCKFORD[t % 32] + head;
-    t = Math.floor(t / 32);
-  }
-  return head + [...randomBytes(16)].map((b) => CROCKFORD[b % 32]).join('');
-};
 
 function pct(sorted, p) {
   if (sorted.length === 0) return NaN;

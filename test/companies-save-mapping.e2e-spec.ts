@@ -1,16 +1,8 @@
 import { CO, insertFixtureCompanies, UNKNOWN_CO } from './support/company-fixtures';
-import { errorOf, HttpAnswer } from './support/http';
+import { expectValidationError as validation } from './support/http';
 import { startStack, TestStack, Workspace } from './support/stack';
 
 jest.setTimeout(60_000);
-
-function validation(res: HttpAnswer, field: string, code: string) {
-  expect(res.status).toBe(400);
-  const e = errorOf(res);
-  expect(e.name).toBe('VALIDATION_ERROR');
-  expect(e.payload).toMatchObject({ field, code });
-  return e;
-}
 
 /** Issue 14 points 5 and 6: save answers map back to the request; company.saved carries the GET record. */
 describe('company save: answers traceable to the request, events as the API answers', () => {

@@ -1,17 +1,9 @@
-import { errorOf, HttpAnswer } from './support/http';
+import { errorOf, expectValidationError as validation, HttpAnswer } from './support/http';
 import { startStack, TestStack, Workspace } from './support/stack';
 
 jest.setTimeout(60_000);
 
 const URL_A = 'http://127.0.0.1:9/hook-a';
-
-function validation(res: HttpAnswer, field: string, code: string) {
-  expect(res.status).toBe(400);
-  const e = errorOf(res);
-  expect(e.name).toBe('VALIDATION_ERROR');
-  expect(e.payload).toMatchObject({ field, code });
-  return e;
-}
 
 /** The delivery records of a history answer (the list convention: `data` is the array). */
 function deliveriesOf(res: HttpAnswer): any[] {

@@ -48,6 +48,15 @@ export function errorOf(answer: HttpAnswer): { name: string; message: string; pa
   return answer.body.errors[0];
 }
 
+/** Asserts a 400 VALIDATION_ERROR naming `field` and `code`, and returns the error. */
+export function expectValidationError(answer: HttpAnswer, field: string, code: string) {
+  expect(answer.status).toBe(400);
+  const e = errorOf(answer);
+  expect(e.name).toBe('VALIDATION_ERROR');
+  expect(e.payload).toMatchObject({ field, code });
+  return e;
+}
+
 /** Polls `fn` until it answers a truthy value; fails after `timeoutMs`. */
 export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15000, intervalMs = 100): Promise<T> {
   const end = Date.now() + timeoutMs;
