@@ -98,11 +98,11 @@ export async function workspaceWithWebhooks(stores, name, urls) {
   return { ws, ids };
 }
 
-/** Starts dist's worker on the stores with `env` and waits until it is ready; `stop()` ends it. */
-export async function startWorker(stores, env) {
+/** Starts dist's worker on the stores with `env` and waits until it is ready; `stop()` ends it, `kill()` SIGKILLs it; `stderr`: where its stderr goes. */
+export async function startWorker(stores, env, { stderr = 'inherit' } = {}) {
   const workerEnv = { ...process.env, DATABASE_URL: stores.databaseUrl, REDIS_URL: stores.redisUrl, SECRETS_KEY: stores.secretsKey, LOG_LEVEL: 'info', WORKER_METRICS_PORT: '0', ...env };
   const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const worker = spawn(process.execPath, [...nodeArgs, resolve(ROOT, 'dist/apps/worker/src/main.js')], { cwd: ROOT, env: workerEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+  const worker = spawn(process.execPath, [...nodeArgs, resolve(ROOT, 'dist/apps/worker/src/main.js')], { cwd: ROOT, env: workerEnv, stdio: ['ignore', 'pipe', stderr] });
   await new Promise((ready, reject) => {
     let out = '';
     worker.stdout.on('data', (d) => {
@@ -113,6 +113,11 @@ export async function startWorker(stores, env) {
   });
   worker.stdout.resume();
   return {
+    async kill() {
+      const exited = new Promise((r) => worker.once('exit', r));
+      worker.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
       const exited = new Promise((r) => worker.once('exit', r));
       worker.kill('SIGTERM');
