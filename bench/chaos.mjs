@@ -14,12 +14,13 @@
 //     balance = opening - charges = sum of the ledger, no save body charged by two of its attempts);
 //   - no save half done (docs/people-saves.md I1-I5, docs/company-save.md: rows, list memberships,
 //     ledger row and events of a save exist together or not at all);
-//   - answers during each fault window within 2 s (client timeouts and answers > 2 s counted).
+//   - answers during each fault window within 2 s (client timeouts and answers > 2 s counted), and
+//     no 5xx other than 503 UNAVAILABLE (issue 12 point 4).
 // Exit 1 when a check fails. Durations: CHAOS_SECONDS (steady phase before, between and after the
 // faults, default 30) and CHAOS_OUTAGE_SECONDS (how long each fault lasts, default 10); --quick is
 // 6 and 4 (about 1.5 minutes in all). Runs the built dist/ (`npm run chaos` builds first).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiClient, f1, firstOfMonthUtc, percentile, pool, startApi } from './_api.mjs';
@@ -158,8 +159,13 @@ async function main() {
   let db = null;
   const dataDir = mkdtempSync(join(tmpdir(), 'pws-chaos-data-'));
   // The apps' stderr (stack traces while a dependency is away) goes to a file that is kept.
-  const stderrPath = join(tmpdir(), `pws-chaos-${new Date().toISOString().replace(/[:.]/g, '-')}.log`);
+  const logBase = join(tmpdir(), `pws-chaos-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  const stderrPath = `${logBase}.stderr.log`;
   const stderr = openSync(stderrPath, 'a');
+  // The worker's own log (JSON lines), to read why it did what it did.
+  const workerLog = createWriteStream(`${logBase}.worker.log`);
+  /** Processes that exited without being killed by the script. */
+  const died = [];
   try {
     await adminQuery(postgres.adminUrl, 'CREATE DATABASE chaos');
     const databaseUrl = databaseUrlFor(postgres.adminUrl, 'chaos');
@@ -179,15 +185,20 @@ async function main() {
     db = null;
 
     const ports = [await freePort(), await freePort()];
+    const killed = new Set();
     const startReplica = async (i) => {
-      apis[i] = await startApi({ ...apiEnv, PORT: String(ports[i]) }, apiClient(ports[i], { timeoutMs: 2000 }), { stderr });
+      const api = await startApi({ ...apiEnv, PORT: String(ports[i]) }, apiClient(ports[i], { timeoutMs: 2000 }), { stderr });
+      api.once('exit', (code, signal) => {
+        if (!killed.has(api) && running) died.push(`API replica ${i + 1} (${code ?? signal})`);
+      });
+      apis[i] = api;
     };
     await startReplica(0);
     await startReplica(1);
     proxy = await startRoundRobinProxy(ports);
     const call = apiClient(proxy.port, { timeoutMs: CLIENT_TIMEOUT_MS });
     const stores = { databaseUrl, redisUrl: redis.url, secretsKey };
-    worker = await startWorker(stores, { ...shared, LOG_LEVEL: 'info' }, { stderr });
+    worker = await startWorker(stores, { ...shared, LOG_LEVEL: 'info' }, { stderr, log: workerLog });
 
     // Workspace A has credits for everyone; B runs out midway (a save then reveals only what the balance pays).
     const workspaces = [];
@@ -203,6 +214,11 @@ async function main() {
     }
     log(`setup done in ${((Date.now() - started) / 1000).toFixed(1)} s; clients start`);
 
+    let reported = null;
+    const watchdog = setInterval(() => {
+      if (worker.exit && reported !== worker) log(`the worker exited on its own (${worker.exit.code ?? worker.exit.signal})`);
+      if (worker.exit) reported = worker;
+    }, 500);
     const clientsStart = Date.now();
     const clients = [];
     for (const ws of workspaces) {
@@ -213,8 +229,11 @@ async function main() {
 
     await fault(
       'worker SIGKILL',
-      () => worker.kill(),
-      async () => (worker = await startWorker(stores, { ...shared, LOG_LEVEL: 'info' }, { stderr })),
+      async () => {
+        if (worker.exit) died.push(`worker (${worker.exit.code ?? worker.exit.signal})`);
+        await worker.kill();
+      },
+      async () => (worker = await startWorker(stores, { ...shared, LOG_LEVEL: 'info' }, { stderr, log: workerLog })),
     );
     await fault(
       'Redis restart (data lost)',
@@ -230,6 +249,7 @@ async function main() {
       'API replica SIGKILL',
       async () => {
         const exited = new Promise((r) => apis[1].once('exit', r));
+        killed.add(apis[1]);
         apis[1].kill('SIGKILL');
         await exited;
       },
@@ -237,6 +257,12 @@ async function main() {
     );
     await sleep(STEADY_S * 1000);
     running = false;
+    clearInterval(watchdog);
+    if (worker.exit) {
+      // Recorded as a failure; a new worker lets the other checks still say what was lost.
+      died.push(`worker (${worker.exit.code ?? worker.exit.signal})`);
+      worker = await startWorker(stores, { ...shared, LOG_LEVEL: 'info' }, { stderr, log: workerLog });
+    }
     await Promise.all(clients);
     const clientsEnd = Date.now();
     // Bodies still without a 200 (their last attempt fell into an outage) are retried until they pass.
@@ -289,6 +315,7 @@ async function main() {
     const phantom = [...deliveries.keys()].filter((id) => !eventIds.has(id)).length;
     const duplicates = [...deliveries.values()].reduce((s, n) => s + n - 1, 0);
     const [tasks] = (await db.query(`SELECT count(*) FILTER (WHERE state = 'failed')::int AS failed, count(*) FILTER (WHERE state = 'dropped')::int AS dropped FROM webhook_tasks WHERE workspace_id = ANY($1)`, [wsIds])).rows;
+    check('processes that exited on their own', died.join(', ') || 'none', died.length === 0);
     check('outbox drained', `${drained ? 'yes' : 'NO'} (${drainSeconds.toFixed(1)} s after the clients stopped)`, drained);
     check('events committed / received (distinct) / lost', `${events.length} / ${deliveries.size} / ${lost}`, lost === 0);
     check('deliveries of events that do not exist', phantom, phantom === 0);
@@ -406,6 +433,8 @@ async function main() {
     for (const w of windows) {
       const r = summarize(w.name, w.injectAt, w.restoredAt + SETTLE_MS);
       check(`${w.name}: answers > 2 s (client timeouts included)`, `${r.slow} of ${r.requests}`, r.slow === 0);
+      // Issue 12 point 4: an outage answers 503 UNAVAILABLE, never another 5xx.
+      check(`${w.name}: 5xx other than 503 UNAVAILABLE`, `${r.other5xx} of ${r.requests}`, r.other5xx === 0);
     }
     summarize('whole run', clientsStart, clientsEnd);
 
@@ -422,7 +451,7 @@ async function main() {
     for (const h of halfSaves.slice(0, 10)) console.log(`  half save: ${h}`);
     for (const s of unexpected.slice(0, 10)) console.log(`  unexpected answer: ${s.n}: ${s.unexpected}`);
     const stderrLines = readFileSync(stderrPath, 'utf8').split('\n').filter(Boolean).length;
-    console.log(`\nthe apps wrote ${stderrLines} lines to stderr: ${stderrPath}`);
+    console.log(`\nthe apps wrote ${stderrLines} lines to stderr: ${stderrPath}; the worker's log: ${logBase}.worker.log`);
     console.log(`chaos run took ${((Date.now() - started) / 1000).toFixed(0)} s`);
     if (failures.length > 0) {
       console.log(`\n${failures.length} guarantee(s) failed:`);
