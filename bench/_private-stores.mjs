@@ -75,6 +75,7 @@ export async function startPrivateRedis() {
     }
   };
   const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGKILL');
     await exited;

@@ -166,6 +166,22 @@ async function main() {
   const workerLog = createWriteStream(`${logBase}.worker.log`);
   /** Processes that exited without being killed by the script. */
   const died = [];
+  let cleaning = null;
+  // Idempotent: the end of the run and Ctrl-C both take everything down, the private stores included.
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      running = false;
+      for (const api of apis) api?.kill('SIGTERM');
+      await db?.end().catch(() => undefined);
+      await worker?.stop().catch(() => undefined);
+      proxy?.close();
+      receiver.close();
+      await sleep(500);
+      await redis.kill().catch(() => undefined);
+      await postgres.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
   try {
     await adminQuery(postgres.adminUrl, 'CREATE DATABASE chaos');
     const databaseUrl = databaseUrlFor(postgres.adminUrl, 'chaos');
@@ -216,7 +232,7 @@ async function main() {
 
     let reported = null;
     const watchdog = setInterval(() => {
-      if (worker.exit && reported !== worker) log(`the worker exited on its own (${worker.exit.code ?? worker.exit.signal})`);
+      if (worker.exit && reported !== worker && !killed.has(worker)) log(`the worker exited on its own (${worker.exit.code ?? worker.exit.signal})`);
       if (worker.exit) reported = worker;
     }, 500);
     const clientsStart = Date.now();
@@ -231,6 +247,7 @@ async function main() {
       'worker SIGKILL',
       async () => {
         if (worker.exit) died.push(`worker (${worker.exit.code ?? worker.exit.signal})`);
+        killed.add(worker);
         await worker.kill();
       },
       async () => (worker = await startWorker(stores, { ...shared, LOG_LEVEL: 'info' }, { stderr, log: workerLog })),
@@ -316,7 +333,7 @@ async function main() {
     const duplicates = [...deliveries.values()].reduce((s, n) => s + n - 1, 0);
     const [tasks] = (await db.query(`SELECT count(*) FILTER (WHERE state = 'failed')::int AS failed, count(*) FILTER (WHERE state = 'dropped')::int AS dropped FROM webhook_tasks WHERE workspace_id = ANY($1)`, [wsIds])).rows;
     check('processes that exited on their own', died.join(', ') || 'none', died.length === 0);
-    check('outbox drained', `${drained ? 'yes' : 'NO'} (${drainSeconds.toFixed(1)} s after the clients stopped)`, drained);
+    check('outbox drained', `${drained ? 'yes' : 'NO'} (${drainSeconds.toFixed(1)} s after the last retry answered)`, drained);
     check('events committed / received (distinct) / lost', `${events.length} / ${deliveries.size} / ${lost}`, lost === 0);
     check('deliveries of events that do not exist', phantom, phantom === 0);
     check('duplicate deliveries (at-least-once; receivers dedupe)', duplicates, true);
@@ -459,16 +476,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    running = false;
-    await db?.end().catch(() => undefined);
-    await worker?.stop().catch(() => undefined);
-    for (const api of apis) api?.kill('SIGTERM');
-    proxy?.close();
-    receiver.close();
-    await sleep(500);
-    await redis.kill().catch(() => undefined);
-    await postgres.destroy();
-    rmSync(dataDir, { recursive: true, force: true });
+    await cleanup();
   }
 }
 
