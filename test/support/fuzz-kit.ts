@@ -93,7 +93,7 @@ const deepNesting = fc.tuple(fc.constantFrom('array', 'object'), fc.integer({ mi
   kind === 'array' ? '['.repeat(depth) + '1' + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth),
 );
 /** Large arrays; the API's declared item limits are in the hundreds to thousands. */
-const hugeArray = fc.tuple(fc.integer({ min: 1_000, max: 60_000 }), fc.constantFrom('1', '"x"', 'null', '{}', '"5c0000000000000000000001"')).map(
+const hugeArray = fc.tuple(fc.integer({ min: 1_000, max: 20_000 }), fc.constantFrom('1', '"x"', 'null', '{}', '"5c0000000000000000000001"')).map(
   ([n, item]) => `[${new Array(n).fill(item).join(',')}]`,
 );
 
@@ -322,6 +322,10 @@ export async function tableFingerprints(db: TestDatabase, exclude: string[] = []
   return out;
 }
 
+/** Node's default limit on a request's line plus headers. */
+const MAX_HEAD_BYTES = 16 * 1024;
+const headOverLimit = (request: FuzzRequest) => request.path.length + JSON.stringify(request.headers).length > MAX_HEAD_BYTES;
+
 /** Runs `requests` with `concurrency` in flight; answers the problems found (at most `limit`). */
 export async function runAll(
   base: string,
@@ -341,6 +345,9 @@ export async function runAll(
         if (problem) problems.push(`${problem}\n    request: ${request.description}`);
       } catch (error) {
         if (!options.alive()) problems.push(`the API process died\n    request: ${request.description}`);
+        // The server answers an over-long head 431 and closes without reading the body; writing the rest may then
+        // meet a reset. Not a failure of the server (which stays up, checked above); anything else is.
+        else if (headOverLimit(request) && (error as NodeJS.ErrnoException).code === 'ECONNRESET') statuses[0] = (statuses[0] ?? 0) + 1;
         else problems.push(`transport error ${(error as Error).message}\n    request: ${request.description}`);
       }
     }

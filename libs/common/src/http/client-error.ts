@@ -26,11 +26,26 @@ export function clientErrorAnswer(code: string | undefined): string {
   );
 }
 
-/** A `clientError` listener for the HTTP server: answers in the envelope, then closes the connection. */
+/** How long a refused connection may go on sending (its body, say) before it is cut. */
+const LINGER_MS = 5_000;
+const ANSWERED = new WeakSet<Duplex>();
+
+/**
+ * A `clientError` listener for the HTTP server: answers in the envelope, then closes the connection. What the
+ * client still sends is read and dropped until it closes or LINGER_MS pass: closing a socket with unread data
+ * sends a reset, which can destroy the answer before the client reads it.
+ */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  // Node's parser reports again for every later chunk of the same connection: answer once.
+  if (ANSWERED.has(socket)) return;
+  ANSWERED.add(socket);
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
+  socket.on('data', () => undefined);
+  socket.on('error', () => undefined);
+  socket.resume();
   socket.end(clientErrorAnswer(error.code));
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
