@@ -23,6 +23,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addSecurityRequirements(API_KEY_SCHEME)
     // What any operation may answer besides its own documented answers (README "Errors").
     .addGlobalResponse(
+      { status: 401, description: 'UNAUTHORIZED: the `x-api-key` header is missing, unknown or revoked (every operation but `/health`)' },
       { status: 405, description: 'METHOD_NOT_ALLOWED: the path does not serve this method; the `Allow` header (and `payload.allow`) lists those it does' },
       { status: 413, description: 'PAYLOAD_TOO_LARGE: the body is over 8 MB' },
       { status: 415, description: 'UNSUPPORTED_MEDIA_TYPE: a body whose Content-Type is not JSON' },
