@@ -24,6 +24,7 @@ export interface Schema {
   properties?: Record<string, Schema>;
   items?: Schema;
   $ref?: string;
+  required?: string[];
   allOf?: Schema[];
   oneOf?: Schema[];
   anyOf?: Schema[];
@@ -138,16 +139,20 @@ function valueFor(doc: any, schema: Schema | undefined, depth: number): fc.Arbit
   else if (s?.type === 'boolean') plausible = fc.constantFrom('true', 'false', '"true"', '0', '1');
   else if (s?.type === 'string') plausible = jsonString;
   if (!plausible) return anyJson;
-  return fc.oneof({ arbitrary: plausible, weight: 4 }, { arbitrary: anyJson, weight: 1 }, { arbitrary: deepNesting, weight: depth === 0 ? 0 : 1 } as any);
+  return fc.oneof({ arbitrary: plausible, weight: 8 }, { arbitrary: anyJson, weight: 1 }, { arbitrary: deepNesting, weight: 1 });
 }
 
 function objectFor(doc: any, schema: Schema, depth: number, extraKey = false): fc.Arbitrary<string> {
   const names = Object.keys(schema.properties ?? {});
+  const required = names.filter((n) => schema.required?.includes(n));
+  // Required members are usually all there, so validation goes past "missing" to the values themselves.
+  const picked = fc.tuple(fc.subarray(names), fc.integer({ min: 0, max: 9 })).map(([some, dice]) => (dice < 8 ? [...new Set([...required, ...some])] : some));
   const declared = names.length
-    ? fc.subarray(names).chain((picked) => fc.tuple(...picked.map((name) => valueFor(doc, schema.properties![name], depth + 1).map((v) => [name, v] as [string, string]))))
+    ? picked.chain((picked) => fc.tuple(...picked.map((name) => valueFor(doc, schema.properties![name], depth + 1).map((v) => [name, v] as [string, string]))))
     : fc.constant([] as [string, string][]);
   const hostile = fc.array(fc.tuple(fc.constantFrom(...SPECIAL_KEYS), anyJson), { maxLength: extraKey ? 2 : 1 });
-  return fc.tuple(declared, hostile, fc.boolean()).map(([entries, bad, keep]) => {
+  return fc.tuple(declared, hostile, fc.integer({ min: 0, max: 4 })).map(([entries, bad, dice]) => {
+    const keep = dice === 0;
     const all: [string, string][] = [...entries];
     if (extraKey) all.push(['fuzz_undeclared_field', '1']);
     // Hostile keys (`__proto__`, `constructor`, …) are undeclared too: sometimes, or always when asked to be rejected.
@@ -234,8 +239,8 @@ export function requestArb(doc: any, op: Operation, options: { mustReject: boole
       // A mutation without a body is rejected by its undeclared parameter, so it always has one.
       query: options.mustReject && !op.bodySchema ? query : fc.option(query, { nil: undefined, freq: 2 }),
       body,
-      contentType: fc.constantFrom(...CONTENT_TYPES),
-      encoding: fc.constantFrom(...ENCODINGS),
+      contentType: fc.oneof({ arbitrary: fc.constant('application/json'), weight: 3 }, { arbitrary: fc.constantFrom(...CONTENT_TYPES), weight: 2 }),
+      encoding: fc.oneof({ arbitrary: fc.constant(''), weight: 3 }, { arbitrary: fc.constantFrom(...ENCODINGS), weight: 2 }),
       key: fc.oneof({ arbitrary: fc.constant(options.apiKey), weight: 20 }, { arbitrary: fc.constantFrom('', 'wrong', '\u00ff' + 'k'.repeat(300)), weight: 1 }),
     })
     .map(({ ids, query: q, body: text, contentType, encoding, key }) => {
