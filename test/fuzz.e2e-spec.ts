@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { closeAgent, FuzzRequest, MUTATING, Operation, operationsOf, requestArb, runAll, tableFingerprints } from './support/fuzz-kit';
+import { closeAgent, FuzzRequest, MUTATING, Operation, operationsOf, requestArb, runAll, send, tableFingerprints } from './support/fuzz-kit';
 import { C, importPeopleFixture, P } from './support/people-fixtures';
 import { startStack, TestStack, Workspace } from './support/stack';
 
@@ -91,6 +91,44 @@ describe(`HTTP fuzzing (${RUNS} requests, seed ${SEED})`, () => {
     },
     Math.max(120_000, RUNS * 30),
   );
+
+  // What earlier fuzz runs found, replayed exactly: each answered 500, out of the envelope, or was served.
+  describe('the bugs the fuzzing found', () => {
+    const raw = (request: Omit<FuzzRequest, 'description' | 'mustReject' | 'pathFields'>) => send(stack.base, { ...request, description: '', mustReject: true, pathFields: [] });
+    const json = (method: string, path: string, text: string, headers: Record<string, string> = {}) =>
+      raw({ method, path, headers: { 'x-api-key': ws.api_key, 'content-type': 'application/json', ...headers }, body: Buffer.from(text) });
+    const firstError = (answer: { text: string }) => JSON.parse(answer.text).errors[0];
+
+    it('text holding U+0000 is 400 invalid_value on its field, not a PostgreSQL failure', async () => {
+      const list = await json('POST', '/v2/lists', '{"name":"a\\u0000b","type":"company"}');
+      expect(list.status).toBe(400);
+      expect(firstError(list)).toMatchObject({ name: 'VALIDATION_ERROR', payload: { field: 'name', code: 'invalid_value' } });
+      const verification = await json('POST', '/v2/email-verifications', '{"emails":["ok@example.com","a\\u0000b@example.com"]}');
+      expect(verification.status).toBe(400);
+      expect(firstError(verification).payload).toMatchObject({ field: 'emails[1]', code: 'invalid_value' });
+      const byPath = await json('GET', '/v2/webhooks/abc%00', '');
+      expect(byPath.status).toBe(400);
+      expect(firstError(byPath).payload).toMatchObject({ field: 'id', code: 'invalid_value' });
+    });
+
+    it('a JSON body in a charset other than UTF-8 is 415, not decoded to nothing and served', async () => {
+      const answer = await json('POST', '/v2/people/search', '{', { 'content-type': 'application/json; charset=utf-16' });
+      expect(answer.status).toBe(415);
+      expect(firstError(answer).name).toBe('UNSUPPORTED_MEDIA_TYPE');
+    });
+
+    it('a path segment that is not percent-encoded UTF-8 is 400 invalid_format on path', async () => {
+      const answer = await json('GET', '/v2/companies/%E0%A4%A', '');
+      expect(answer.status).toBe(400);
+      expect(firstError(answer).payload).toEqual({ field: 'path', code: 'invalid_format' });
+    });
+
+    it("a request line over Node's limit is 431 in the envelope", async () => {
+      const answer = await json('GET', `/v2/workspace?page=${'1'.repeat(20_000)}`, '');
+      expect(answer.status).toBe(431);
+      expect(JSON.parse(answer.text)).toMatchObject({ success: false, data: null, errors: [{ name: 'REQUEST_HEADER_FIELDS_TOO_LARGE', payload: { field: 'headers', code: 'out_of_range' } }] });
+    });
+  });
 
   it('kept the API up through all of it', async () => {
     expect(sent).toBeGreaterThanOrEqual(RUNS);
