@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { fillAnswerSchemasFromExamples } from './example-schema';
 
 export const API_KEY_SCHEME = 'api-key';
 
@@ -29,7 +30,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       { status: 415, description: 'UNSUPPORTED_MEDIA_TYPE: a body whose Content-Type is not JSON' },
     )
     .build();
-  return SwaggerModule.createDocument(app, config);
+  const document = SwaggerModule.createDocument(app, config);
+  fillAnswerSchemasFromExamples(document.paths);
+  return document;
 }
 
 /** Swagger UI at /docs and the document at /docs-json. */
