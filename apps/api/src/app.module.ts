@@ -1,4 +1,4 @@
-import { BodyShapePipe, createValidationPipe, EnvelopeExceptionFilter, EnvelopeInterceptor, RedisModule, structuredLogger } from '@app/common';
+import { BodyShapePipe, createValidationPipe, NulCharacterPipe, EnvelopeExceptionFilter, EnvelopeInterceptor, RedisModule, structuredLogger } from '@app/common';
 import { AppConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
@@ -41,6 +41,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     NotificationsModule,
   ],
   providers: [
+    { provide: APP_PIPE, useClass: NulCharacterPipe },
     { provide: APP_PIPE, useClass: BodyShapePipe },
     { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },

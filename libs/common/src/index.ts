@@ -3,6 +3,7 @@ export * from './auth/auth-context';
 export * from './auth/key-revocation';
 export * from './http/api-error';
 export * from './http/body-shape.pipe';
+export * from './http/client-error';
 export * from './http/envelope';
 export * from './http/envelope.interceptor';
 export * from './http/exception.filter';

@@ -32,6 +32,13 @@ describe('mapError', () => {
     expect(limited.headers).toEqual({ 'Retry-After': '12' });
   });
 
+  it("a path parameter Express's router cannot percent-decode is 400 VALIDATION_ERROR on path, invalid_format", () => {
+    const decodeError = Object.assign(new URIError("Failed to decode param '%E0%A4%A'"), { status: 400, statusCode: 400 });
+    const expected = { status: 400, item: { name: 'VALIDATION_ERROR', payload: { field: 'path', code: 'invalid_format' } }, unexpected: false };
+    expect(mapError(decodeError, request)).toMatchObject(expected);
+    expect(mapError(new FakeHttpException('Bad Request', 400, decodeError), request)).toMatchObject(expected);
+  });
+
   it('malformed JSON from the body parser is 400 VALIDATION_ERROR on body, invalid_format', () => {
     const parseError = Object.assign(new SyntaxError('Unexpected token'), { type: 'entity.parse.failed', status: 400, expose: true });
     expect(mapError(parseError, request)).toMatchObject({ status: 400, item: { name: 'VALIDATION_ERROR', payload: { field: 'body', code: 'invalid_format' } } });
@@ -51,8 +58,8 @@ describe('mapError', () => {
   });
 
   it('another 400 is a VALIDATION_ERROR with its own message, not a claim about the body', () => {
-    const badPath = new FakeHttpException('URI malformed', 400, Object.assign(new URIError('URI malformed'), { status: 400 }));
-    expect(mapError(badPath, request)).toMatchObject({ status: 400, item: { name: 'VALIDATION_ERROR', message: 'URI malformed', payload: {} } });
+    const other = new FakeHttpException('Range not satisfiable', 400, Object.assign(new Error('Range not satisfiable'), { status: 400 }));
+    expect(mapError(other, request)).toMatchObject({ status: 400, item: { name: 'VALIDATION_ERROR', message: 'Range not satisfiable', payload: {} } });
   });
 
   it('an oversized body is 413 PAYLOAD_TOO_LARGE', () => {

@@ -50,6 +50,10 @@ export function mapError(exception: unknown, request: { method: string; path: st
   }
   // Nest's Express adapter wraps body-parser failures in an HttpException and keeps the original as `cause`.
   const parserError = ((isHttpException(exception) ? (exception as { cause?: unknown }).cause : exception) ?? {}) as BodyParserError;
+  // Express's router fails to percent-decode a path parameter (`/v2/lists/%E0%A4%A`) with a URIError of status 400.
+  if (exception instanceof URIError || parserError instanceof URIError) {
+    return answer(400, 'VALIDATION_ERROR', 'a path segment is not valid percent-encoded UTF-8', { field: 'path', code: 'invalid_format' });
+  }
   if (parserError.type === 'entity.parse.failed') {
     return answer(400, 'VALIDATION_ERROR', 'the request body is not valid JSON', { field: 'body', code: 'invalid_format' });
   }
