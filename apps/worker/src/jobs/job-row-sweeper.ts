@@ -1,8 +1,8 @@
 import { Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { nextSweepDelayMs } from './sweep-schedule';
 
-const SWEEP_EVERY_MS = 30_000;
 const SWEEP_BATCH = 1000;
 
 export interface SweptJobs {
@@ -17,12 +17,16 @@ export interface SweptJobs {
 /**
  * Redis is volatile: the database is the record of which jobs still have to run. At start and
  * every 30 s, every queued or running row whose BullMQ entry is gone (or finished without
- * finishing the job) is enqueued again under the same BullMQ id, so duplicates collapse. Each
- * job feature (email verification, people export) has one, naming its table and queue.
+ * finishing the job) is enqueued again under the same BullMQ id, so duplicates collapse. This is
+ * also how a job created while Redis was away gets run: the API commits the row and answers
+ * without enqueueing, and the sweep after Redis returns (within a second or two, see
+ * sweep-schedule.ts) enqueues it. Each job feature (email verification, people export) has one,
+ * naming its table and queue.
  */
 export abstract class JobRowSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(this.constructor.name);
   private timer?: NodeJS.Timeout;
+  private stopped = false;
 
   protected constructor(
     private readonly db: DataSource,
@@ -31,13 +35,12 @@ export abstract class JobRowSweeper implements OnApplicationBootstrap, OnModuleD
   ) {}
 
   onApplicationBootstrap(): void {
-    void this.sweepQuietly();
-    this.timer = setInterval(() => void this.sweepQuietly(), SWEEP_EVERY_MS);
-    this.timer.unref();
+    void this.sweepAndSchedule();
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.stopped = true;
+    clearTimeout(this.timer);
   }
 
   /** Answers how many jobs were enqueued again. */
@@ -58,7 +61,16 @@ export abstract class JobRowSweeper implements OnApplicationBootstrap, OnModuleD
     return requeued;
   }
 
-  private async sweepQuietly(): Promise<void> {
-    await this.sweep().catch((error) => this.logger.warn({ err: error }, `${this.jobs.what} sweep failed`));
+  /** One sweep, then the next one scheduled by its outcome; sweeps never overlap. */
+  private async sweepAndSchedule(): Promise<void> {
+    const started = Date.now();
+    let failed = false;
+    await this.sweep().catch((error) => {
+      failed = true;
+      this.logger.warn({ err: error }, `${this.jobs.what} sweep failed`);
+    });
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.sweepAndSchedule(), nextSweepDelayMs({ failed, tookMs: Date.now() - started }));
+    this.timer.unref();
   }
 }
