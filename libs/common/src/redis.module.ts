@@ -1,5 +1,5 @@
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { DynamicModule, Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { createRedis, failFastRedisOptions } from './redis';
 
@@ -24,6 +24,26 @@ export interface RedisModuleOptions {
   failFast: boolean;
 }
 
+/**
+ * Logs the connection going down once (ioredis reports every failed reconnect as an error, and
+ * prints those with no listener to stderr) and coming back once.
+ */
+function reportConnection(client: Redis): Redis {
+  const logger = new Logger('Redis');
+  let down = false;
+  client.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    logger.warn(`Redis unavailable, reconnecting: ${error.message}`);
+  });
+  client.on('ready', () => {
+    if (!down) return;
+    down = false;
+    logger.log('Redis available again');
+  });
+  return client;
+}
+
 @Global()
 @Module({})
 export class RedisModule {
@@ -35,7 +55,9 @@ export class RedisModule {
           provide: REDIS,
           inject: [APP_CONFIG],
           useFactory: (config: AppConfig) =>
-            createRedis(config.redisUrl, options.failFast ? { lazyConnect: false, ...failFastRedisOptions(config.redisCommandTimeoutMs) } : { lazyConnect: false, enableOfflineQueue: true }),
+            reportConnection(
+              createRedis(config.redisUrl, options.failFast ? { lazyConnect: false, ...failFastRedisOptions(config.redisCommandTimeoutMs) } : { lazyConnect: false, enableOfflineQueue: true }),
+            ),
         },
         RedisCloser,
       ],

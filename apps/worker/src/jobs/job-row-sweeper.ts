@@ -1,5 +1,6 @@
 import { Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Queue } from 'bullmq';
+import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { nextSweepDelayMs } from './sweep-schedule';
 
@@ -27,21 +28,42 @@ export abstract class JobRowSweeper implements OnApplicationBootstrap, OnModuleD
   private readonly logger = new Logger(this.constructor.name);
   private timer?: NodeJS.Timeout;
   private stopped = false;
+  private running = false;
+  /** Something asked for a sweep while one was running: run the next one soon. */
+  private again = false;
+  private redisLost = false;
 
+  /** `redis`: the worker's shared client; its reconnecting is how the sweeper learns Redis is back. */
   protected constructor(
     private readonly db: DataSource,
     private readonly queue: Queue,
     private readonly jobs: SweptJobs,
+    private readonly redis: Redis,
   ) {}
 
   onApplicationBootstrap(): void {
+    this.redis.on('close', this.onRedisClose);
+    this.redis.on('ready', this.onRedisReady);
     void this.sweepAndSchedule();
   }
 
   onModuleDestroy(): void {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.redis.off('close', this.onRedisClose);
+    this.redis.off('ready', this.onRedisReady);
   }
+
+  private readonly onRedisClose = () => {
+    this.redisLost = true;
+  };
+
+  /** Jobs created while Redis was away were committed but never enqueued: sweep now, not in up to 30 s. */
+  private readonly onRedisReady = () => {
+    if (!this.redisLost) return;
+    this.redisLost = false;
+    void this.sweepAndSchedule();
+  };
 
   /** Answers how many jobs were enqueued again. */
   async sweep(): Promise<number> {
@@ -63,14 +85,23 @@ export abstract class JobRowSweeper implements OnApplicationBootstrap, OnModuleD
 
   /** One sweep, then the next one scheduled by its outcome; sweeps never overlap. */
   private async sweepAndSchedule(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = true;
     const started = Date.now();
     let failed = false;
     await this.sweep().catch((error) => {
       failed = true;
       this.logger.warn({ err: error }, `${this.jobs.what} sweep failed`);
     });
+    this.running = false;
     if (this.stopped) return;
-    this.timer = setTimeout(() => void this.sweepAndSchedule(), nextSweepDelayMs({ failed, tookMs: Date.now() - started }));
+    const delay = nextSweepDelayMs({ failed: failed || this.again, tookMs: Date.now() - started });
+    this.again = false;
+    this.timer = setTimeout(() => void this.sweepAndSchedule(), delay);
     this.timer.unref();
   }
 }
