@@ -98,10 +98,17 @@ describe('dependency outages fail fast', () => {
     expect(await verificationJobs()).toEqual([jobId]);
   });
 
-  it('with Redis frozen (connections open, no answers), requests that need it still answer 503 within 2 s', async () => {
+  it('with Redis frozen (connections open, no answers), saves answer 503 within 2 s and hold no transaction meanwhile', async () => {
+    const listId = (await ws.api.post('/v2/lists', { name: 'outage', type: 'company' })).body.data.id;
+    const saveToList = () => ws.api.post('/v2/companies/save', { data: [{ domain: 'globex.com' }], list_ids: [listId] });
     redis.freeze();
     try {
-      expectUnavailable(await timed(saveByDomain));
+      const saves = Array.from({ length: 10 }, () => timed(saveToList));
+      // While they wait for Redis: the rate limit is spent before the transaction, so no session sits in one.
+      await new Promise((r) => setTimeout(r, 500));
+      const waiting = await stack.db.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND state LIKE 'idle in transaction%'`, [stack.db.name]);
+      expect(waiting).toEqual([]);
+      for (const save of await Promise.all(saves)) expectUnavailable(save);
     } finally {
       redis.thaw();
     }

@@ -34,7 +34,7 @@ describe('loadConfig', () => {
       apiKeyCacheTtlMs: 5000,
       searchStatementTimeoutMs: 10_000,
       dbStatementTimeoutMs: 30_000,
-      dbLockTimeoutMs: 5000,
+      dbLockTimeoutMs: 10_000,
       dbIdleInTransactionTimeoutMs: 30_000,
       dbAcquireTimeoutMs: 2000,
       redisCommandTimeoutMs: 1000,
