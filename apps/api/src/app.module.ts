@@ -10,6 +10,7 @@ import { EnumsModule } from './enums/enums.module';
 import { HealthModule } from './health/health.module';
 import { DeclaredQueryInterceptor } from './http/declared-query.interceptor';
 import { JsonBodyInterceptor } from './http/json-body.interceptor';
+import { RequestDeadlineMiddleware } from './http/request-deadline.middleware';
 import { StrictMethodsMiddleware } from './http/strict-methods.middleware';
 import { ListsModule } from './lists/lists.module';
 import { WorkspaceModule } from './workspace/workspace.module';
@@ -24,8 +25,8 @@ import { WebhooksModule } from './webhooks/webhooks.module';
   imports: [
     AppConfigModule.forRoot({ requireSecretsKey: true }),
     structuredLogger('api'),
-    DatabaseModule,
-    RedisModule,
+    DatabaseModule.forRoot({ waiting: 'request' }),
+    RedisModule.forRoot({ failFast: true }),
     AuthModule,
     HealthModule,
     WorkspaceModule,
@@ -53,7 +54,8 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 })
 export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    // Every path, before routing: 405 with Allow for a method the path does not serve, 204 with Allow for OPTIONS.
-    consumer.apply(StrictMethodsMiddleware).forRoutes({ path: '*path', method: RequestMethod.ALL });
+    // Every path, before routing: the REQUEST_TIMEOUT deadline starts; 405 with Allow for a method the path
+    // does not serve, 204 with Allow for OPTIONS.
+    consumer.apply(RequestDeadlineMiddleware, StrictMethodsMiddleware).forRoutes({ path: '*path', method: RequestMethod.ALL });
   }
 }

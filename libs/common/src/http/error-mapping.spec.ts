@@ -1,4 +1,5 @@
 import { notFoundError, rateLimitError, validationError } from './api-error';
+import { DependencyError, UNAVAILABLE_RETRY_AFTER_SECONDS } from './dependency-failure';
 import { mapError } from './error-mapping';
 
 const request = { method: 'POST', path: '/v2/lists' };
@@ -98,5 +99,22 @@ describe('mapError', () => {
     expect(mapError('just a string', request)).toMatchObject({ status: 500, unexpected: true });
     expect(mapError(undefined, request)).toMatchObject({ status: 500, unexpected: true });
     expect(mapError(new FakeHttpException('bad gateway', 502), request)).toMatchObject({ status: 500, unexpected: true, item: { message: 'unexpected server error' } });
+  });
+});
+
+describe('mapError for a dependency that is down', () => {
+  it('answers 503 UNAVAILABLE with Retry-After, no details for the client, and the dependency for the log', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const mapped = mapError(refused, request, 'req-1');
+    expect(mapped).toMatchObject({ status: 503, headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) }, unexpected: false, dependency: 'database' });
+    expect(mapped.item.name).toBe('UNAVAILABLE');
+    expect(mapped.item.payload).toEqual({});
+    expect(mapped.item.message).not.toMatch(/5432|ECONNREFUSED/);
+    expect(mapError(new DependencyError('redis', new Error('Command timed out')), request)).toMatchObject({ status: 503, item: { name: 'UNAVAILABLE' }, dependency: 'redis' });
+  });
+
+  it('still answers 500 for an unexpected error', () => {
+    expect(mapError(new Error('bug'), request)).toMatchObject({ status: 500, unexpected: true });
+    expect(mapError(new Error('bug'), request).dependency).toBeUndefined();
   });
 });

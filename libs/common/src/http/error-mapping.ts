@@ -1,5 +1,6 @@
 // Plain functions (no Nest imports) so unit specs can check what each kind of failure answers.
-import { ApiError } from './api-error';
+import { ApiError, unavailableError } from './api-error';
+import { Dependency, UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableDependency } from './dependency-failure';
 import { ErrorItem } from './envelope';
 
 const NAME_BY_STATUS: Record<number, string> = {
@@ -34,7 +35,12 @@ export interface MappedError {
   headers: Record<string, string>;
   /** True for an unexpected failure: log it with the request id; the answer carries no details. */
   unexpected: boolean;
+  /** Set when the failure is a dependency's: worth a warning, not an error with a stack. */
+  dependency?: Dependency;
 }
+
+/** What the client is told: which dependency stays in the log, as /health keeps its details to itself. */
+const UNAVAILABLE_MESSAGE = 'a service this request needs is unavailable; retry later';
 
 /** What an error answers in the envelope of SPEC.md "Errors". */
 export function mapError(exception: unknown, request: { method: string; path: string }, requestId?: string): MappedError {
@@ -44,6 +50,11 @@ export function mapError(exception: unknown, request: { method: string; path: st
     headers,
     unexpected: false,
   });
+  const dependency = unavailableDependency(exception);
+  if (dependency) {
+    const error = unavailableError(UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS);
+    return { ...answer(error.status, error.errorName, error.message, {}, error.headers), dependency };
+  }
   if (exception instanceof ApiError) {
     const payload = Object.fromEntries(Object.entries(exception.payload).filter(([, v]) => v !== undefined));
     return answer(exception.status, exception.errorName, exception.message, payload, exception.headers);
