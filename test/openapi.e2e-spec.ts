@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { describesShape } from '../apps/api/src/docs/example-schema';
 import { ROOT } from './support/processes';
 import { startStack, TestStack } from './support/stack';
 
@@ -26,6 +27,40 @@ function mappedRoutes(log: string): string[] {
   const routes = new Set<string>();
   for (const match of log.matchAll(/Mapped \{([^,}]+), ([A-Z]+)\} route/g)) routes.add(`${match[2].toLowerCase()} ${normalise(match[1])}`);
   return [...routes].sort();
+}
+
+/** The operation's 2xx answers: the one(s) a client is built against. */
+const successAnswers = (op: any) => Object.entries<any>(op.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
+
+/** A schema, through its $ref. */
+const deref = (doc: any, schema: any) => (schema?.$ref ? schema.$ref.replace(/^#\//, '').split('/').reduce((node: any, part: string) => node?.[part], doc) : schema);
+
+/** A media type object carries an example: its own `example`/`examples`, or one on its schema. */
+const hasExample = (doc: any, media: any) => media?.example !== undefined || Object.keys(media?.examples ?? {}).length > 0 || deref(doc, media?.schema)?.example !== undefined;
+
+/** What operations lack: a summary, a request schema and example (Nest documents every `@Body()`), an answer schema and example, parameter schemas. */
+function documentationGaps(doc: any): string[] {
+  const gaps: string[] = [];
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+    for (const [method, op] of Object.entries(item).filter(([m]) => METHODS.includes(m))) {
+      const at = `${method} ${path}`;
+      if (!op.summary?.trim()) gaps.push(`${at}: summary`);
+      for (const parameter of op.parameters ?? []) if (!parameter.schema) gaps.push(`${at}: schema of parameter ${parameter.name}`);
+      if (op.requestBody) {
+        const media = op.requestBody.content?.['application/json'];
+        if (!describesShape(media?.schema)) gaps.push(`${at}: request schema`);
+        if (!hasExample(doc, media)) gaps.push(`${at}: request example`);
+      }
+      const answers = successAnswers(op);
+      if (answers.length === 0) gaps.push(`${at}: a 2xx answer`);
+      for (const [status, answer] of answers) {
+        const contents = Object.values<any>(answer.content ?? {});
+        if (contents.length === 0 || contents.some((media) => !describesShape(media.schema))) gaps.push(`${at}: ${status} answer schema`);
+        if (!contents.some((media) => hasExample(doc, media))) gaps.push(`${at}: ${status} answer example`);
+      }
+    }
+  }
+  return gaps;
 }
 
 describe('OpenAPI document and Swagger UI', () => {
@@ -76,6 +111,19 @@ describe('OpenAPI document and Swagger UI', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('gives every operation its request schema and example, its answer schema and example', () => {
+    expect(documentationGaps(doc)).toEqual([]);
+    // The check really checks: an operation stripped of its examples and summary is reported.
+    const [path, item] = Object.entries<any>(doc.paths).find(([p]) => p === '/v2/lists')!;
+    const stripped = { ...item.post, summary: '', requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { 201: { description: 'x' } } };
+    expect(documentationGaps({ ...doc, paths: { [path]: { post: stripped } } })).toEqual([
+      'post /v2/lists: summary',
+      'post /v2/lists: request example',
+      'post /v2/lists: 201 answer schema',
+      'post /v2/lists: 201 answer example',
+    ]);
   });
 
   it('health needs no key in the document', () => {

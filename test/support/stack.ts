@@ -83,7 +83,9 @@ function redisDbForThisWorker(): number {
  * Runs the real API (and, when asked, the worker) from `dist/` as separate processes against a
  * fresh PostgreSQL database and this jest worker's Redis database; nothing is mocked.
  */
-export async function startStack(options: { worker?: boolean; env?: Record<string, string> } = {}): Promise<TestStack> {
+export async function startStack(
+  options: { worker?: boolean; env?: Record<string, string> | ((db: TestDatabase) => Record<string, string>) } = {},
+): Promise<TestStack> {
   const db = await createTestDatabase();
   const redisUrl = `${REDIS_HOST}/${redisDbForThisWorker()}`;
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
@@ -95,7 +97,8 @@ export async function startStack(options: { worker?: boolean; env?: Record<strin
     REDIS_URL: redisUrl,
     SECRETS_KEY: randomBytes(32).toString('hex'),
     PORT: String(port),
-    ...options.env,
+    // A function of the database, for a test that reaches it some other way (through a proxy it can cut).
+    ...(typeof options.env === 'function' ? options.env(db) : options.env),
   };
   const base = `http://127.0.0.1:${port}`;
   const anon = new ApiClient(base);

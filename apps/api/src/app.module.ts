@@ -1,4 +1,4 @@
-import { BodyShapePipe, createValidationPipe, EnvelopeExceptionFilter, EnvelopeInterceptor, RedisModule, structuredLogger } from '@app/common';
+import { BodyShapePipe, createValidationPipe, NulCharacterPipe, EnvelopeExceptionFilter, EnvelopeInterceptor, RedisModule, structuredLogger } from '@app/common';
 import { AppConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
@@ -10,6 +10,7 @@ import { EnumsModule } from './enums/enums.module';
 import { HealthModule } from './health/health.module';
 import { DeclaredQueryInterceptor } from './http/declared-query.interceptor';
 import { JsonBodyInterceptor } from './http/json-body.interceptor';
+import { RequestDeadlineMiddleware } from './http/request-deadline.middleware';
 import { StrictMethodsMiddleware } from './http/strict-methods.middleware';
 import { ListsModule } from './lists/lists.module';
 import { WorkspaceModule } from './workspace/workspace.module';
@@ -24,8 +25,8 @@ import { WebhooksModule } from './webhooks/webhooks.module';
   imports: [
     AppConfigModule.forRoot({ requireSecretsKey: true }),
     structuredLogger('api'),
-    DatabaseModule,
-    RedisModule,
+    DatabaseModule.forRoot({ waiting: 'request' }),
+    RedisModule.forRoot({ failFast: true }),
     AuthModule,
     HealthModule,
     WorkspaceModule,
@@ -41,6 +42,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     NotificationsModule,
   ],
   providers: [
+    { provide: APP_PIPE, useClass: NulCharacterPipe },
     { provide: APP_PIPE, useClass: BodyShapePipe },
     { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
@@ -52,7 +54,8 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 })
 export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    // Every path, before routing: 405 with Allow for a method the path does not serve, 204 with Allow for OPTIONS.
-    consumer.apply(StrictMethodsMiddleware).forRoutes({ path: '*path', method: RequestMethod.ALL });
+    // Every path, before routing: the REQUEST_TIMEOUT deadline starts; 405 with Allow for a method the path
+    // does not serve, 204 with Allow for OPTIONS.
+    consumer.apply(RequestDeadlineMiddleware, StrictMethodsMiddleware).forRoutes({ path: '*path', method: RequestMethod.ALL });
   }
 }

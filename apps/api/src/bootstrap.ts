@@ -1,4 +1,4 @@
-import { assignRequestId } from '@app/common';
+import { answerClientError, assignRequestId } from '@app/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
@@ -25,6 +25,8 @@ export async function createApiApp(): Promise<NestExpressApplication> {
   app.set('trust proxy', false);
   // process.exit(0) after the hooks ran, so pino flushes and an orchestrator sees a clean exit code.
   app.enableShutdownHooks([], { useProcessExit: true });
+  // Requests Node's parser refuses (431 for an over-long URL, 400 for malformed HTTP) answer in the envelope too.
+  app.getHttpServer().on('clientError', answerClientError);
   mountDocs(app);
   return app;
 }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { loadConfig, loadEnvFile } from '@app/config';
-import { createDataSource } from '@app/database';
+import { appPoolTimeouts, createDataSource } from '@app/database';
 import { DataSource } from 'typeorm';
 import { CliError, CommandOptions, failureLine, parseOptions } from './cli-args';
 import { COMMANDS } from './commands';
@@ -20,7 +20,7 @@ async function main(argv: string[]): Promise<number> {
   const options = new CommandOptions(name, parseOptions(rest), command.options);
   loadEnvFile();
   const config = loadConfig();
-  const db: DataSource = createDataSource(config.databaseUrl, { logging: false, extra: { max: 4, application_name: 'prospecting-cli' } });
+  const db: DataSource = createDataSource(config.databaseUrl, { logging: false, extra: { max: 4, application_name: 'prospecting-cli' } }, appPoolTimeouts(config, 'background'));
   await db.initialize();
   try {
     const result = await command.run(db, options);

@@ -15,8 +15,8 @@ import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module';
   imports: [
     AppConfigModule.forRoot({ requireSecretsKey: true }),
     structuredLogger('worker'),
-    DatabaseModule,
-    RedisModule,
+    DatabaseModule.forRoot({ waiting: 'background' }),
+    RedisModule.forRoot({ failFast: false }),
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ connection: redisOptionsFromUrl(config.redisUrl) as ConnectionOptions, prefix: QUEUE_PREFIX }),

@@ -1,7 +1,7 @@
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
-import { createRedis } from './redis';
+import { createRedis, failFastRedisOptions } from './redis';
 
 /** Injection token of the app's shared Redis client (rate limits, health, caches). */
 export const REDIS = Symbol('REDIS');
@@ -15,12 +15,53 @@ class RedisCloser implements OnApplicationShutdown {
   }
 }
 
+export interface RedisModuleOptions {
+  /**
+   * The API: commands fail at once while Redis is away and after REDIS_COMMAND_TIMEOUT without an
+   * answer, so a request never waits for Redis. The worker's background work instead waits for
+   * Redis to return (commands queue until it does).
+   */
+  failFast: boolean;
+}
+
+/**
+ * Logs the connection going down once (ioredis reports every failed reconnect as an error, and
+ * prints those with no listener to stderr) and coming back once.
+ */
+function reportConnection(client: Redis): Redis {
+  const logger = new Logger('Redis');
+  let down = false;
+  client.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    logger.warn(`Redis unavailable, reconnecting: ${error.message}`);
+  });
+  client.on('ready', () => {
+    if (!down) return;
+    down = false;
+    logger.log('Redis available again');
+  });
+  return client;
+}
+
 @Global()
-@Module({
-  providers: [
-    { provide: REDIS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createRedis(config.redisUrl, { lazyConnect: false, enableOfflineQueue: true }) },
-    RedisCloser,
-  ],
-  exports: [REDIS],
-})
-export class RedisModule {}
+@Module({})
+export class RedisModule {
+  static forRoot(options: RedisModuleOptions): DynamicModule {
+    return {
+      module: RedisModule,
+      providers: [
+        {
+          provide: REDIS,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) =>
+            reportConnection(
+              createRedis(config.redisUrl, options.failFast ? { lazyConnect: false, ...failFastRedisOptions(config.redisCommandTimeoutMs) } : { lazyConnect: false, enableOfflineQueue: true }),
+            ),
+        },
+        RedisCloser,
+      ],
+      exports: [REDIS],
+    };
+  }
+}

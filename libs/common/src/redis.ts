@@ -18,3 +18,13 @@ export function redisOptionsFromUrl(url: string): RedisOptions {
 export function createRedis(url: string, extra: RedisOptions = {}): Redis {
   return new Redis({ ...redisOptionsFromUrl(url), ...extra });
 }
+
+/**
+ * Options of a client whose commands run while a request waits (rate limits, caches, enqueueing
+ * from the API): no offline queue and no retry, so a command sent while Redis is away fails at
+ * once, and a command timeout for a Redis that accepts the connection but does not answer.
+ * The client itself keeps reconnecting, so requests work again as soon as Redis is back.
+ */
+export function failFastRedisOptions(commandTimeoutMs: number): RedisOptions {
+  return { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: commandTimeoutMs };
+}

@@ -33,6 +33,12 @@ describe('loadConfig', () => {
       verificationDns: true,
       apiKeyCacheTtlMs: 5000,
       searchStatementTimeoutMs: 10_000,
+      dbStatementTimeoutMs: 30_000,
+      dbLockTimeoutMs: 10_000,
+      dbIdleInTransactionTimeoutMs: 30_000,
+      dbAcquireTimeoutMs: 2000,
+      redisCommandTimeoutMs: 1000,
+      requestTimeoutMs: 30_000,
       logLevel: 'info',
     });
     expect(config.databaseUrl).toBe(CONFIG_DEFAULTS.DATABASE_URL);
@@ -60,6 +66,12 @@ describe('loadConfig', () => {
       VERIFICATION_DNS: 'off',
       API_KEY_CACHE_TTL: '1s',
       SEARCH_STATEMENT_TIMEOUT: '2s',
+      DB_STATEMENT_TIMEOUT: '0',
+      DB_LOCK_TIMEOUT: '250ms',
+      DB_IDLE_IN_TRANSACTION_TIMEOUT: '1m',
+      DB_ACQUIRE_TIMEOUT: '500ms',
+      REDIS_COMMAND_TIMEOUT: '300ms',
+      REQUEST_TIMEOUT: '5s',
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
@@ -81,6 +93,12 @@ describe('loadConfig', () => {
       verificationDns: false,
       apiKeyCacheTtlMs: 1000,
       searchStatementTimeoutMs: 2000,
+      dbStatementTimeoutMs: 0,
+      dbLockTimeoutMs: 250,
+      dbIdleInTransactionTimeoutMs: 60_000,
+      dbAcquireTimeoutMs: 500,
+      redisCommandTimeoutMs: 300,
+      requestTimeoutMs: 5000,
       logLevel: 'warn',
     });
     expect(config.secretsKey).toEqual(Buffer.from(KEY, 'hex'));
@@ -115,6 +133,10 @@ describe('loadConfig', () => {
     ['SECRETS_KEY', 'g'.repeat(64)],
     ['VERIFICATION_DNS', 'sometimes'],
     ['API_KEY_CACHE_TTL', '5'],
+    ['DB_STATEMENT_TIMEOUT', 'forever'],
+    ['DB_ACQUIRE_TIMEOUT', '0'],
+    ['REDIS_COMMAND_TIMEOUT', '0'],
+    ['REQUEST_TIMEOUT', '30'],
     ['LOG_LEVEL', 'loud'],
   ])('a bad %s (%j) stops the start with a message naming it', (name, value) => {
     const problems = problemsOf({ [name]: value });

@@ -46,6 +46,18 @@ export interface AppConfig {
   apiKeyCacheTtlMs: number;
   /** PostgreSQL cancels a people search statement that runs longer (503 SEARCH_TIMEOUT). */
   searchStatementTimeoutMs: number;
+  /** PostgreSQL `statement_timeout` of every pool; 0 turns it off. A session may raise it for its own long work. */
+  dbStatementTimeoutMs: number;
+  /** PostgreSQL `lock_timeout` of every pool: a statement waiting longer for a row or table lock fails. */
+  dbLockTimeoutMs: number;
+  /** PostgreSQL `idle_in_transaction_session_timeout`: a session left idle inside a transaction is ended. */
+  dbIdleInTransactionTimeoutMs: number;
+  /** Longest wait for a pool connection (idle or new) before the request fails with 503 UNAVAILABLE. */
+  dbAcquireTimeoutMs: number;
+  /** The API's Redis commands (rate limits, caches, enqueueing) fail after this long instead of waiting for Redis. */
+  redisCommandTimeoutMs: number;
+  /** The API answers 503 UNAVAILABLE to a request still running after this long. */
+  requestTimeoutMs: number;
   logLevel: string;
 }
 
@@ -84,6 +96,12 @@ export const CONFIG_DEFAULTS: Record<string, string> = {
   VERIFICATION_DNS: 'on',
   API_KEY_CACHE_TTL: '5s',
   SEARCH_STATEMENT_TIMEOUT: '10s',
+  DB_STATEMENT_TIMEOUT: '30s',
+  DB_LOCK_TIMEOUT: '10s',
+  DB_IDLE_IN_TRANSACTION_TIMEOUT: '30s',
+  DB_ACQUIRE_TIMEOUT: '2s',
+  REDIS_COMMAND_TIMEOUT: '1s',
+  REQUEST_TIMEOUT: '30s',
   LOG_LEVEL: 'info',
 };
 
@@ -199,6 +217,12 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     verificationDns: r.boolean('VERIFICATION_DNS'),
     apiKeyCacheTtlMs: r.duration('API_KEY_CACHE_TTL'),
     searchStatementTimeoutMs: r.duration('SEARCH_STATEMENT_TIMEOUT', 1),
+    dbStatementTimeoutMs: r.duration('DB_STATEMENT_TIMEOUT'),
+    dbLockTimeoutMs: r.duration('DB_LOCK_TIMEOUT'),
+    dbIdleInTransactionTimeoutMs: r.duration('DB_IDLE_IN_TRANSACTION_TIMEOUT'),
+    dbAcquireTimeoutMs: r.duration('DB_ACQUIRE_TIMEOUT', 1),
+    redisCommandTimeoutMs: r.duration('REDIS_COMMAND_TIMEOUT', 1),
+    requestTimeoutMs: r.duration('REQUEST_TIMEOUT', 1),
     logLevel: r.raw('LOG_LEVEL'),
   };
   if (!['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].includes(config.logLevel)) {

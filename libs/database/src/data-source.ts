@@ -1,3 +1,4 @@
+import type { AppConfig } from '@app/config';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { ApiKey } from './entities/api-key.entity';
 import { OutboxEvent } from './entities/event.entity';
@@ -44,8 +45,63 @@ export const MIGRATIONS = [
   PeopleHeadcountSort1763771200000,
 ];
 
-/** The one data source definition that the API, the worker, the CLI and the migration runner share. */
-export function dataSourceOptions(databaseUrl: string, overrides: Partial<DataSourceOptions> = {}): DataSourceOptions {
+/** The limits every pool of the API, the worker and the CLI sets (DB_* variables, README "When PostgreSQL or Redis is down"). */
+export interface PoolTimeouts {
+  /** `statement_timeout`; 0 leaves it off. */
+  statementTimeoutMs: number;
+  /** `lock_timeout`; 0 leaves it off. */
+  lockTimeoutMs: number;
+  /** `idle_in_transaction_session_timeout`; 0 leaves it off. */
+  idleInTransactionTimeoutMs: number;
+  /** How long the pool waits for a connection (an idle one or a new one) before failing. */
+  acquireTimeoutMs: number;
+}
+
+export function poolTimeouts(config: Pick<AppConfig, 'dbStatementTimeoutMs' | 'dbLockTimeoutMs' | 'dbIdleInTransactionTimeoutMs' | 'dbAcquireTimeoutMs'>): PoolTimeouts {
+  return {
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    lockTimeoutMs: config.dbLockTimeoutMs,
+    idleInTransactionTimeoutMs: config.dbIdleInTransactionTimeoutMs,
+    acquireTimeoutMs: config.dbAcquireTimeoutMs,
+  };
+}
+
+/**
+ * `request`: a caller waiting for a connection fails after DB_ACQUIRE_TIMEOUT (the API answers 503
+ * rather than hang). `background`: the worker's jobs and the CLI may wait longer for a busy pool;
+ * jobs are retried anyway, and a short wait would only turn load into failed attempts.
+ */
+export type PoolWaiting = 'request' | 'background';
+
+/** How long background work waits for a pool connection at least: node-postgres' wait before DB_ACQUIRE_TIMEOUT existed. */
+export const BACKGROUND_ACQUIRE_TIMEOUT_MS = 10_000;
+
+/** The pool limits of an app: every DB_* timeout, with the acquire wait of its kind of caller. */
+export function appPoolTimeouts(config: Parameters<typeof poolTimeouts>[0], waiting: PoolWaiting): PoolTimeouts {
+  const timeouts = poolTimeouts(config);
+  return waiting === 'request' ? timeouts : { ...timeouts, acquireTimeoutMs: Math.max(timeouts.acquireTimeoutMs, BACKGROUND_ACQUIRE_TIMEOUT_MS) };
+}
+
+/**
+ * The node-postgres pool settings for the limits: the three timeouts are sent as start-up
+ * parameters of every connection (no round trip per request; a session or transaction may still
+ * SET its own), and `connectionTimeoutMillis` bounds the wait for a connection.
+ */
+export function pgPoolSettings(timeouts: PoolTimeouts): Record<string, number> {
+  const settings: Record<string, number> = { connectionTimeoutMillis: timeouts.acquireTimeoutMs };
+  // pg sends a setting only when it is not 0; 0 is also the server's "off".
+  if (timeouts.statementTimeoutMs > 0) settings.statement_timeout = timeouts.statementTimeoutMs;
+  if (timeouts.lockTimeoutMs > 0) settings.lock_timeout = timeouts.lockTimeoutMs;
+  if (timeouts.idleInTransactionTimeoutMs > 0) settings.idle_in_transaction_session_timeout = timeouts.idleInTransactionTimeoutMs;
+  return settings;
+}
+
+/**
+ * The one data source definition that the API, the worker, the CLI and the migration runner share.
+ * Without `timeouts` (the migration runner: index builds may run for hours) no limit is set.
+ */
+export function dataSourceOptions(databaseUrl: string, overrides: Partial<DataSourceOptions> = {}, timeouts?: PoolTimeouts): DataSourceOptions {
+  const extra = { max: 20, connectionTimeoutMillis: 10_000, application_name: 'prospecting-service', ...(timeouts ? pgPoolSettings(timeouts) : {}) };
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -55,11 +111,11 @@ export function dataSourceOptions(databaseUrl: string, overrides: Partial<DataSo
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: ['error'],
-    extra: { max: 20, connectionTimeoutMillis: 10_000, application_name: 'prospecting-service' },
     ...overrides,
+    extra: { ...extra, ...(overrides as { extra?: object }).extra },
   } as DataSourceOptions;
 }
 
-export function createDataSource(databaseUrl: string, overrides: Partial<DataSourceOptions> = {}): DataSource {
-  return new DataSource(dataSourceOptions(databaseUrl, overrides));
+export function createDataSource(databaseUrl: string, overrides: Partial<DataSourceOptions> = {}, timeouts?: PoolTimeouts): DataSource {
+  return new DataSource(dataSourceOptions(databaseUrl, overrides, timeouts));
 }

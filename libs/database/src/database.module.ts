@@ -1,16 +1,26 @@
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { dataSourceOptions } from './data-source';
+import { appPoolTimeouts, dataSourceOptions, PoolWaiting } from './data-source';
+
+export interface DatabaseModuleOptions {
+  /** Who waits for the pool's connections (see appPoolTimeouts). */
+  waiting: PoolWaiting;
+}
 
 /** The TypeORM connection shared by every module of an app; the schema is changed only by migrations. */
 @Global()
-@Module({
-  imports: [
-    TypeOrmModule.forRootAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => dataSourceOptions(config.databaseUrl),
-    }),
-  ],
-})
-export class DatabaseModule {}
+@Module({})
+export class DatabaseModule {
+  static forRoot(options: DatabaseModuleOptions): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => dataSourceOptions(config.databaseUrl, {}, appPoolTimeouts(config, options.waiting)),
+        }),
+      ],
+    };
+  }
+}

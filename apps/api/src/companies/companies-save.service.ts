@@ -29,10 +29,12 @@ export class CompaniesSaveService {
   async save(auth: AuthContext, body: SaveCompaniesDto): Promise<WithMetadata<SaveBuckets>> {
     const { items, enrichUnits } = this.parse(body.data);
     const workspaceId = auth.workspaceId;
+    // Spent only once the request is known good (its lists checked in a statement of their own) and before the
+    // transaction opens: a Redis that is slow or away never holds a connection or list locks.
+    await resolveLiveLists(this.dataSource.manager, workspaceId, body.list_ids ?? [], 'company', 'list_ids');
+    await this.rateLimiter.spend('enrich', workspaceId, enrichUnits);
     const { data, metadata } = await this.dataSource.transaction(async (m) => {
       const listIds = await resolveLiveLists(m, workspaceId, body.list_ids ?? [], 'company', 'list_ids');
-      // Spent only once the request is known good, and before anything is written.
-      await this.rateLimiter.spend('enrich', workspaceId, enrichUnits);
       const lookups = items.filter((i): i is LookupItem => i.kind === 'lookup');
       const found = await resolveCompanies(m, lookups);
       const resolved = this.alignResolved(items, found);

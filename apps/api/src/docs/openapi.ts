@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { fillAnswerSchemasFromExamples } from './example-schema';
 
 export const API_KEY_SCHEME = 'api-key';
 
@@ -23,12 +24,15 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addSecurityRequirements(API_KEY_SCHEME)
     // What any operation may answer besides its own documented answers (README "Errors").
     .addGlobalResponse(
+      { status: 401, description: 'UNAUTHORIZED: the `x-api-key` header is missing, unknown or revoked (every operation but `/health`)' },
       { status: 405, description: 'METHOD_NOT_ALLOWED: the path does not serve this method; the `Allow` header (and `payload.allow`) lists those it does' },
       { status: 413, description: 'PAYLOAD_TOO_LARGE: the body is over 8 MB' },
       { status: 415, description: 'UNSUPPORTED_MEDIA_TYPE: a body whose Content-Type is not JSON' },
     )
     .build();
-  return SwaggerModule.createDocument(app, config);
+  const document = SwaggerModule.createDocument(app, config);
+  fillAnswerSchemasFromExamples(document.paths);
+  return document;
 }
 
 /** Swagger UI at /docs and the document at /docs-json. */

@@ -1,6 +1,6 @@
 import { ApiError, Public, REDIS } from '@app/common';
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import Redis from 'ioredis';
 
@@ -17,6 +17,15 @@ export class HealthController {
   @Get()
   @Public()
   @ApiOperation({ summary: 'Liveness and readiness: PostgreSQL and Redis answer', security: [] })
+  @ApiOkResponse({
+    description: 'both dependencies answer',
+    schema: {
+      type: 'object',
+      properties: { success: { type: 'boolean' }, data: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] } } }, metadata: { type: 'object' } },
+      example: { success: true, data: { status: 'ok' }, metadata: { timestamp: '2026-11-22T00:00:00.000Z' } },
+    },
+  })
+  @ApiServiceUnavailableResponse({ description: 'PostgreSQL or Redis does not answer within 2 s (`UNAVAILABLE`)' })
   async check() {
     try {
       return await this.health.check([

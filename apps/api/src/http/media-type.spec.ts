@@ -11,6 +11,14 @@ describe('request media types', () => {
     expect(isJsonMediaType('application/jsonp')).toBe(false);
   });
 
+  it('takes no charset or UTF-8 only: JSON is UTF-8', () => {
+    expect(isJsonMediaType('application/json; charset=UTF-8')).toBe(true);
+    expect(isJsonMediaType('application/json;charset="utf-8"')).toBe(true);
+    expect(isJsonMediaType('application/json; charset=utf-16')).toBe(false);
+    expect(isJsonMediaType('application/json; charset=latin1')).toBe(false);
+    expect(isUnsupportedBody({ 'content-length': '1', 'content-type': 'application/json; charset=utf-16' })).toBe(true);
+  });
+
   it('a body is a Content-Length above 0 or a Transfer-Encoding', () => {
     expect(hasBody({})).toBe(false);
     expect(hasBody({ 'content-length': '0' })).toBe(false);

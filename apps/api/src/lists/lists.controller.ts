@@ -1,6 +1,6 @@
 import { ApiListResponse, Auth, AuthContext, pageRequest } from '@app/common';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CreateListDto } from './dto/create-list.dto';
 import { ListListsQueryDto } from './dto/list-lists.query.dto';
 import { LIST_RECORD_EXAMPLE } from './list-record';
@@ -23,6 +23,7 @@ export class ListsController {
 
   @Post()
   @ApiOperation({ summary: 'Create a typed list (people or company)' })
+  @ApiBody({ type: CreateListDto, examples: { company: { value: { name: 'Target accounts Q3', type: 'company' } }, people: { value: { name: 'Founders to call', type: 'people' } } } })
   @ApiCreatedResponse({ schema: envelope({ ...LIST_RECORD_EXAMPLE, count: 0 }) })
   @ApiBadRequestResponse({ description: 'missing or empty `name`, unknown `type`, unknown field' })
   create(@Auth() auth: AuthContext, @Body() body: CreateListDto) {

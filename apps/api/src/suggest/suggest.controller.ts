@@ -24,6 +24,26 @@ export class SuggestController {
   @ApiBody({ type: SuggestDto, examples: SUGGEST_EXAMPLES })
   @ApiOkResponse({
     description: 'the best values, best first (company_name items also carry `id` and `website`)',
+    schema: {
+      type: 'object',
+      properties: {
+        success: { type: 'boolean', example: true },
+        data: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['value', 'count'],
+            properties: {
+              value: { type: 'string' },
+              count: { type: 'integer' },
+              id: { type: 'string', description: 'company_name only' },
+              website: { type: 'string', nullable: true, description: 'company_name only' },
+            },
+          },
+        },
+        metadata: { type: 'object', properties: { timestamp: { type: 'string', format: 'date-time' } } },
+      },
+    },
     examples: {
       job_titles: { summary: 'person_job_title "sales"', value: SUGGEST_ANSWER_EXAMPLE },
       company_names: { summary: 'company_name "glob"', value: SUGGEST_COMPANY_ANSWER_EXAMPLE },

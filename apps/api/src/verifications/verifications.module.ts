@@ -1,8 +1,7 @@
-import { QUEUE_PREFIX, QueueName, redisOptionsFromUrl } from '@app/common';
+import { producerQueueOptions, QueueName } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import type { ConnectionOptions } from 'bullmq';
 import { JobsModule } from '../jobs/jobs.module';
 import { VerificationJobReader } from './verification-job.reader';
 import { VerificationsController } from './verifications.controller';
@@ -16,7 +15,7 @@ import { VerificationsService } from './verifications.service';
     BullModule.registerQueueAsync({
       name: QueueName.EmailVerification,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ connection: redisOptionsFromUrl(config.redisUrl) as ConnectionOptions, prefix: QUEUE_PREFIX }),
+      useFactory: (config: AppConfig) => producerQueueOptions(config),
     }),
   ],
   controllers: [VerificationsController],

@@ -1,7 +1,8 @@
-import { AuthContext, listAnswer, newJobId, notFoundError, PageRequest, paginationOf, QueueName, received, validationError, WithMetadata } from '@app/common';
+import { AuthContext, enqueueAfterCommit, listAnswer, newJobId, notFoundError, PageRequest, paginationOf, QueueName, received, validationError, WithMetadata } from '@app/common';
 import { enqueueVerification, normaliseBatch } from '@app/common/email';
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { GenericJob } from '../jobs/job-progress';
@@ -20,6 +21,7 @@ export class VerificationsService {
   constructor(
     private readonly db: DataSource,
     @InjectQueue(QueueName.EmailVerification) private readonly queue: Queue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Creates a queued job for the normalised, de-duplicated addresses and hands it to the worker. */
@@ -42,8 +44,9 @@ export class VerificationsService {
       );
       return job as VerificationJobRow;
     });
-    // The job is committed: if Redis is away now, the worker's sweeper enqueues it later.
-    await enqueueVerification(this.queue, id).catch((error) => this.logger.warn({ err: error, jobId: id }, 'enqueue failed; the sweeper will retry'));
+    // The job is committed: if Redis is away now, the answer is still given and the worker's sweeper
+    // enqueues the job later; failing here would make a retrying client create the job twice.
+    await enqueueAfterCommit(() => enqueueVerification(this.queue, id), this.config.redisCommandTimeoutMs, this.logger, { jobId: id });
     return new WithMetadata(toVerificationJob(row), { received: emails.length, duplicates });
   }
 

@@ -1,4 +1,4 @@
-import { FIXED_WINDOW_SCRIPT, parseDecision, rateLimitError, REDIS, retryAfterSeconds } from '@app/common';
+import { FIXED_WINDOW_SCRIPT, needsRedis, parseDecision, rateLimitError, REDIS, retryAfterSeconds } from '@app/common';
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
 
@@ -23,7 +23,7 @@ export class WebhookActionThrottle {
   async spend(action: WebhookAction, workspaceId: string, webhookId: string): Promise<void> {
     const { limit, windowMs } = WEBHOOK_ACTION_LIMITS[action];
     const key = `webhook-throttle:${action}:${workspaceId}:${webhookId}`;
-    const decision = parseDecision(await this.redis.eval(FIXED_WINDOW_SCRIPT, 1, key, 1, limit, windowMs));
+    const decision = parseDecision(await needsRedis(this.redis.eval(FIXED_WINDOW_SCRIPT, 1, key, 1, limit, windowMs)));
     if (!decision.allowed) throw rateLimitError(retryAfterSeconds(decision.resetMs), `webhook_${action}`);
   }
 }

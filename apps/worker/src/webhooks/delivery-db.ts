@@ -1,3 +1,4 @@
+import { pgPoolSettings, PoolTimeouts } from '@app/database/data-source';
 import { Pool, PoolClient } from 'pg';
 
 /**
@@ -11,13 +12,14 @@ import { Pool, PoolClient } from 'pg';
 export class DeliveryDb {
   readonly pool: Pool;
 
-  constructor(databaseUrl: string, max = 10) {
+  constructor(databaseUrl: string, max = 10, timeouts?: PoolTimeouts) {
     this.pool = new Pool({
       connectionString: databaseUrl,
       max,
       application_name: 'worker-webhook-delivery',
       options: '-c synchronous_commit=off',
       connectionTimeoutMillis: 10_000,
+      ...(timeouts ? pgPoolSettings(timeouts) : {}),
     });
     this.pool.on('error', () => undefined); // an idle client died; the pool replaces it
   }

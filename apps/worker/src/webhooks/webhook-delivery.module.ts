@@ -1,4 +1,5 @@
 import { QUEUE_PREFIX, QueueName, REDIS } from '@app/common';
+import { appPoolTimeouts } from '@app/database';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { BullModule } from '@nestjs/bullmq';
 import { Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
@@ -34,7 +35,7 @@ class DeliveryDbCloser implements OnApplicationShutdown {
     WebhookDeliveryProcessor,
     WebhookDispatchService,
     WebhookMetrics,
-    { provide: DeliveryDb, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new DeliveryDb(config.databaseUrl) },
+    { provide: DeliveryDb, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new DeliveryDb(config.databaseUrl, 10, appPoolTimeouts(config, 'background')) },
     DeliveryDbCloser,
     { provide: AttemptRecorder, inject: [DeliveryDb], useFactory: (db: DeliveryDb) => new AttemptRecorder(db) },
     {

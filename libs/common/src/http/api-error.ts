@@ -83,6 +83,14 @@ export function rateLimitError(retryAfterSeconds: number, limit: string): ApiErr
   );
 }
 
+/**
+ * 503 UNAVAILABLE (the name /health uses): a dependency is down or too slow, or the request ran out
+ * of time. The request may be retried after `Retry-After` seconds.
+ */
+export function unavailableError(message: string, retryAfterSeconds: number, payload: ErrorPayload = {}): ApiError {
+  return new ApiError(503, 'UNAVAILABLE', message, payload, { 'Retry-After': String(retryAfterSeconds) });
+}
+
 /** 409 CONFLICT: the request is well formed but the resource's state forbids it (payload says which state). */
 export function conflictError(message: string, payload: ErrorPayload = {}): ApiError {
   return new ApiError(409, 'CONFLICT', message, payload);

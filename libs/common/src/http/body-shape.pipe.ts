@@ -1,5 +1,6 @@
 import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { received, validationError } from './api-error';
+import { nulCharacterError } from './nul-character';
 
 const PRIMITIVES = new Set<unknown>([String, Boolean, Number, Array, Object]);
 const BODY_OPTIONAL = Symbol('bodyOptional');
@@ -20,6 +21,17 @@ export class BodyShapePipe implements PipeTransform {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw validationError('body', 'invalid_value', 'the request body must be a JSON object', received(value));
     }
+    return value;
+  }
+}
+
+/** Refuses text holding U+0000 anywhere in the body, query or path (400 `invalid_value` naming the field). */
+@Injectable()
+export class NulCharacterPipe implements PipeTransform {
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    if (metadata.type !== 'body' && metadata.type !== 'query' && metadata.type !== 'param') return value;
+    const error = nulCharacterError(value, metadata.data ?? '');
+    if (error) throw error;
     return value;
   }
 }

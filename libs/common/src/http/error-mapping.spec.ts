@@ -1,4 +1,5 @@
 import { notFoundError, rateLimitError, validationError } from './api-error';
+import { DependencyError, UNAVAILABLE_RETRY_AFTER_SECONDS } from './dependency-failure';
 import { mapError } from './error-mapping';
 
 const request = { method: 'POST', path: '/v2/lists' };
@@ -32,6 +33,13 @@ describe('mapError', () => {
     expect(limited.headers).toEqual({ 'Retry-After': '12' });
   });
 
+  it("a path parameter Express's router cannot percent-decode is 400 VALIDATION_ERROR on path, invalid_format", () => {
+    const decodeError = Object.assign(new URIError("Failed to decode param '%E0%A4%A'"), { status: 400, statusCode: 400 });
+    const expected = { status: 400, item: { name: 'VALIDATION_ERROR', payload: { field: 'path', code: 'invalid_format' } }, unexpected: false };
+    expect(mapError(decodeError, request)).toMatchObject(expected);
+    expect(mapError(new FakeHttpException('Bad Request', 400, decodeError), request)).toMatchObject(expected);
+  });
+
   it('malformed JSON from the body parser is 400 VALIDATION_ERROR on body, invalid_format', () => {
     const parseError = Object.assign(new SyntaxError('Unexpected token'), { type: 'entity.parse.failed', status: 400, expose: true });
     expect(mapError(parseError, request)).toMatchObject({ status: 400, item: { name: 'VALIDATION_ERROR', payload: { field: 'body', code: 'invalid_format' } } });
@@ -51,8 +59,8 @@ describe('mapError', () => {
   });
 
   it('another 400 is a VALIDATION_ERROR with its own message, not a claim about the body', () => {
-    const badPath = new FakeHttpException('URI malformed', 400, Object.assign(new URIError('URI malformed'), { status: 400 }));
-    expect(mapError(badPath, request)).toMatchObject({ status: 400, item: { name: 'VALIDATION_ERROR', message: 'URI malformed', payload: {} } });
+    const other = new FakeHttpException('Range not satisfiable', 400, Object.assign(new Error('Range not satisfiable'), { status: 400 }));
+    expect(mapError(other, request)).toMatchObject({ status: 400, item: { name: 'VALIDATION_ERROR', message: 'Range not satisfiable', payload: {} } });
   });
 
   it('an oversized body is 413 PAYLOAD_TOO_LARGE', () => {
@@ -91,5 +99,22 @@ describe('mapError', () => {
     expect(mapError('just a string', request)).toMatchObject({ status: 500, unexpected: true });
     expect(mapError(undefined, request)).toMatchObject({ status: 500, unexpected: true });
     expect(mapError(new FakeHttpException('bad gateway', 502), request)).toMatchObject({ status: 500, unexpected: true, item: { message: 'unexpected server error' } });
+  });
+});
+
+describe('mapError for a dependency that is down', () => {
+  it('answers 503 UNAVAILABLE with Retry-After, no details for the client, and the dependency for the log', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const mapped = mapError(refused, request, 'req-1');
+    expect(mapped).toMatchObject({ status: 503, headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) }, unexpected: false, dependency: 'database' });
+    expect(mapped.item.name).toBe('UNAVAILABLE');
+    expect(mapped.item.payload).toEqual({});
+    expect(mapped.item.message).not.toMatch(/5432|ECONNREFUSED/);
+    expect(mapError(new DependencyError('redis', new Error('Command timed out')), request)).toMatchObject({ status: 503, item: { name: 'UNAVAILABLE' }, dependency: 'redis' });
+  });
+
+  it('still answers 500 for an unexpected error', () => {
+    expect(mapError(new Error('bug'), request)).toMatchObject({ status: 500, unexpected: true });
+    expect(mapError(new Error('bug'), request).dependency).toBeUndefined();
   });
 });

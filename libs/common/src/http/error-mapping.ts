@@ -1,5 +1,6 @@
 // Plain functions (no Nest imports) so unit specs can check what each kind of failure answers.
-import { ApiError } from './api-error';
+import { ApiError, unavailableError } from './api-error';
+import { Dependency, UNAVAILABLE_RETRY_AFTER_SECONDS, unavailableDependency } from './dependency-failure';
 import { ErrorItem } from './envelope';
 
 const NAME_BY_STATUS: Record<number, string> = {
@@ -34,7 +35,12 @@ export interface MappedError {
   headers: Record<string, string>;
   /** True for an unexpected failure: log it with the request id; the answer carries no details. */
   unexpected: boolean;
+  /** Set when the failure is a dependency's: worth a warning, not an error with a stack. */
+  dependency?: Dependency;
 }
+
+/** What the client is told: which dependency stays in the log, as /health keeps its details to itself. */
+const UNAVAILABLE_MESSAGE = 'a service this request needs is unavailable; retry later';
 
 /** What an error answers in the envelope of SPEC.md "Errors". */
 export function mapError(exception: unknown, request: { method: string; path: string }, requestId?: string): MappedError {
@@ -44,12 +50,21 @@ export function mapError(exception: unknown, request: { method: string; path: st
     headers,
     unexpected: false,
   });
+  const dependency = unavailableDependency(exception);
+  if (dependency) {
+    const error = unavailableError(UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS);
+    return { ...answer(error.status, error.errorName, error.message, {}, error.headers), dependency };
+  }
   if (exception instanceof ApiError) {
     const payload = Object.fromEntries(Object.entries(exception.payload).filter(([, v]) => v !== undefined));
     return answer(exception.status, exception.errorName, exception.message, payload, exception.headers);
   }
   // Nest's Express adapter wraps body-parser failures in an HttpException and keeps the original as `cause`.
   const parserError = ((isHttpException(exception) ? (exception as { cause?: unknown }).cause : exception) ?? {}) as BodyParserError;
+  // Express's router fails to percent-decode a path parameter (`/v2/lists/%E0%A4%A`) with a URIError of status 400.
+  if (exception instanceof URIError || parserError instanceof URIError) {
+    return answer(400, 'VALIDATION_ERROR', 'a path segment is not valid percent-encoded UTF-8', { field: 'path', code: 'invalid_format' });
+  }
   if (parserError.type === 'entity.parse.failed') {
     return answer(400, 'VALIDATION_ERROR', 'the request body is not valid JSON', { field: 'body', code: 'invalid_format' });
   }

@@ -13,7 +13,11 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     const request = http.getRequest<Request & { id?: string }>();
     const response = http.getResponse<Response>();
     const requestId = typeof request.id === 'string' ? request.id : undefined;
-    const { status, item, headers, unexpected } = mapError(exception, request, requestId);
+    // The request deadline (REQUEST_TIMEOUT) answered first; the handler's late answer has nowhere to go.
+    if (response.headersSent && (exception as { code?: unknown })?.code === 'ERR_HTTP_HEADERS_SENT') return;
+    const { status, item, headers, unexpected, dependency } = mapError(exception, request, requestId);
+    // The message only: a failed query's error also carries its parameters, which stay out of the logs.
+    if (dependency) this.logger.warn({ dependency, reason: (exception as Error).message, requestId, method: request.method, path: request.path }, 'dependency unavailable');
     if (unexpected) this.logger.error({ err: exception, requestId, method: request.method, path: request.path }, 'unexpected error');
     if (response.headersSent) return;
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);

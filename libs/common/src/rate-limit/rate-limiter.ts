@@ -3,6 +3,7 @@ import { Inject, Injectable, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import Redis from 'ioredis';
 import { rateLimitError } from '../http/api-error';
+import { needsRedis } from '../http/dependency-failure';
 import { REDIS } from '../redis.module';
 import {
   FIXED_WINDOW_SCRIPT,
@@ -31,16 +32,17 @@ export class RateLimiter {
    * carries `X-RateLimit-Limit`, `-Remaining` and `-Reset` (and the 429 `Retry-After`, the seconds
    * until the window ends, from the counter's own expiry). `units` of 0 spends nothing but still
    * reads the window, so the headers are there on every answer of a spending operation.
-   * Answers null, and sends no header, when limits are not enforced.
+   * Answers null, and sends no header, when limits are not enforced. Callers spend before opening
+   * a transaction: a Redis that is slow or away must never hold a database connection or locks.
    */
   async spend(name: RateLimitName, workspaceId: string, units: number): Promise<RateLimitState | null> {
     if (!this.config.rateLimitsEnforced) return null;
     const limit = name === 'search' ? this.config.rateLimitSearchPerMinute : this.config.rateLimitEnrichPerMinute;
     const key = rateLimitKey(name, workspaceId);
-    const reply =
-      units > 0
-        ? await this.redis.eval(FIXED_WINDOW_SCRIPT, 1, key, units, limit, RATE_LIMIT_WINDOW_MS)
-        : await this.redis.eval(PEEK_SCRIPT, 1, key, RATE_LIMIT_WINDOW_MS);
+    // Without Redis the limit cannot be checked: the request answers 503 UNAVAILABLE rather than run unmetered.
+    const reply = await needsRedis(
+      units > 0 ? this.redis.eval(FIXED_WINDOW_SCRIPT, 1, key, units, limit, RATE_LIMIT_WINDOW_MS) : this.redis.eval(PEEK_SCRIPT, 1, key, RATE_LIMIT_WINDOW_MS),
+    );
     const decision = parseDecision(reply);
     const state = rateLimitState(name, limit, decision);
     const headers = rateLimitHeaders(state);

@@ -113,8 +113,13 @@ export class DatasetLoader {
     for (let i = 0; i < (options.connections ?? 2); i++) {
       const runner = db.createQueryRunner();
       const client = (await runner.connect()) as PoolClient;
+      // A load's statements (upserts of a whole batch, VACUUM, the suggestions rebuild) and its open
+      // transactions legitimately outlast the pool's DB_* limits, which are for requests and jobs.
       await client.query(`
         SET synchronous_commit = off;
+        SET statement_timeout = 0;
+        SET lock_timeout = 0;
+        SET idle_in_transaction_session_timeout = 0;
         CREATE TEMP TABLE stage_companies (LIKE companies INCLUDING DEFAULTS);
         CREATE TEMP TABLE stage_people (LIKE people INCLUDING DEFAULTS);
         CREATE TEMP TABLE stage_positions (LIKE positions INCLUDING DEFAULTS);

@@ -1,11 +1,10 @@
-import { QUEUE_PREFIX, QueueName, redisOptionsFromUrl } from '@app/common';
+import { producerQueueOptions, QueueName } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { BullModule } from '@nestjs/bullmq';
-import type { ConnectionOptions } from 'bullmq';
 
 /** The API only produces to this queue (apps/worker runs exports); the connection is given here so the API needs no BullMQ root module. */
 export const PeopleExportQueueModule = BullModule.registerQueueAsync({
   name: QueueName.PeopleExport,
   inject: [APP_CONFIG],
-  useFactory: (config: AppConfig) => ({ connection: redisOptionsFromUrl(config.redisUrl) as ConnectionOptions, prefix: QUEUE_PREFIX }),
+  useFactory: (config: AppConfig) => producerQueueOptions(config),
 });

@@ -1,7 +1,8 @@
-import { ApiError, AuthContext, newJobId, notFoundError, QueueName } from '@app/common';
+import { ApiError, AuthContext, enqueueAfterCommit, newJobId, notFoundError, QueueName } from '@app/common';
 import { enqueuePeopleExport } from '@app/common/queues/people-export-queue';
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { GenericJob, retryAfterSeconds } from '../../jobs/job-progress';
@@ -23,6 +24,7 @@ export class PeopleExportsService {
     private readonly db: DataSource,
     private readonly searches: PeopleSearchService,
     @InjectQueue(QueueName.PeopleExport) private readonly queue: Queue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Resolves the saved people now, stores them in order in a queued export and hands it to the worker. */
@@ -51,8 +53,8 @@ export class PeopleExportsService {
       `INSERT INTO people_exports (id, workspace_id, person_ids, total, skipped) VALUES ($1, $2, $3::char(24)[], $4, $5) RETURNING ${EXPORT_COLUMNS}`,
       [newJobId(), auth.workspaceId, personIds, personIds.length, skipped],
     );
-    // The export is committed: if Redis is away now, the worker's sweeper enqueues it later.
-    await enqueuePeopleExport(this.queue, row.id).catch((error) => this.logger.warn({ err: error, exportId: row.id }, 'enqueue failed; the sweeper will retry'));
+    // The export is committed: if Redis is away now, the answer is still given and the worker's sweeper enqueues it later.
+    await enqueueAfterCommit(() => enqueuePeopleExport(this.queue, row.id), this.config.redisCommandTimeoutMs, this.logger, { exportId: row.id });
     return toPeopleExport(row);
   }
 
