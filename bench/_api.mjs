@@ -62,10 +62,10 @@ export async function closedLoop(workers, seconds, next) {
   return { n: times.length, rps: times.length / elapsed, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
 }
 
-/** Starts dist's API with `env` and waits for /health (BENCH_API_NODE_ARGS: extra node flags, e.g. --cpu-prof); `stderr`: where its stderr goes (a file descriptor). */
-export async function startApi(env, call, { stderr = 'inherit' } = {}) {
+/** Starts dist's API with `env` and waits for /health (BENCH_API_NODE_ARGS: extra node flags, e.g. --cpu-prof); `stdout`/`stderr`: where its output goes (a file descriptor). */
+export async function startApi(env, call, { stdout = 'ignore', stderr = 'inherit' } = {}) {
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/apps/api/src/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', stderr] });
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/apps/api/src/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', stdout, stderr] });
   let exited = null;
   child.on('exit', (code) => (exited = code));
   for (let i = 0; ; i++) {

@@ -164,6 +164,9 @@ async function main() {
   const stderr = openSync(stderrPath, 'a');
   // The worker's own log (JSON lines), to read why it did what it did.
   const workerLog = createWriteStream(`${logBase}.worker.log`);
+  // The API replicas' log (LOG_LEVEL warn: their errors), to name what answered 5xx.
+  const apiLogPath = `${logBase}.api.log`;
+  const apiLog = openSync(apiLogPath, 'a');
   /** Processes that exited without being killed by the script. */
   const died = [];
   let cleaning = null;
@@ -203,7 +206,7 @@ async function main() {
     const ports = [await freePort(), await freePort()];
     const killed = new Set();
     const startReplica = async (i) => {
-      const api = await startApi({ ...apiEnv, PORT: String(ports[i]) }, apiClient(ports[i], { timeoutMs: 2000 }), { stderr });
+      const api = await startApi({ ...apiEnv, PORT: String(ports[i]) }, apiClient(ports[i], { timeoutMs: 2000 }), { stdout: apiLog, stderr });
       api.once('exit', (code, signal) => {
         if (!killed.has(api) && running) died.push(`API replica ${i + 1} (${code ?? signal})`);
       });
@@ -468,7 +471,7 @@ async function main() {
     for (const h of halfSaves.slice(0, 10)) console.log(`  half save: ${h}`);
     for (const s of unexpected.slice(0, 10)) console.log(`  unexpected answer: ${s.n}: ${s.unexpected}`);
     const stderrLines = readFileSync(stderrPath, 'utf8').split('\n').filter(Boolean).length;
-    console.log(`\nthe apps wrote ${stderrLines} lines to stderr: ${stderrPath}; the worker's log: ${logBase}.worker.log`);
+    console.log(`\nthe apps wrote ${stderrLines} lines to stderr: ${stderrPath}; the worker's log: ${logBase}.worker.log; the APIs' log: ${apiLogPath}`);
     console.log(`chaos run took ${((Date.now() - started) / 1000).toFixed(0)} s`);
     if (failures.length > 0) {
       console.log(`\n${failures.length} guarantee(s) failed:`);
