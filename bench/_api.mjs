@@ -13,8 +13,8 @@ export const percentile = (values, p) => {
 };
 export const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '-');
 
-/** Calls one API on 127.0.0.1:`port`: HTTP/1.1 with keep-alive, timed from the request until the last byte of the answer. */
-export function apiClient(port) {
+/** Calls one API on 127.0.0.1:`port`: HTTP/1.1 with keep-alive, timed from the request until the last byte of the answer; a call without an answer within `timeoutMs` fails. */
+export function apiClient(port, { timeoutMs = 120_000 } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const call = function call(method, path, body, key, extraHeaders = {}) {
     return new Promise((resolve, reject) => {
@@ -39,7 +39,7 @@ export function apiClient(port) {
           resolve({ status: res.statusCode, ms, json, text, headers: res.headers });
         });
       });
-      req.setTimeout(120_000, () => req.destroy(new Error(`${method} ${path} timed out after 120 s`)));
+      req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error(`${method} ${path} timed out after ${timeoutMs / 1000} s`), { code: 'CLIENT_TIMEOUT' })));
       req.on('error', reject);
       req.end(payload ?? undefined);
     });
@@ -62,10 +62,10 @@ export async function closedLoop(workers, seconds, next) {
   return { n: times.length, rps: times.length / elapsed, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
 }
 
-/** Starts dist's API with `env` and waits for /health (BENCH_API_NODE_ARGS: extra node flags, e.g. --cpu-prof). */
-export async function startApi(env, call) {
+/** Starts dist's API with `env` and waits for /health (BENCH_API_NODE_ARGS: extra node flags, e.g. --cpu-prof); `stdout`/`stderr`: where its output goes (a file descriptor). */
+export async function startApi(env, call, { stdout = 'ignore', stderr = 'inherit' } = {}) {
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/apps/api/src/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/apps/api/src/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', stdout, stderr] });
   let exited = null;
   child.on('exit', (code) => (exited = code));
   for (let i = 0; ; i++) {

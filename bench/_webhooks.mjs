@@ -98,29 +98,46 @@ export async function workspaceWithWebhooks(stores, name, urls) {
   return { ws, ids };
 }
 
-/** Starts dist's worker on the stores with `env` and waits until it is ready; `stop()` ends it. */
-export async function startWorker(stores, env) {
+/**
+ * Starts dist's worker on the stores with `env` and waits until it is ready; `stop()` ends it,
+ * `kill()` SIGKILLs it, `exit` is null while it runs, else `{code, signal}`. `stderr`: where its
+ * stderr goes; `log`: a writable stream for its stdout after it is ready (else dropped).
+ */
+export async function startWorker(stores, env, { stderr = 'inherit', log = null } = {}) {
   const workerEnv = { ...process.env, DATABASE_URL: stores.databaseUrl, REDIS_URL: stores.redisUrl, SECRETS_KEY: stores.secretsKey, LOG_LEVEL: 'info', WORKER_METRICS_PORT: '0', ...env };
   const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const worker = spawn(process.execPath, [...nodeArgs, resolve(ROOT, 'dist/apps/worker/src/main.js')], { cwd: ROOT, env: workerEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+  const worker = spawn(process.execPath, [...nodeArgs, resolve(ROOT, 'dist/apps/worker/src/main.js')], { cwd: ROOT, env: workerEnv, stdio: ['ignore', 'pipe', stderr] });
   await new Promise((ready, reject) => {
     let out = '';
-    worker.stdout.on('data', (d) => {
+    const onData = (d) => {
       out += d;
-      if (out.includes('worker ready')) ready();
-    });
+      if (!out.includes('worker ready')) return;
+      worker.stdout.off('data', onData);
+      ready();
+    };
+    worker.stdout.on('data', onData);
     worker.once('exit', (code) => reject(new Error(`worker exited (${code}): ${out.slice(-2000)}`)));
   });
-  worker.stdout.resume();
-  return {
+  if (log) worker.stdout.pipe(log, { end: false });
+  else worker.stdout.resume();
+  const handle = { exit: null };
+  worker.once('exit', (code, signal) => (handle.exit = { code, signal }));
+  return Object.assign(handle, {
+    async kill() {
+      if (handle.exit) return;
+      const exited = new Promise((r) => worker.once('exit', r));
+      worker.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
+      if (handle.exit) return;
       const exited = new Promise((r) => worker.once('exit', r));
       worker.kill('SIGTERM');
       const timer = setTimeout(() => worker.kill('SIGKILL'), 15000);
       await exited;
       clearTimeout(timer);
     },
-  };
+  });
 }
 
 const companyData = (n) => ({

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench [-- name …]`: runs every benchmark script in this folder (or the named ones) one
 // after another against the built dist/, each printing its figures and ratios to its baseline.
+// chaos.mjs (fault injection, `npm run chaos`) runs only when named.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,7 +11,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);
 const scripts = readdirSync(here)
   .filter((f) => f.endsWith('.mjs') && f !== 'run.mjs' && !f.startsWith('_'))
-  .filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))
+  .filter((f) => (wanted.length === 0 ? f !== 'chaos.mjs' : wanted.some((w) => f.includes(w))))
   .sort();
 
 if (scripts.length === 0) {

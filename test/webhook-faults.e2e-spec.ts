@@ -73,3 +73,27 @@ it('SIGTERM lets the deliveries in flight finish before the worker exits', async
   expect(rows).toEqual([{ status: 'succeeded' }]);
   await harness.stack.startWorker();
 });
+
+it('relay connections dropped between statements (PostgreSQL restarting) neither end the worker nor lose events', async () => {
+  const h = await hookWith({ status: 200 });
+  const ids: string[] = [];
+  let dropped = 0;
+  const deadline = Date.now() + 15000;
+  // While events keep the relay busy, every delivery connection caught idle inside a transaction is terminated.
+  const produce = (async () => {
+    while (dropped < 5 && Date.now() < deadline) ids.push((await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(ids.length))).id);
+  })();
+  while (dropped < 5 && Date.now() < deadline) {
+    const [row] = await harness.stack.db.query<any>(
+      `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = 'worker-webhook-delivery' AND state = 'idle in transaction'`,
+    );
+    dropped += row.n;
+  }
+  await produce;
+  expect(dropped).toBeGreaterThan(0);
+  const delivered = () => ids.every((id) => receivedIds(h.path).has(id));
+  await eventually(async () => delivered() || !harness.stack.worker!.running, 60000, 250);
+  expect(harness.stack.worker!.running).toBe(true);
+  expect(delivered()).toBe(true);
+});

@@ -1,3 +1,4 @@
+import { unavailableDependency } from '@app/common/http/dependency-failure';
 import type { EntityManager } from 'typeorm';
 
 export type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -16,6 +17,9 @@ export async function attemptInSavepoint<T>(manager: Pick<EntityManager, 'query'
     await manager.query(`RELEASE SAVEPOINT ${name}`);
     return { ok: true, value };
   } catch (error) {
+    // PostgreSQL gone is no failure of this item: the whole transaction is lost, so is the request
+    // (503), rather than bisecting on a connection TypeORM has already released (which answered 500).
+    if (unavailableDependency(error)) throw error;
     await manager.query(`ROLLBACK TO SAVEPOINT ${name}`);
     await manager.query(`RELEASE SAVEPOINT ${name}`);
     return { ok: false, error };

@@ -34,16 +34,23 @@ export class DeliveryDb {
 
   async transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // The pool listens for errors of idle clients only. A connection dropped between two
+    // statements (PostgreSQL restarting) would emit 'error' with no listener and end the worker.
+    let broken: Error | undefined;
+    const onError = (error: Error) => (broken = error);
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await fn(client);
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken ??= rollbackError));
       throw error;
     } finally {
-      client.release();
+      client.off('error', onError);
+      // A broken connection is closed, not handed to the next caller.
+      client.release(broken);
     }
   }
 
