@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { BODY_LIMIT_BYTES } from '../http/json-body.interceptor';
 
 export const API_KEY_SCHEME = 'api-key';
 
@@ -24,7 +25,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     // What any operation may answer besides its own documented answers (README "Errors").
     .addGlobalResponse(
       { status: 405, description: 'METHOD_NOT_ALLOWED: the path does not serve this method; the `Allow` header (and `payload.allow`) lists those it does' },
-      { status: 413, description: 'PAYLOAD_TOO_LARGE: the body is over 8 MB' },
+      { status: 413, description: `PAYLOAD_TOO_LARGE: the body is over ${BODY_LIMIT_BYTES / 1024 / 1024} MB once decompressed (gzip, deflate and br bodies are accepted)` },
       { status: 415, description: 'UNSUPPORTED_MEDIA_TYPE: a body whose Content-Type is not JSON' },
     )
     .build();
