@@ -34,6 +34,8 @@ describe('loadConfig', () => {
       apiKeyCacheTtlMs: 5000,
       searchStatementTimeoutMs: 10_000,
       logLevel: 'info',
+      corsOrigins: [],
+      workerMetricsHost: '127.0.0.1',
     });
     expect(config.databaseUrl).toBe(CONFIG_DEFAULTS.DATABASE_URL);
     expect(config.redisUrl).toBe(CONFIG_DEFAULTS.REDIS_URL);
@@ -61,6 +63,8 @@ describe('loadConfig', () => {
       API_KEY_CACHE_TTL: '1s',
       SEARCH_STATEMENT_TIMEOUT: '2s',
       LOG_LEVEL: 'warn',
+      CORS_ORIGINS: 'https://app.example.com, http://localhost:5173',
+      WORKER_METRICS_HOST: '::',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -82,11 +86,19 @@ describe('loadConfig', () => {
       apiKeyCacheTtlMs: 1000,
       searchStatementTimeoutMs: 2000,
       logLevel: 'warn',
+      corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
+      workerMetricsHost: '::',
     });
     expect(config.secretsKey).toEqual(Buffer.from(KEY, 'hex'));
   });
 
   it.each([
+    ['WORKER_METRICS_HOST', 'localhost'],
+    ['WORKER_METRICS_HOST', '0.0.0.0:9464'],
+    ['CORS_ORIGINS', '*'],
+    ['CORS_ORIGINS', 'https://app.example.com/'],
+    ['CORS_ORIGINS', 'https://app.example.com/path'],
+    ['CORS_ORIGINS', 'ftp://files.example.com'],
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['PORT', '-1'],

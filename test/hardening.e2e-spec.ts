@@ -1,0 +1,160 @@
+// Issue 12 point 5: hardening rules observable from outside. One stack (API + worker) for the file; a second,
+// short-lived API process only where a rule needs other settings (CORS allow-list, Redis unreachable).
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { errorOf, eventually } from './support/http';
+import { freePort, ServiceProcess } from './support/processes';
+import { startStack, TestStack, Workspace } from './support/stack';
+
+/** A few dozen brotli bytes that inflate to about 7.7 MB of JSON (a valid list creation, were it accepted). */
+const BOMB = brotliCompressSync(Buffer.from(JSON.stringify({ name: 'x'.repeat(7_700_000), type: 'people' })), {
+  params: { [zlib.BROTLI_PARAM_QUALITY]: 11 },
+});
+
+describe('hardening (issue 12 point 5)', () => {
+  let stack: TestStack;
+  let ws: Workspace;
+  let metricsPort: number;
+
+  beforeAll(async () => {
+    metricsPort = await freePort();
+    // 127.0.0.2 is loopback too, but a server bound to it is not reachable at 127.0.0.1: proves the bind address is used.
+    stack = await startStack({ env: { WORKER_METRICS_PORT: String(metricsPort), WORKER_METRICS_HOST: '127.0.0.2' } });
+    ws = await stack.workspace();
+  });
+  afterAll(() => stack?.close());
+
+  describe('compressed bodies: nothing inflated before the key, bounded by the inflated size after it', () => {
+    const encoded = (body: Buffer, encoding: string) => ({ raw: body, headers: { 'content-type': 'application/json', 'content-encoding': encoding } });
+
+    it('the bomb is tiny, and without a valid key it answers 401 whatever it holds', async () => {
+      expect(BOMB.length).toBeLessThan(64);
+      for (const client of [stack.anon, stack.anon.withKey('pws_not_a_key')]) {
+        const res = await client.request('POST', '/v2/lists', undefined, encoded(BOMB, 'br'));
+        expect(res.status).toBe(401);
+        expect(errorOf(res).name).toBe('UNAUTHORIZED');
+      }
+    });
+
+    it('a corrupt compressed body answers 401 without a key and 400 with one: the key is checked before inflating', async () => {
+      const corrupt = Buffer.concat([gzipSync('{"name":"a","type":"people"}').subarray(0, 12), Buffer.from('garbage')]);
+      expect((await stack.anon.request('POST', '/v2/lists', undefined, encoded(corrupt, 'gzip'))).status).toBe(401);
+      const withKey = await ws.api.request('POST', '/v2/lists', undefined, encoded(corrupt, 'gzip'));
+      expect(withKey.status).toBe(400);
+      expect(errorOf(withKey)).toMatchObject({ name: 'VALIDATION_ERROR', payload: { field: 'body', code: 'invalid_format' } });
+    });
+
+    it('with a key, the bomb answers 413 in the envelope (the limit counts inflated bytes) and creates nothing', async () => {
+      const res = await ws.api.request('POST', '/v2/lists', undefined, encoded(BOMB, 'br'));
+      expect(res.status).toBe(413);
+      expect(errorOf(res)).toMatchObject({ name: 'PAYLOAD_TOO_LARGE', payload: { field: 'body', code: 'out_of_range' } });
+      expect((await ws.api.get('/v2/lists')).body.data).toEqual([]);
+    });
+
+    it('a legal compressed body is read; an unknown encoding answers 415', async () => {
+      const body = Buffer.from(JSON.stringify({ name: 'gzipped', type: 'people' }));
+      expect((await ws.api.request('POST', '/v2/lists', undefined, encoded(gzipSync(body), 'gzip'))).status).toBe(201);
+      const zstd = await ws.api.request('POST', '/v2/lists', undefined, encoded(body, 'zstd'));
+      expect(zstd.status).toBe(415);
+      expect(errorOf(zstd).name).toBe('UNSUPPORTED_MEDIA_TYPE');
+    });
+
+    it('the body limit fits the largest legal body: 10,000 verification emails of 254 characters, pretty-printed', async () => {
+      const emails = Array.from({ length: 10_000 }, (_, i) => `${String(i).padStart(5, '0')}${'a'.repeat(237)}@example.com`);
+      expect(emails.every((e) => e.length === 254)).toBe(true);
+      const raw = JSON.stringify({ emails }, null, 2);
+      expect(raw.length).toBeGreaterThan(2_600_000);
+      const res = await ws.api.request('POST', '/v2/email-verifications', undefined, { raw });
+      expect(res.status).toBe(202);
+    });
+  });
+
+  describe('security headers and CORS', () => {
+    it('JSON answers carry helmet headers and a CSP that allows nothing; /docs keeps one Swagger UI works with', async () => {
+      for (const res of [await ws.api.get('/v2/workspace'), await stack.anon.get('/v2/workspace')]) {
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+        expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+        expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+        expect(res.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+        expect(res.headers.get('x-powered-by')).toBeNull();
+      }
+      const docs = await fetch(`${stack.base}/docs`);
+      expect(docs.status).toBe(200);
+      const csp = docs.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toMatch(/style-src 'self'[^;]*'unsafe-inline'/);
+      expect(csp).toMatch(/img-src 'self' data:/);
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      // Everything the page loads comes from 'self': its scripts and styles are served beside it.
+      const html = await docs.text();
+      for (const src of html.matchAll(/(?:src|href)="([^"]+)"/g)) {
+        expect(src[1]).not.toMatch(/^(https?:)?\/\//);
+        expect((await fetch(new URL(src[1], `${stack.base}/docs`))).status).toBe(200);
+      }
+    });
+
+    it('CORS is off by default: no Access-Control-Allow-Origin, on answers or preflights', async () => {
+      const origin = { origin: 'https://evil.example' };
+      const get = await ws.api.request('GET', '/v2/workspace', undefined, { headers: origin });
+      expect(get.status).toBe(200);
+      expect(get.headers.get('access-control-allow-origin')).toBeNull();
+      const preflight = await stack.anon.request('OPTIONS', '/v2/workspace', undefined, {
+        headers: { ...origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+      });
+      expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+      expect(preflight.headers.get('access-control-allow-headers')).toBeNull();
+    });
+  });
+
+  describe('a second API: CORS allow-list, Redis unreachable', () => {
+    let api: ServiceProcess;
+    let base: string;
+    beforeAll(async () => {
+      const port = await freePort();
+      const deadRedis = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      api = new ServiceProcess('api', {
+        ...stack.env,
+        PORT: String(port),
+        REDIS_URL: `redis://127.0.0.1:${deadRedis}/0`,
+        CORS_ORIGINS: 'https://app.example.com,http://localhost:5173',
+      });
+      api.start();
+      await eventually(() => fetch(`${base}/health`).then((r) => r.status === 503, () => false), 30_000, 200);
+    });
+    afterAll(() => api?.stop('SIGKILL'));
+
+    it('/health answers 503 UNAVAILABLE naming redis, and nothing about hosts, ports or errors', async () => {
+      const health = await fetch(`${base}/health`);
+      const text = await health.text();
+      expect(health.status).toBe(503);
+      const body = JSON.parse(text);
+      expect(body.errors[0]).toMatchObject({ name: 'UNAVAILABLE', payload: { status: 'error', down: ['redis'] } });
+      expect(text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|connect|timeout|host|port/i);
+    });
+
+    it('an allowed origin gets Access-Control-Allow-Origin (answer and preflight); another origin gets none', async () => {
+      const allowed = await fetch(`${base}/v2/workspace`, { headers: { origin: 'https://app.example.com' } });
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+      expect(allowed.headers.get('access-control-expose-headers')).toContain('x-request-id');
+      const preflight = await fetch(`${base}/v2/workspace`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key,content-type' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('x-api-key');
+      const other = await fetch(`${base}/v2/workspace`, { headers: { origin: 'https://evil.example' } });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    });
+  });
+
+  describe('worker metrics', () => {
+    it('listen on WORKER_METRICS_HOST only', async () => {
+      await stack.startWorker();
+      const metrics = await eventually(() => fetch(`http://127.0.0.2:${metricsPort}/metrics`).then((r) => r.status === 200 && r.text()));
+      expect(metrics).toContain('webhook_');
+      await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
+    });
+  });
+});
