@@ -68,6 +68,41 @@ describe('hardening (issue 12 point 5)', () => {
     });
   });
 
+  describe('every string is length-capped: 400 VALIDATION_ERROR with field and code', () => {
+    const LONG = 'a'.repeat(5000);
+    const longEmail = `${'a'.repeat(243)}@example.com`; // 255 characters
+    let listId: string;
+    let webhookId: string;
+    beforeAll(async () => {
+      listId = (await ws.api.post('/v2/lists', { name: 'caps', type: 'people' })).body.data.id;
+      webhookId = (await ws.api.post('/v2/webhooks', { url: 'http://127.0.0.1:9/caps', events: ['company.saved'] })).body.data.id;
+    });
+
+    it.each([
+      ['POST', '/v2/email-verifications', () => ({ emails: ['ok@example.com', longEmail] }), 'emails[1]'],
+      ['POST', '/v2/webhooks', () => ({ url: `https://${LONG}.example.com/`, events: ['company.saved'] }), 'url'],
+      ['PATCH', '/v2/webhooks/{webhook}', () => ({ url: `https://hooks.example.com/${LONG}` }), 'url'],
+      ['PATCH', '/v2/webhooks/{webhook}', () => ({ description: LONG }), 'description'],
+      ['POST', '/v2/webhooks/{webhook}/rotate-secret', () => ({ grace: LONG }), 'grace'],
+      ['POST', '/v2/webhooks/{webhook}/recover', () => ({ since: `2026-01-01T00:00:00.${'1'.repeat(5000)}Z` }), 'since'],
+      ['POST', '/v2/lists', () => ({ name: LONG, type: 'people' }), 'name'],
+      ['POST', '/v2/people/lists/remove', () => ({ list_id: LONG, ids: ['5e0000000000000000000001'] }), 'list_id'],
+      ['POST', '/v2/people/save', () => ({ data: ['5e0000000000000000000001'], list_ids: [LONG] }), 'list_ids'],
+      ['POST', '/v2/people/save', () => ({ data: ['5e0000000000000000000001', LONG] }), 'data[1]'],
+      ['POST', '/v2/people/calculate-credits', () => ({ data: [{ pro_network_url: `https://pronet.example/in/${LONG}` }] }), 'data[0].pro_network_url'],
+      ['POST', '/v2/people/calculate-credits', () => ({ filters: { person_name: { include: [LONG] } }, exclude_ids: [LONG] }), 'exclude_ids[0]'],
+      ['POST', '/v2/companies/save', () => ({ data: [{ domain: LONG }] }), 'data[0].domain'],
+      ['POST', '/v2/companies/save', () => ({ data: ['5e0000000000000000000001'], list_ids: [LONG] }), 'list_ids'],
+      ['POST', '/v2/search/suggest', () => ({ type: 'person_job_title', query: LONG }), 'query'],
+      ['PATCH', '/v2/people/5e0000000000000000000001', () => ({ email: longEmail }), 'email'],
+      ['PATCH', '/v2/companies/5e0000000000000000000001', () => ({ name: LONG }), 'name'],
+    ])('%s %s: a long string answers 400', async (method, path, body, field) => {
+      const res = await ws.api.request(method, path.replace('{webhook}', webhookId).replace('{list}', listId), body());
+      expect(res.status).toBe(400);
+      expect(errorOf(res)).toMatchObject({ name: 'VALIDATION_ERROR', payload: { field, code: expect.any(String) } });
+    });
+  });
+
   describe('security headers and CORS', () => {
     it('JSON answers carry helmet headers and a CSP that allows nothing; /docs keeps one Swagger UI works with', async () => {
       for (const res of [await ws.api.get('/v2/workspace'), await stack.anon.get('/v2/workspace')]) {
@@ -152,7 +187,7 @@ describe('hardening (issue 12 point 5)', () => {
   describe('worker metrics', () => {
     it('listen on WORKER_METRICS_HOST only', async () => {
       await stack.startWorker();
-      const metrics = await eventually(() => fetch(`http://127.0.0.2:${metricsPort}/metrics`).then((r) => r.status === 200 && r.text()));
+      const metrics = await eventually(() => fetch(`http://127.0.0.2:${metricsPort}/metrics`).then((r) => (r.status === 200 ? r.text() : '')));
       expect(metrics).toContain('webhook_');
       await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
     });
