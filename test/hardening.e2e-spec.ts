@@ -1,9 +1,11 @@
 // Issue 12 point 5: hardening rules observable from outside. One stack (API + worker) for the file; a second,
 // short-lived API process only where a rule needs other settings (CORS allow-list, Redis unreachable).
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
 import { errorOf, eventually } from './support/http';
 import { freePort, ServiceProcess } from './support/processes';
 import { startStack, TestStack, Workspace } from './support/stack';
+import { startReceiver } from './support/webhook-delivery-kit';
 
 /** A few dozen brotli bytes that inflate to about 7.7 MB of JSON (a valid list creation, were it accepted). */
 const BOMB = brotliCompressSync(Buffer.from(JSON.stringify({ name: 'x'.repeat(7_700_000), type: 'people' })), {
@@ -190,6 +192,43 @@ describe('hardening (issue 12 point 5)', () => {
       const metrics = await eventually(() => fetch(`http://127.0.0.2:${metricsPort}/metrics`).then((r) => (r.status === 200 ? r.text() : '')));
       expect(metrics).toContain('webhook_');
       await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
+    });
+  });
+
+  describe('logs', () => {
+    it('never hold verification emails, webhook URLs, webhook secrets or the parameters of a failed statement', async () => {
+      const token = () => randomBytes(8).toString('hex');
+      const email = `planted.${token()}@example.com`;
+      const listName = `planted-${token()}`;
+      const urlToken = token();
+      const rcv = await startReceiver();
+      try {
+        if (!stack.worker?.running) await stack.startWorker();
+        // A receiver that fails once, so the worker logs a failed attempt and retries.
+        const { url, path } = rcv.hook([{ status: 500 }, { status: 200 }]);
+        const hookUrl = `${url}?token=${urlToken}`;
+        const created = await ws.api.post('/v2/webhooks', { url: hookUrl, events: ['company.saved'] });
+        expect(created.status).toBe(201);
+        const rotated = await ws.api.post(`/v2/webhooks/${created.body.data.id}/rotate-secret`, { grace: '1h' });
+        expect(rotated.status).toBe(200);
+        expect((await ws.api.post(`/v2/webhooks/${created.body.data.id}/test`, {})).status).toBeLessThan(300);
+        expect(await rcv.waitFor(path, (got) => got.length >= 2, 20_000)).toHaveLength(2);
+
+        const job = await ws.api.post('/v2/email-verifications', { emails: [email] });
+        expect(job.status).toBe(202);
+        await eventually(async () => ['completed', 'failed'].includes((await ws.api.get(`/v2/email-verifications/${job.body.data.id}`)).body.data?.status), 20_000);
+
+        // PostgreSQL refuses a NUL character in text: a statement that fails with the name among its parameters.
+        const failed = await ws.api.post('/v2/lists', { name: `${listName}\u0000`, type: 'people' });
+        expect(failed.status).not.toBe(201);
+
+        const secrets = [email, listName, urlToken, created.body.data.secret.slice(6), rotated.body.data.secret.slice(6)];
+        const logs = stack.api.log() + stack.worker!.log();
+        expect(logs).toContain(job.body.data.id); // the logs were captured at all
+        for (const secret of secrets) expect({ secret, logged: logs.includes(secret) }).toEqual({ secret, logged: false });
+      } finally {
+        await rcv.close();
+      }
     });
   });
 });
