@@ -5,7 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { errorOf, eventually } from './support/http';
 import { freePort, ServiceProcess } from './support/processes';
 import { startStack, TestStack, Workspace } from './support/stack';
-import { startReceiver } from './support/webhook-delivery-kit';
+import { keyVersion } from '../libs/webhooks/src/secret-box';
+import { verifyServiceSignature } from '../libs/webhooks/src/verify';
+import { insertWebhook, startReceiver } from './support/webhook-delivery-kit';
 
 /** A few dozen brotli bytes that inflate to about 7.7 MB of JSON (a valid list creation, were it accepted). */
 const BOMB = brotliCompressSync(Buffer.from(JSON.stringify({ name: 'x'.repeat(7_700_000), type: 'people' })), {
@@ -231,4 +233,54 @@ describe('hardening (issue 12 point 5)', () => {
       }
     });
   });
+
+  // Last: it restarts the API and the worker under a new SECRETS_KEY.
+  describe('SECRETS_KEY rotation', () => {
+    it('secrets:rotate re-seals every secret under the new key, idempotently; deliveries still verify with the same secrets', async () => {
+      const rcv = await startReceiver();
+      try {
+        const oldKey = stack.env.SECRETS_KEY;
+        const hookX = rcv.hook();
+        const x = (await ws.api.post('/v2/webhooks', { url: hookX.url, events: ['company.saved'] })).body.data;
+        const xRotated = (await ws.api.post(`/v2/webhooks/${x.id}/rotate-secret`, { grace: '1h' })).body.data;
+        const hookY = rcv.hook();
+        const y = await insertWebhook(stack.db, oldKey, ws, hookY.url, ['company.saved']); // sealed the old way: no version, no id bound
+        const boxes = async () => (await stack.db.query<any>(`SELECT id, secret_ciphertext, previous_secret_ciphertext FROM webhooks`)).flatMap((r: any) => [r.secret_ciphertext, r.previous_secret_ciphertext].filter(Boolean));
+        const total = (await boxes()).length;
+
+        const newKey = randomBytes(32).toString('hex');
+        Object.assign(stack.env, { SECRETS_KEY: newKey, SECRETS_KEY_PREVIOUS: oldKey });
+        await restartApi(stack);
+        const first = await stack.cli(['secrets:rotate']);
+        expect(first.code).toBe(0);
+        expect(first.json).toMatchObject({ resealed: total, already_current: 0, changed_meanwhile: 0 });
+        expect((await boxes()).every((box: string) => box.startsWith(`v1.${keyVersion(Buffer.from(newKey, 'hex'))}.`))).toBe(true);
+        const again = await stack.cli(['secrets:rotate']);
+        expect(again.json).toEqual({ webhooks: first.json.webhooks, resealed: 0, already_current: total, changed_meanwhile: 0 });
+
+        // The former key is gone: everything opens with the new one alone.
+        stack.env.SECRETS_KEY_PREVIOUS = '';
+        await restartApi(stack);
+        await stack.startWorker();
+        for (const [id, path, secrets] of [[x.id, hookX.path, [xRotated.secret, x.secret]], [y.id, hookY.path, [y.secret]]] as const) {
+          expect((await ws.api.post(`/v2/webhooks/${id}/test`, {})).status).toBeLessThan(300);
+          const [got] = await rcv.waitFor(path, (g) => g.length >= 1, 20_000);
+          for (const secret of secrets) expect(verifyServiceSignature(got.raw, got.headers['x-service-signature'] as string, secret)).toBe(true);
+        }
+        // Without the former key a secret still sealed under it fails loudly and names nothing secret.
+        const stale = await stack.cli(['secrets:rotate'], { SECRETS_KEY: randomBytes(32).toString('hex') });
+        expect(stale.code).not.toBe(0);
+        expect(stale.stderr).toContain('neither SECRETS_KEY nor SECRETS_KEY_PREVIOUS opens');
+      } finally {
+        await rcv.close();
+      }
+    });
+  });
 });
+
+/** Restarts the stack's API with its (changed) environment and waits until it answers. */
+async function restartApi(stack: TestStack): Promise<void> {
+  await stack.api.stop();
+  stack.api.start();
+  await eventually(() => fetch(`${stack.base}/health`).then((r) => r.status === 200, () => false), 30_000, 200);
+}

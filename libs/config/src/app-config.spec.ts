@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       corsOrigins: [],
       workerMetricsHost: '127.0.0.1',
+      secretsKeysPrevious: [],
     });
     expect(config.databaseUrl).toBe(CONFIG_DEFAULTS.DATABASE_URL);
     expect(config.redisUrl).toBe(CONFIG_DEFAULTS.REDIS_URL);
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: 'https://app.example.com, http://localhost:5173',
       WORKER_METRICS_HOST: '::',
+      SECRETS_KEY_PREVIOUS: `${'cd'.repeat(32)}, ${'ef'.repeat(32)}`,
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -90,9 +92,12 @@ describe('loadConfig', () => {
       workerMetricsHost: '::',
     });
     expect(config.secretsKey).toEqual(Buffer.from(KEY, 'hex'));
+    expect(config.secretsKeysPrevious).toEqual([Buffer.from('cd'.repeat(32), 'hex'), Buffer.from('ef'.repeat(32), 'hex')]);
   });
 
   it.each([
+    ['SECRETS_KEY_PREVIOUS', 'abc'],
+    ['SECRETS_KEY_PREVIOUS', `${'ab'.repeat(32)},`],
     ['WORKER_METRICS_HOST', 'localhost'],
     ['WORKER_METRICS_HOST', '0.0.0.0:9464'],
     ['CORS_ORIGINS', '*'],

@@ -44,6 +44,8 @@ export interface AppConfig {
   workerMetricsHost: string;
   /** 32-byte key for webhook secrets at rest; null only where the process does not need it. */
   secretsKey: Buffer | null;
+  /** Former SECRETS_KEYs: they still open webhook secrets sealed with them until `secrets:rotate` re-seals those. */
+  secretsKeysPrevious: Buffer[];
   verificationDns: boolean;
   apiKeyCacheTtlMs: number;
   /** PostgreSQL cancels a people search statement that runs longer (503 SEARCH_TIMEOUT). */
@@ -86,6 +88,7 @@ export const CONFIG_DEFAULTS: Record<string, string> = {
   WORKER_METRICS_PORT: '9464',
   WORKER_METRICS_HOST: '127.0.0.1',
   SECRETS_KEY: '',
+  SECRETS_KEY_PREVIOUS: '',
   VERIFICATION_DNS: 'on',
   API_KEY_CACHE_TTL: '5s',
   SEARCH_STATEMENT_TIMEOUT: '10s',
@@ -182,6 +185,18 @@ class EnvReader {
     return text;
   }
 
+  /** A comma-separated list of secrets keys; empty means none. */
+  secretsKeys(name: string): Buffer[] {
+    const text = this.raw(name).trim();
+    if (text === '') return [];
+    const keys = text.split(',').map((k) => k.trim());
+    if (!keys.every((k) => /^[0-9a-fA-F]{64}$/.test(k))) {
+      this.problems.push(`${name}: expected a comma-separated list of keys of 64 hexadecimal characters (32 bytes)`);
+      return [];
+    }
+    return keys.map((k) => Buffer.from(k, 'hex'));
+  }
+
   secretsKey(name: string): Buffer | null {
     const text = this.raw(name).trim();
     if (text === '') return null;
@@ -223,6 +238,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     workerMetricsPort: r.integer('WORKER_METRICS_PORT', 0, 65535),
     workerMetricsHost: r.listenAddress('WORKER_METRICS_HOST'),
     secretsKey: r.secretsKey('SECRETS_KEY'),
+    secretsKeysPrevious: r.secretsKeys('SECRETS_KEY_PREVIOUS'),
     verificationDns: r.boolean('VERIFICATION_DNS'),
     apiKeyCacheTtlMs: r.duration('API_KEY_CACHE_TTL'),
     searchStatementTimeoutMs: r.duration('SEARCH_STATEMENT_TIMEOUT', 1),
