@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { decryptSecret } from '../libs/webhooks/src/secret-box';
+import { openSecret } from '../libs/webhooks/src/secret-box';
 import { liveSecrets } from '../libs/webhooks/src/secrets';
 import { errorOf, HttpAnswer } from './support/http';
 import { startStack, TestStack, Workspace } from './support/stack';
@@ -99,7 +99,8 @@ describe('webhooks API (registration, management, history, recovery)', () => {
     // At rest: only AES-GCM ciphertext that decrypts to the secret with SECRETS_KEY.
     const [row] = await stack.db.query<any>(`SELECT * FROM webhooks WHERE id = $1`, [h.id]);
     expect(JSON.stringify(row)).not.toContain(h.secret.slice(6));
-    expect(decryptSecret(row.secret_ciphertext, secretsKey)).toBe(h.secret);
+    expect(row.secret_ciphertext).toMatch(/^v1\.[0-9a-f]{12}\./);
+    expect(openSecret(row.secret_ciphertext, h.id, { current: secretsKey, previous: [] })).toBe(h.secret);
     expect(row).toMatchObject({ created_by_member_id: a.member_id, created_by_api_key_id: a.api_key_id, workspace_id: a.workspace_id });
   });
 
@@ -246,7 +247,7 @@ describe('webhooks API (registration, management, history, recovery)', () => {
     const [row] = await stack.db.query<any>(`SELECT * FROM webhooks WHERE id = $1`, [h.id]);
     expect(JSON.stringify(row)).not.toContain(secret.slice(6));
     expect(JSON.stringify(row)).not.toContain(h.secret.slice(6));
-    expect(liveSecrets(row, secretsKey)).toEqual([secret, h.secret]);
+    expect(liveSecrets(row, h.id, { current: secretsKey, previous: [] })).toEqual([secret, h.secret]);
     expect((await a.api.get(`/v2/webhooks/${h.id}`)).text).not.toContain(secret.slice(6));
 
     // Default grace 24h; grace 0 drops the old secret at once.
@@ -255,7 +256,7 @@ describe('webhooks API (registration, management, history, recovery)', () => {
     const now = await a.api.post(`/v2/webhooks/${h.id}/rotate-secret`, { grace: '0' });
     expect(now.body.data.previous_secret_expires_at).toBeNull();
     const [after] = await stack.db.query<any>(`SELECT * FROM webhooks WHERE id = $1`, [h.id]);
-    expect(liveSecrets(after, secretsKey)).toEqual([now.body.data.secret]);
+    expect(liveSecrets(after, h.id, { current: secretsKey, previous: [] })).toEqual([now.body.data.secret]);
 
     validation(await a.api.post(`/v2/webhooks/${h.id}/rotate-secret`, { grace: '8d' }), 'grace', 'out_of_range');
     validation(await a.api.post(`/v2/webhooks/${h.id}/rotate-secret`, { grace: 'soon' }), 'grace', 'invalid_format');

@@ -21,10 +21,10 @@ export class ApiClient {
   patch = (path: string, body?: unknown) => this.request('PATCH', path, body);
   delete = (path: string) => this.request('DELETE', path);
 
-  async request(method: string, path: string, body?: unknown, options: { raw?: string; headers?: Record<string, string> } = {}): Promise<HttpAnswer> {
+  async request(method: string, path: string, body?: unknown, options: { raw?: string | Buffer; headers?: Record<string, string> } = {}): Promise<HttpAnswer> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.key !== undefined) headers['x-api-key'] = this.key;
-    let payload: string | undefined;
+    let payload: string | Buffer | undefined;
     if (options.raw !== undefined) payload = options.raw;
     else if (body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';

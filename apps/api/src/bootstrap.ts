@@ -1,4 +1,5 @@
 import { answerClientError, assignRequestId } from '@app/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
@@ -6,6 +7,7 @@ import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { mountDocs } from './docs/openapi';
+import { corsOptions, securityHeaders } from './http/security-headers';
 
 /** Builds the HTTP app exactly as it runs in production; tests call this too. */
 export async function createApiApp(): Promise<NestExpressApplication> {
@@ -20,6 +22,9 @@ export async function createApiApp(): Promise<NestExpressApplication> {
     assignRequestId(req, res);
     next();
   });
+  app.use(securityHeaders());
+  const cors = corsOptions(app.get<AppConfig>(APP_CONFIG).corsOrigins);
+  if (cors) app.enableCors(cors);
   // No body parser here: JsonBodyInterceptor reads the body after the API key guard.
   app.disable('x-powered-by');
   app.set('trust proxy', false);

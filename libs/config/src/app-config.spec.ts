@@ -40,6 +40,9 @@ describe('loadConfig', () => {
       redisCommandTimeoutMs: 1000,
       requestTimeoutMs: 30_000,
       logLevel: 'info',
+      corsOrigins: [],
+      workerMetricsHost: '127.0.0.1',
+      secretsKeysPrevious: [],
     });
     expect(config.databaseUrl).toBe(CONFIG_DEFAULTS.DATABASE_URL);
     expect(config.redisUrl).toBe(CONFIG_DEFAULTS.REDIS_URL);
@@ -73,6 +76,9 @@ describe('loadConfig', () => {
       REDIS_COMMAND_TIMEOUT: '300ms',
       REQUEST_TIMEOUT: '5s',
       LOG_LEVEL: 'warn',
+      CORS_ORIGINS: 'https://app.example.com, http://localhost:5173',
+      WORKER_METRICS_HOST: '::',
+      SECRETS_KEY_PREVIOUS: `${'cd'.repeat(32)}, ${'ef'.repeat(32)}`,
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -100,11 +106,22 @@ describe('loadConfig', () => {
       redisCommandTimeoutMs: 300,
       requestTimeoutMs: 5000,
       logLevel: 'warn',
+      corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
+      workerMetricsHost: '::',
     });
     expect(config.secretsKey).toEqual(Buffer.from(KEY, 'hex'));
+    expect(config.secretsKeysPrevious).toEqual([Buffer.from('cd'.repeat(32), 'hex'), Buffer.from('ef'.repeat(32), 'hex')]);
   });
 
   it.each([
+    ['SECRETS_KEY_PREVIOUS', 'abc'],
+    ['SECRETS_KEY_PREVIOUS', `${'ab'.repeat(32)},`],
+    ['WORKER_METRICS_HOST', 'localhost'],
+    ['WORKER_METRICS_HOST', '0.0.0.0:9464'],
+    ['CORS_ORIGINS', '*'],
+    ['CORS_ORIGINS', 'https://app.example.com/'],
+    ['CORS_ORIGINS', 'https://app.example.com/path'],
+    ['CORS_ORIGINS', 'ftp://files.example.com'],
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['PORT', '-1'],

@@ -40,8 +40,12 @@ export interface AppConfig {
   webhookMaxInFlightPerWorkspace: number;
   /** Port of the worker's Prometheus `/metrics` endpoint; 0 disables it. */
   workerMetricsPort: number;
+  /** Address the worker's `/metrics` listens on: loopback by default, `0.0.0.0` for a scraper elsewhere. */
+  workerMetricsHost: string;
   /** 32-byte key for webhook secrets at rest; null only where the process does not need it. */
   secretsKey: Buffer | null;
+  /** Former SECRETS_KEYs: they still open webhook secrets sealed with them until `secrets:rotate` re-seals those. */
+  secretsKeysPrevious: Buffer[];
   verificationDns: boolean;
   apiKeyCacheTtlMs: number;
   /** PostgreSQL cancels a people search statement that runs longer (503 SEARCH_TIMEOUT). */
@@ -59,6 +63,8 @@ export interface AppConfig {
   /** The API answers 503 UNAVAILABLE to a request still running after this long. */
   requestTimeoutMs: number;
   logLevel: string;
+  /** Browser origins allowed to call the API (CORS); empty: CORS off. */
+  corsOrigins: string[];
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -92,7 +98,9 @@ export const CONFIG_DEFAULTS: Record<string, string> = {
   WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK: '20',
   WEBHOOK_MAX_IN_FLIGHT_PER_WORKSPACE: '50',
   WORKER_METRICS_PORT: '9464',
+  WORKER_METRICS_HOST: '127.0.0.1',
   SECRETS_KEY: '',
+  SECRETS_KEY_PREVIOUS: '',
   VERIFICATION_DNS: 'on',
   API_KEY_CACHE_TTL: '5s',
   SEARCH_STATEMENT_TIMEOUT: '10s',
@@ -103,6 +111,7 @@ export const CONFIG_DEFAULTS: Record<string, string> = {
   REDIS_COMMAND_TIMEOUT: '1s',
   REQUEST_TIMEOUT: '30s',
   LOG_LEVEL: 'info',
+  CORS_ORIGINS: '',
 };
 
 class EnvReader {
@@ -174,6 +183,38 @@ class EnvReader {
     return servers;
   }
 
+  /** A comma-separated list of exact origins (`https://app.example.com`, no path); empty means none. */
+  origins(name: string): string[] {
+    const text = this.raw(name).trim();
+    if (text === '') return [];
+    const origins = text.split(',').map((s) => s.trim());
+    const isOrigin = (origin: string) => URL.canParse(origin) && ['http:', 'https:'].includes(new URL(origin).protocol) && new URL(origin).origin === origin;
+    if (!origins.every(isOrigin)) {
+      this.problems.push(`${name}: expected a comma-separated list of origins such as https://app.example.com (scheme, host, optional port; no path or "*"), got "${text}"`);
+      return [];
+    }
+    return origins;
+  }
+
+  /** An IPv4 or IPv6 address to listen on (`0.0.0.0` / `::` for every interface). */
+  listenAddress(name: string): string {
+    const text = this.raw(name).trim();
+    if (!isIP(text)) this.problems.push(`${name}: expected an IP address to listen on (127.0.0.1, 0.0.0.0, ::), got "${text}"`);
+    return text;
+  }
+
+  /** A comma-separated list of secrets keys; empty means none. */
+  secretsKeys(name: string): Buffer[] {
+    const text = this.raw(name).trim();
+    if (text === '') return [];
+    const keys = text.split(',').map((k) => k.trim());
+    if (!keys.every((k) => /^[0-9a-fA-F]{64}$/.test(k))) {
+      this.problems.push(`${name}: expected a comma-separated list of keys of 64 hexadecimal characters (32 bytes)`);
+      return [];
+    }
+    return keys.map((k) => Buffer.from(k, 'hex'));
+  }
+
   secretsKey(name: string): Buffer | null {
     const text = this.raw(name).trim();
     if (text === '') return null;
@@ -213,7 +254,9 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     webhookMaxInFlightPerWebhook: r.integer('WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK', 1, 10_000),
     webhookMaxInFlightPerWorkspace: r.integer('WEBHOOK_MAX_IN_FLIGHT_PER_WORKSPACE', 1, 10_000),
     workerMetricsPort: r.integer('WORKER_METRICS_PORT', 0, 65535),
+    workerMetricsHost: r.listenAddress('WORKER_METRICS_HOST'),
     secretsKey: r.secretsKey('SECRETS_KEY'),
+    secretsKeysPrevious: r.secretsKeys('SECRETS_KEY_PREVIOUS'),
     verificationDns: r.boolean('VERIFICATION_DNS'),
     apiKeyCacheTtlMs: r.duration('API_KEY_CACHE_TTL'),
     searchStatementTimeoutMs: r.duration('SEARCH_STATEMENT_TIMEOUT', 1),
@@ -224,6 +267,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     redisCommandTimeoutMs: r.duration('REDIS_COMMAND_TIMEOUT', 1),
     requestTimeoutMs: r.duration('REQUEST_TIMEOUT', 1),
     logLevel: r.raw('LOG_LEVEL'),
+    corsOrigins: r.origins('CORS_ORIGINS'),
   };
   if (!['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].includes(config.logLevel)) {
     r.problems.push(`LOG_LEVEL: expected trace, debug, info, warn, error, fatal or silent, got "${config.logLevel}"`);

@@ -110,7 +110,9 @@ export function dataSourceOptions(databaseUrl: string, overrides: Partial<DataSo
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,
-    logging: ['error'],
+    // Off: TypeORM's own logger prints a failed statement with its parameters (emails, webhook URLs) to stderr.
+    // Failures reach our logs through the callers, whose `err` serializer drops the SQL (libs/common logging).
+    logging: false,
     ...overrides,
     extra: { ...extra, ...(overrides as { extra?: object }).extra },
   } as DataSourceOptions;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { decryptSecret } from './secret-box';
+import { openSecret, SecretKeyring } from './secret-box';
 
 /** A new signing secret: `whsec_` + base64 of 32 random bytes (CONTRACTS.md section 6). */
 export function generateWebhookSecret(): string {
@@ -17,11 +17,17 @@ export interface WebhookSecretColumns {
  * The secrets that sign a delivery now: the current one first, then the previous one while its
  * rotation grace period lasts. Decrypted in memory only; never log the result.
  */
-export function liveSecrets(row: WebhookSecretColumns, key: Buffer, now: Date = new Date()): string[] {
-  const secrets = [decryptSecret(row.secret_ciphertext, key)];
+export function liveSecrets(row: WebhookSecretColumns, webhookId: string, keyring: SecretKeyring, now: Date = new Date()): string[] {
+  const secrets = [openSecret(row.secret_ciphertext, webhookId, keyring)];
   const expiresAt = row.previous_secret_expires_at ? new Date(row.previous_secret_expires_at) : null;
   if (row.previous_secret_ciphertext && expiresAt && expiresAt.getTime() > now.getTime()) {
-    secrets.push(decryptSecret(row.previous_secret_ciphertext, key));
+    secrets.push(openSecret(row.previous_secret_ciphertext, webhookId, keyring));
   }
   return secrets;
+}
+
+/** The keyring of the configuration: SECRETS_KEY seals, SECRETS_KEY_PREVIOUS only opens. */
+export function configKeyring(config: { secretsKey: Buffer | null; secretsKeysPrevious: Buffer[] }): SecretKeyring {
+  if (!config.secretsKey) throw new Error('SECRETS_KEY is not configured');
+  return { current: config.secretsKey, previous: config.secretsKeysPrevious };
 }

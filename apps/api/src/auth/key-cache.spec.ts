@@ -47,6 +47,38 @@ describe('KeyCache', () => {
     expect(cache.get('h1', 0)).toBeUndefined();
     expect(cache.size).toBe(2);
   });
+
+  it('keeps a recently used key when full: a hit moves it to the back', () => {
+    const cache = new KeyCache(2);
+    cache.set('h1', A, 10_000, 0);
+    cache.set('h2', B, 10_000, 0);
+    expect(cache.get('h1', 0)).toEqual(A);
+    cache.set('h3', C, 10_000, 0);
+    expect(cache.get('h1', 0)).toEqual(A);
+    expect(cache.get('h2', 0)).toBeUndefined();
+  });
+
+  it('a flood of unknown keys cannot evict a valid key', () => {
+    const cache = new KeyCache(2, 10);
+    cache.set('valid', A, 10_000, 0);
+    for (let i = 0; i < 100_000; i++) cache.set(`random-${i}`, null, 10_000, 0);
+    expect(cache.get('valid', 0)).toEqual(A);
+    expect(cache.size).toBe(1 + 10);
+    // Misses are still cached (a repeated bad key costs no lookup), but only the latest few.
+    expect(cache.get('random-99999', 0)).toBeNull();
+    expect(cache.get('random-0', 0)).toBeUndefined();
+  });
+
+  it('a key that became valid (or invalid) moves between the two maps', () => {
+    const cache = new KeyCache();
+    cache.set('h', null, 10_000, 0);
+    cache.set('h', A, 10_000, 0);
+    expect(cache.get('h', 0)).toEqual(A);
+    expect(cache.size).toBe(1);
+    cache.set('h', null, 10_000, 0);
+    expect(cache.get('h', 0)).toBeNull();
+    expect(cache.size).toBe(1);
+  });
 });
 
 describe('revocation messages', () => {

@@ -11,6 +11,9 @@ import { HEX24 } from '@app/common/ids/id-formats';
  *   only unusable keys such as `name`) lands in the `invalid` bucket and the rest still save.
  */
 
+/** Longest string lookup value (id, domain, pro_network_url): the longest URL browsers and proxies commonly accept. */
+export const MAX_LOOKUP_LENGTH = 2048;
+
 export const LOOKUP_KEYS = ['id', 'pro_network_id', 'pro_network_url', 'domain'] as const;
 export type LookupKey = (typeof LOOKUP_KEYS)[number];
 
@@ -95,6 +98,8 @@ function parseLookup(key: LookupKey, value: unknown, field: string): SaveItem {
     case 'pro_network_url':
     case 'domain':
       if (typeof value !== 'string') throw new SaveInputError(field, 'invalid_value', `${field} must be a string`, value);
+      // Longer than any URL we accept: refused outright rather than echoed back as an unusable item.
+      if (value.length > MAX_LOOKUP_LENGTH) throw new SaveInputError(field, 'out_of_range', `${field} must be at most ${MAX_LOOKUP_LENGTH} characters`, value);
       break;
     case 'pro_network_id':
       if (typeof value !== 'number') throw new SaveInputError(field, 'invalid_value', `${field} must be an integer`, value);

@@ -1,8 +1,9 @@
-import { ApiError, Public, REDIS } from '@app/common';
+import { Public, REDIS } from '@app/common';
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import Redis from 'ioredis';
+import { unavailable } from './unavailable';
 
 @ApiTags('health')
 @Controller('health')
@@ -26,15 +27,15 @@ export class HealthController {
     },
   })
   @ApiServiceUnavailableResponse({ description: 'PostgreSQL or Redis does not answer within 2 s (`UNAVAILABLE`)' })
-  async check() {
+  async check(): Promise<{ status: 'ok' }> {
     try {
-      return await this.health.check([
+      await this.health.check([
         () => this.database.pingCheck('database').withTimeout(2000),
         () => this.indicators.check('redis').attempt(async () => void (await this.redis.ping())).withTimeout(2000),
       ]);
+      return { status: 'ok' };
     } catch (error) {
-      const details = (error as { response?: unknown }).response ?? {};
-      throw new ApiError(503, 'UNAVAILABLE', 'a dependency is down', { details });
+      throw unavailable((error as { response?: unknown }).response);
     }
   }
 }

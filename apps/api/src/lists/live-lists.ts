@@ -1,4 +1,4 @@
-import { validationError } from '@app/common';
+import { isOpaqueId, received, validationError } from '@app/common';
 import type { ListType } from '@app/database';
 import type { EntityManager } from 'typeorm';
 
@@ -19,6 +19,9 @@ export async function resolveLiveLists(
 ): Promise<string[]> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return [];
+  // Cannot be one of ours (CONTRACTS.md: ids are at most 64 characters): refused before any query, value cut short.
+  const malformed = wanted.find((id) => !isOpaqueId(id));
+  if (malformed !== undefined) throw validationError(field, 'invalid_value', 'a list id is 1-64 letters, digits, "_" or "-"', received(malformed));
   const rows: Array<{ id: string }> = await manager.query(
     `SELECT id FROM lists
       WHERE id = ANY($2::varchar[]) AND workspace_id = $1 AND type = $3 AND deleted_at IS NULL

@@ -6,6 +6,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { GenericJob } from '../jobs/job-progress';
+import { MAX_EMAIL_LENGTH } from '../people/person-email';
 import { RESULTS_PER_PAGE } from './dto/verification-query.dto';
 import { JOB_COLUMNS, toGenericJob, toVerificationJob, VerificationJob, VerificationJobRow } from './verification-job.presenter';
 
@@ -28,6 +29,10 @@ export class VerificationsService {
   async create(auth: AuthContext, emails: unknown[]): Promise<WithMetadata<VerificationJob>> {
     emails.forEach((item, i) => {
       if (typeof item !== 'string') throw validationError(`emails[${i}]`, 'invalid_value', `emails[${i}] must be a string`, received(item));
+      // RFC 5321's longest address; anything longer is no address and only costs storage and work.
+      if (item.trim().length > MAX_EMAIL_LENGTH) {
+        throw validationError(`emails[${i}]`, 'out_of_range', `emails[${i}] must be at most ${MAX_EMAIL_LENGTH} characters`, { received_type: 'string' });
+      }
     });
     const { addresses, duplicates } = normaliseBatch(emails as string[]);
     const id = newJobId();

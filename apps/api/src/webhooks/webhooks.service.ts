@@ -1,7 +1,7 @@
 import { AuthContext, conflictError, listAnswer, newId, PageRequest, validationError, WithMetadata } from '@app/common';
 import { APP_CONFIG, AppConfig, parseDuration } from '@app/config';
 import { DB_CLOCK_MS, mutateReturning, recordEvent, WebhookStatus } from '@app/database';
-import { checkTargetUrl, disableWebhook, encryptSecret, generateWebhookSecret, ReceiverResolver } from '@app/webhooks';
+import { checkTargetUrl, configKeyring, disableWebhook, generateWebhookSecret, ReceiverResolver, sealSecret, SecretKeyring } from '@app/webhooks';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
@@ -27,9 +27,8 @@ export class WebhooksService {
     this.resolver = ReceiverResolver.fromConfig(config);
   }
 
-  private get secretsKey(): Buffer {
-    if (!this.config.secretsKey) throw new Error('SECRETS_KEY is not configured');
-    return this.config.secretsKey;
+  private get keyring(): SecretKeyring {
+    return configKeyring(this.config);
   }
 
   /**
@@ -60,7 +59,9 @@ export class WebhooksService {
   async create(auth: AuthContext, dto: CreateWebhookDto): Promise<WebhookRecord & { secret: string }> {
     const url = await this.checkUrl(dto.url);
     const secret = generateWebhookSecret();
-    const ciphertext = encryptSecret(secret, this.secretsKey);
+    // The id is chosen here: the sealed secret is bound to it (associated data).
+    const id = newId('webhook');
+    const ciphertext = sealSecret(secret, id, this.keyring);
     return this.db.transaction(async (manager) => {
       await lockWorkspaceWebhooks(manager, auth.workspaceId);
       await lockLiveCaller(manager, auth);
@@ -69,7 +70,7 @@ export class WebhooksService {
       const rows: WebhookRow[] = await manager.query(
         `INSERT INTO webhooks (id, workspace_id, url, events, description, status, secret_ciphertext, created_by_member_id, created_by_api_key_id, created_at, updated_at)
          SELECT $1, $2, $3, $4, $5, 'active', $6, $7, $8, t.at, t.at FROM (SELECT ${DB_CLOCK_MS} AS at) t RETURNING ${WEBHOOK_COLUMNS}`,
-        [newId('webhook'), auth.workspaceId, url, distinctEvents(dto.events), dto.description ?? null, ciphertext, auth.memberId, auth.apiKeyId],
+        [id, auth.workspaceId, url, distinctEvents(dto.events), dto.description ?? null, ciphertext, auth.memberId, auth.apiKeyId],
       );
       return { ...toWebhookRecord(rows[0]), secret };
     });
@@ -155,7 +156,7 @@ export class WebhooksService {
     checkPathId('id', id);
     const graceMs = parseGrace(dto.grace ?? DEFAULT_GRACE);
     const secret = generateWebhookSecret();
-    const ciphertext = encryptSecret(secret, this.secretsKey);
+    const ciphertext = sealSecret(secret, id, this.keyring);
     return this.db.transaction(async (manager) => {
       await requireWebhook(manager, auth.workspaceId, id, true);
       const rows = await mutateReturning<{ previous_secret_expires_at: Date | null }>(

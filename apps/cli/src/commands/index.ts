@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { CommandOptions } from '../cli-args';
 import { generateDatasetCommand, importDatasetCommand } from './dataset.commands';
+import { rotateSecrets } from './secrets.commands';
 import { addMember, createApiKey, createWorkspace, deleteApiKey, removeMember, setCredits } from './workspace.commands';
 
 export interface Command {
@@ -16,6 +17,7 @@ export const COMMANDS: Record<string, Command> = {
   'api-key:create': { options: ['member'], run: createApiKey },
   'api-key:delete': { options: ['id'], run: deleteApiKey },
   'credits:set': { options: ['workspace', 'balance'], run: setCredits },
+  'secrets:rotate': { options: [], run: rotateSecrets },
   'dataset:import': { options: ['companies', 'people'], run: importDatasetCommand },
   'dataset:generate': { options: ['people', 'companies', 'seed', 'out', 'as-of', 'load'], run: generateDatasetCommand },
 };

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import http from 'node:http';
 import { workerRegistry } from './metrics-registry';
 
-/** Serves `GET /metrics` (Prometheus text format) on WORKER_METRICS_PORT; 0 turns it off. */
+/** Serves `GET /metrics` (Prometheus text format) on WORKER_METRICS_HOST:WORKER_METRICS_PORT; port 0 turns it off. */
 @Injectable()
 export class MetricsServerService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Metrics');
@@ -20,12 +20,13 @@ export class MetricsServerService implements OnApplicationBootstrap, OnApplicati
       }
       workerRegistry.metrics().then(
         (text) => res.writeHead(200, { 'content-type': workerRegistry.contentType }).end(text),
-        (error) => res.writeHead(500).end(String(error?.message ?? error)),
+        () => res.writeHead(500).end('metrics unavailable'),
       );
     });
     // A busy port must not stop deliveries: metrics are an extra.
     server.on('error', (error) => this.logger.warn(`metrics endpoint not served on port ${this.config.workerMetricsPort}: ${error.message}`));
-    server.listen(this.config.workerMetricsPort, () => this.logger.log(`metrics at http://localhost:${this.config.workerMetricsPort}/metrics`));
+    const { workerMetricsHost: host, workerMetricsPort: port } = this.config;
+    server.listen(port, host, () => this.logger.log(`metrics at http://${host.includes(':') ? `[${host}]` : host}:${port}/metrics`));
     this.server = server;
   }
 

@@ -1,6 +1,6 @@
 import { newId } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { checkTargetUrl, disableWebhook, dropPendingTask, liveSecrets, notifyUnreadableSecret, ReceiverResolver, signatureHeaders } from '@app/webhooks';
+import { checkTargetUrl, configKeyring, disableWebhook, dropPendingTask, liveSecrets, notifyUnreadableSecret, ReceiverResolver, signatureHeaders } from '@app/webhooks';
 import { classifyAttempt, decideTask, disableReasonFor, DisableReason } from '@app/webhooks/delivery/delivery-policy';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -63,9 +63,9 @@ export class WebhookDeliveryService {
     const startedAt = new Date();
     let secrets: string[];
     try {
-      secrets = liveSecrets(task, this.config.secretsKey!);
+      secrets = liveSecrets(task, webhookId, configKeyring(this.config));
     } catch {
-      // A secret this SECRETS_KEY cannot open will not open on a retry either.
+      // A secret no key of SECRETS_KEY / SECRETS_KEY_PREVIOUS opens will not open on a retry either.
       await this.failUnsignable(job, task, startedAt);
       return { kind: 'done' };
     }

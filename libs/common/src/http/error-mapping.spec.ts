@@ -70,7 +70,11 @@ describe('mapError', () => {
 
   it('other client errors of the body parser keep their status', () => {
     const charset = Object.assign(new Error('unsupported charset "X"'), { type: 'charset.unsupported', status: 415, expose: true });
-    expect(mapError(charset, request)).toMatchObject({ status: 415, item: { name: 'UNSUPPORTED_MEDIA_TYPE' } });
+    expect(mapError(charset, request)).toMatchObject({ status: 415, item: { name: 'UNSUPPORTED_MEDIA_TYPE', payload: { field: 'content-type', code: 'invalid_value' } } });
+    const encoding = Object.assign(new Error('unsupported content encoding "zstd"'), { type: 'encoding.unsupported', status: 415, expose: true });
+    expect(mapError(encoding, request)).toMatchObject({ status: 415, item: { payload: { field: 'body', code: 'invalid_value' } } });
+    const corrupt = Object.assign(new Error('unexpected end of file'), { code: 'Z_BUF_ERROR', status: 400, expose: true });
+    expect(mapError(corrupt, request)).toMatchObject({ status: 400, item: { name: 'VALIDATION_ERROR', payload: { field: 'body', code: 'invalid_format' } } });
   });
 
   it("Nest's 404 for an unknown route names the method and path", () => {

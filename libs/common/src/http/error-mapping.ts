@@ -72,7 +72,10 @@ export function mapError(exception: unknown, request: { method: string; path: st
     return answer(413, 'PAYLOAD_TOO_LARGE', 'the request body is too large', { field: 'body', code: 'out_of_range' });
   }
   if (parserError.expose && typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
-    return answer(parserError.status, NAME_BY_STATUS[parserError.status] ?? 'BAD_REQUEST', (exception as Error).message);
+    // A body that cannot be read (corrupt gzip/deflate/br, aborted, wrong length) or an unknown encoding or charset.
+    const code = parserError.status === 415 ? 'invalid_value' : 'invalid_format';
+    const field = parserError.type === 'charset.unsupported' ? 'content-type' : 'body';
+    return answer(parserError.status, NAME_BY_STATUS[parserError.status] ?? 'BAD_REQUEST', (exception as Error).message, { field, code });
   }
   if (isHttpException(exception)) {
     const status = exception.getStatus();

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { stdSerializers } from 'pino';
+import { safeErrorSerializer } from './safe-error';
 
 type LoggedRequest = IncomingMessage & { id?: unknown; originalUrl?: string };
 
@@ -11,5 +11,5 @@ type LoggedRequest = IncomingMessage & { id?: unknown; originalUrl?: string };
 export const requestLogSerializers = {
   req: (req: LoggedRequest) => ({ id: req.id, method: req.method, url: req.originalUrl ?? req.url, remoteAddress: req.socket?.remoteAddress }),
   res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
-  err: stdSerializers.err,
+  err: safeErrorSerializer,
 };

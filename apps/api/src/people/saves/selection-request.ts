@@ -82,7 +82,19 @@ function parseItems(data: unknown[]): PersonItem[] {
   if (urlItems > MAX_URL_ITEMS) {
     throw validationError('data', 'out_of_range', `at most ${MAX_URL_ITEMS} items may be pro_network_url objects; got ${urlItems}`, { received_type: 'array' });
   }
+  data.forEach(checkItemLength);
   return data.map(parseItem);
+}
+
+/** Longest string item (an id, or a pro_network_url): the longest URL commonly accepted. */
+export const MAX_ITEM_LENGTH = 2048;
+
+/** A string far longer than any id or URL is refused, not echoed back as an `invalid` item. */
+function checkItemLength(item: unknown, i: number): void {
+  const [field, text] = typeof item === 'string' ? [`data[${i}]`, item] : isPlainObject(item) && typeof item.pro_network_url === 'string' ? [`data[${i}].pro_network_url`, item.pro_network_url] : [null, ''];
+  if (field && text.length > MAX_ITEM_LENGTH) {
+    throw validationError(field, 'out_of_range', `${field} must be at most ${MAX_ITEM_LENGTH} characters`, { received_type: 'string' });
+  }
 }
 
 function parseItem(item: unknown): PersonItem {

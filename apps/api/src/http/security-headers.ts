@@ -1,0 +1,34 @@
+import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-options.interface';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+
+/** Swagger UI and the OpenAPI document: /docs, /docs/*, /docs-json, /docs-yaml. */
+const isDocsPath = (path: string): boolean => /^\/docs(?:$|\/|-json$|-yaml$)/.test(path);
+
+/**
+ * helmet's headers on every answer. The JSON API loads nothing, so its CSP forbids everything; Swagger UI
+ * keeps helmet's default CSP, which is what it needs (its scripts from 'self', inline styles, data: images)
+ * and nothing more.
+ */
+export function securityHeaders(): RequestHandler {
+  // Without upgrade-insecure-requests: over plain http (a LAN host, docker compose) the browser would fetch
+  // Swagger UI's own scripts over https and show a blank page.
+  const docs = helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
+  const api = helmet({ contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
+  return (req: Request, res: Response, next: NextFunction) => (isDocsPath(req.path) ? docs : api)(req, res, next);
+}
+
+/**
+ * CORS for the origins of CORS_ORIGINS only; none (the default) leaves CORS off, so no answer carries
+ * Access-Control-Allow-Origin and browsers keep other sites' pages from reading it.
+ */
+export function corsOptions(origins: string[]): CorsOptions | null {
+  if (origins.length === 0) return null;
+  return {
+    origin: origins,
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+    allowedHeaders: ['content-type', 'x-api-key', 'x-request-id'],
+    exposedHeaders: ['x-request-id', 'retry-after', 'allow', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
+    maxAge: 600,
+  };
+}
