@@ -2,6 +2,7 @@
 // short-lived API process only where a rule needs other settings (CORS allow-list, Redis unreachable).
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
 import { errorOf, eventually } from './support/http';
 import { freePort, ServiceProcess } from './support/processes';
 import { startStack, TestStack, Workspace } from './support/stack';
@@ -22,7 +23,7 @@ describe('hardening (issue 12 point 5)', () => {
   beforeAll(async () => {
     metricsPort = await freePort();
     // 127.0.0.2 is loopback too, but a server bound to it is not reachable at 127.0.0.1: proves the bind address is used.
-    stack = await startStack({ env: { WORKER_METRICS_PORT: String(metricsPort), WORKER_METRICS_HOST: '127.0.0.2' } });
+    stack = await startStack({ env: { WORKER_METRICS_PORT: String(metricsPort), WORKER_METRICS_HOST: '127.0.0.2', DB_LOCK_TIMEOUT: '1s' } });
     ws = await stack.workspace();
   });
   afterAll(() => stack?.close());
@@ -220,13 +221,24 @@ describe('hardening (issue 12 point 5)', () => {
         expect(job.status).toBe(202);
         await eventually(async () => ['completed', 'failed'].includes((await ws.api.get(`/v2/email-verifications/${job.body.data.id}`)).body.data?.status), 20_000);
 
-        // PostgreSQL refuses a NUL character in text: a statement that fails with the name among its parameters.
-        const failed = await ws.api.post('/v2/lists', { name: `${listName}\u0000`, type: 'people' });
-        expect(failed.status).not.toBe(201);
+        // A statement that fails with the name among its parameters: the list INSERT waits on a table lock the
+        // test holds until the API's DB_LOCK_TIMEOUT fires (55P03), which the API answers 503 and logs.
+        const locker = new Client({ connectionString: stack.db.url });
+        await locker.connect();
+        try {
+          await locker.query('BEGIN');
+          await locker.query('LOCK TABLE lists IN SHARE MODE');
+          const failed = await ws.api.post('/v2/lists', { name: listName, type: 'people' });
+          expect(failed.status).toBe(503);
+        } finally {
+          await locker.query('ROLLBACK').catch(() => undefined);
+          await locker.end();
+        }
 
         const secrets = [email, listName, urlToken, created.body.data.secret.slice(6), rotated.body.data.secret.slice(6)];
         const logs = stack.api.log() + stack.worker!.log();
         expect(logs).toContain(job.body.data.id); // the logs were captured at all
+        expect(logs).toContain('canceling statement due to lock timeout'); // the failed statement was logged, by its reason only
         for (const secret of secrets) expect({ secret, logged: logs.includes(secret) }).toEqual({ secret, logged: false });
       } finally {
         await rcv.close();

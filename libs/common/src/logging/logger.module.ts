@@ -2,7 +2,7 @@ import { APP_CONFIG, AppConfig } from '@app/config';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
-import { requestLogSerializers } from './request-log';
+import { requestLogLevel, requestLogSerializers } from './request-log';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -37,7 +37,7 @@ export function structuredLogger(appName: string) {
         serializers: requestLogSerializers,
         // No quietReqLogger: pino-http builds the `req` child logger anyway, so a second `reqId` child only adds
         // cost (measured ~1.8x the logging time per request); logs written during a request carry the slim `req`.
-        customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+        customLogLevel: requestLogLevel,
         autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health' || req.url === '/metrics' },
       },
     }),

@@ -1,6 +1,6 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { requestLogSerializers } from './request-log';
+import { requestLogLevel, requestLogSerializers } from './request-log';
 
 function request(): IncomingMessage & { id?: string; originalUrl?: string } {
   const req = new IncomingMessage(new Socket()) as IncomingMessage & { id?: string; originalUrl?: string };
@@ -30,5 +30,16 @@ describe('requestLogSerializers', () => {
     res.statusCode = 404;
     res.setHeader('set-cookie', 'secret=1');
     expect(requestLogSerializers.res(res)).toEqual({ statusCode: 404 });
+  });
+});
+
+describe('requestLogLevel', () => {
+  const answered = (status: number) => Object.assign(new ServerResponse(request()), { statusCode: status });
+
+  it('logs a 503 (a dependency down, the deadline passed) as a warning, other 5xx and errors as errors', () => {
+    expect(requestLogLevel(request(), answered(503), new Error('failed with status code 503'))).toBe('warn');
+    expect(requestLogLevel(request(), answered(500), new Error('failed with status code 500'))).toBe('error');
+    expect(requestLogLevel(request(), answered(200), new Error('aborted'))).toBe('error');
+    expect(requestLogLevel(request(), answered(404))).toBe('info');
   });
 });

@@ -13,3 +13,12 @@ export const requestLogSerializers = {
   res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
   err: safeErrorSerializer,
 };
+
+/**
+ * A 503 means a dependency is down or the deadline passed: the exception filter already warned once with the
+ * reason, and an outage would otherwise fill the error log with one stack per request.
+ */
+export function requestLogLevel(_req: IncomingMessage, res: ServerResponse, err?: Error): 'info' | 'warn' | 'error' {
+  if (res.statusCode === 503) return 'warn';
+  return err || res.statusCode >= 500 ? 'error' : 'info';
+}
