@@ -6,6 +6,7 @@ import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { mountDocs } from './docs/openapi';
+import { mountOps } from './ops/mount-ops';
 
 /** Builds the HTTP app exactly as it runs in production; tests call this too. */
 export async function createApiApp(): Promise<NestExpressApplication> {
@@ -20,6 +21,8 @@ export async function createApiApp(): Promise<NestExpressApplication> {
     assignRequestId(req, res);
     next();
   });
+  // Before any route: the latency histogram times every request. Only with OPS_TOKEN set.
+  mountOps(app);
   // No body parser here: JsonBodyInterceptor reads the body after the API key guard.
   app.disable('x-powered-by');
   app.set('trust proxy', false);

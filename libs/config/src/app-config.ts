@@ -40,6 +40,8 @@ export interface AppConfig {
   webhookMaxInFlightPerWorkspace: number;
   /** Port of the worker's Prometheus `/metrics` endpoint; 0 disables it. */
   workerMetricsPort: number;
+  /** Operator token for the API's `/ops/queues` dashboard and `/metrics`; null turns both off (404). */
+  opsToken: string | null;
   /** 32-byte key for webhook secrets at rest; null only where the process does not need it. */
   secretsKey: Buffer | null;
   verificationDns: boolean;
@@ -80,6 +82,7 @@ export const CONFIG_DEFAULTS: Record<string, string> = {
   WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK: '20',
   WEBHOOK_MAX_IN_FLIGHT_PER_WORKSPACE: '50',
   WORKER_METRICS_PORT: '9464',
+  OPS_TOKEN: '',
   SECRETS_KEY: '',
   VERIFICATION_DNS: 'on',
   API_KEY_CACHE_TTL: '5s',
@@ -156,6 +159,17 @@ class EnvReader {
     return servers;
   }
 
+  /** Empty: off. Otherwise at least 32 printable ASCII characters (it is sent in headers and typed into a browser prompt). */
+  opsToken(name: string): string | null {
+    const text = this.raw(name).trim();
+    if (text === '') return null;
+    if (!/^[\x21-\x7e]{32,512}$/.test(text)) {
+      this.problems.push(`${name}: expected 32 to 512 printable ASCII characters without spaces (e.g. openssl rand -hex 32)`);
+      return null;
+    }
+    return text;
+  }
+
   secretsKey(name: string): Buffer | null {
     const text = this.raw(name).trim();
     if (text === '') return null;
@@ -195,6 +209,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     webhookMaxInFlightPerWebhook: r.integer('WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK', 1, 10_000),
     webhookMaxInFlightPerWorkspace: r.integer('WEBHOOK_MAX_IN_FLIGHT_PER_WORKSPACE', 1, 10_000),
     workerMetricsPort: r.integer('WORKER_METRICS_PORT', 0, 65535),
+    opsToken: r.opsToken('OPS_TOKEN'),
     secretsKey: r.secretsKey('SECRETS_KEY'),
     verificationDns: r.boolean('VERIFICATION_DNS'),
     apiKeyCacheTtlMs: r.duration('API_KEY_CACHE_TTL'),
