@@ -98,7 +98,7 @@ export async function workspaceWithWebhooks(stores, name, urls) {
   return { ws, ids };
 }
 
-/** Starts dist's worker on the stores with `env` and waits until it is ready; `stop()` ends it. */
+/** Starts dist's worker on the stores with `env` and waits until it is ready; `pid` for sampling it, `stop()` ends it. */
 export async function startWorker(stores, env) {
   const workerEnv = { ...process.env, DATABASE_URL: stores.databaseUrl, REDIS_URL: stores.redisUrl, SECRETS_KEY: stores.secretsKey, LOG_LEVEL: 'info', WORKER_METRICS_PORT: '0', ...env };
   const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -113,6 +113,7 @@ export async function startWorker(stores, env) {
   });
   worker.stdout.resume();
   return {
+    pid: worker.pid,
     async stop() {
       const exited = new Promise((r) => worker.once('exit', r));
       worker.kill('SIGTERM');
