@@ -2,6 +2,7 @@
 // loops, and starting the API from dist/.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { openSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { databaseUrlFor, requireFromRoot, ROOT, runNode, sleep } from './_lib.mjs';
@@ -62,10 +63,12 @@ export async function closedLoop(workers, seconds, next) {
   return { n: times.length, rps: times.length / elapsed, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
 }
 
-/** Starts dist's API with `env` and waits for /health (BENCH_API_NODE_ARGS: extra node flags, e.g. --cpu-prof). */
+/** Starts dist's API with `env` and waits for /health (BENCH_API_NODE_ARGS: extra node flags, e.g. --cpu-prof; BENCH_API_LOG: log file). */
 export async function startApi(env, call) {
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/apps/api/src/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_API_LOG: a file for the API's JSON log lines (stdout), to find what an error answer was.
+  const stdout = process.env.BENCH_API_LOG ? openSync(process.env.BENCH_API_LOG, 'a') : 'ignore';
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/apps/api/src/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'inherit'] });
   let exited = null;
   child.on('exit', (code) => (exited = code));
   for (let i = 0; ; i++) {

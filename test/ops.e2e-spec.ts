@@ -20,7 +20,8 @@ describe('operator endpoints', () => {
   afterAll(() => stack?.close());
 
   it.each(['/ops/queues', '/ops/queues/api/queues', '/metrics'])('%s answers 401 in the envelope without the token or with a wrong one', async (path) => {
-    for (const headers of [{}, { authorization: `Bearer ${OPS_TOKEN}x` }, { authorization: 'Bearer ' }, { 'x-api-key': ws.api_key }]) {
+    const wrong: Record<string, string>[] = [{}, { authorization: `Bearer ${OPS_TOKEN}x` }, { authorization: 'Bearer ' }, { 'x-api-key': ws.api_key }];
+    for (const headers of wrong) {
       const res = await stack.anon.request('GET', path, undefined, { headers });
       expect({ headers, status: res.status }).toEqual({ headers, status: 401 });
       expect(errorOf(res).name).toBe('UNAUTHORIZED');
