@@ -2,6 +2,7 @@
 // loops, and starting the API from dist/.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { openSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { databaseUrlFor, requireFromRoot, ROOT, runNode, sleep } from './_lib.mjs';
@@ -62,8 +63,12 @@ export async function closedLoop(workers, seconds, next) {
   return { n: times.length, rps: times.length / elapsed, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
 }
 
-/** Starts dist's API with `env` and waits for /health (BENCH_API_NODE_ARGS: extra node flags, e.g. --cpu-prof); `stdout`/`stderr`: where its output goes (a file descriptor). */
-export async function startApi(env, call, { stdout = 'ignore', stderr = 'inherit' } = {}) {
+/**
+ * Starts dist's API with `env` and waits for /health (BENCH_API_NODE_ARGS: extra node flags, e.g. --cpu-prof).
+ * `stdout`/`stderr`: where its output goes (a file descriptor); stdout defaults to the file BENCH_API_LOG names,
+ * to find what an error answer was, else nowhere.
+ */
+export async function startApi(env, call, { stdout = process.env.BENCH_API_LOG ? openSync(process.env.BENCH_API_LOG, 'a') : 'ignore', stderr = 'inherit' } = {}) {
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/apps/api/src/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', stdout, stderr] });
   let exited = null;

@@ -100,7 +100,7 @@ export async function workspaceWithWebhooks(stores, name, urls) {
 
 /**
  * Starts dist's worker on the stores with `env` and waits until it is ready; `stop()` ends it,
- * `kill()` SIGKILLs it, `exit` is null while it runs, else `{code, signal}`. `stderr`: where its
+ * `kill()` SIGKILLs it, `pid` samples it, `exit` is null while it runs, else `{code, signal}`. `stderr`: where its
  * stderr goes; `log`: a writable stream for its stdout after it is ready (else dropped).
  */
 export async function startWorker(stores, env, { stderr = 'inherit', log = null } = {}) {
@@ -120,7 +120,7 @@ export async function startWorker(stores, env, { stderr = 'inherit', log = null 
   });
   if (log) worker.stdout.pipe(log, { end: false });
   else worker.stdout.resume();
-  const handle = { exit: null };
+  const handle = { exit: null, pid: worker.pid };
   worker.once('exit', (code, signal) => (handle.exit = { code, signal }));
   return Object.assign(handle, {
     async kill() {

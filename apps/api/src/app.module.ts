@@ -16,6 +16,7 @@ import { ListsModule } from './lists/lists.module';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { JobsModule } from './jobs/jobs.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { OpsModule } from './ops/ops.module';
 import { PeopleModule } from './people/people.module';
 import { SuggestModule } from './suggest/suggest.module';
 import { VerificationsModule } from './verifications/verifications.module';
@@ -40,6 +41,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     VerificationsModule,
     WebhooksModule,
     NotificationsModule,
+    OpsModule,
   ],
   providers: [
     { provide: APP_PIPE, useClass: NulCharacterPipe },

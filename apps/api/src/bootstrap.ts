@@ -8,6 +8,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { mountDocs } from './docs/openapi';
 import { corsOptions, securityHeaders } from './http/security-headers';
+import { mountOps } from './ops/mount-ops';
 
 /** Builds the HTTP app exactly as it runs in production; tests call this too. */
 export async function createApiApp(): Promise<NestExpressApplication> {
@@ -25,6 +26,8 @@ export async function createApiApp(): Promise<NestExpressApplication> {
   app.use(securityHeaders());
   const cors = corsOptions(app.get<AppConfig>(APP_CONFIG).corsOrigins);
   if (cors) app.enableCors(cors);
+  // Before any route: the latency histogram times every request. Only with OPS_TOKEN set.
+  mountOps(app);
   // No body parser here: JsonBodyInterceptor reads the body after the API key guard.
   app.disable('x-powered-by');
   app.set('trust proxy', false);

@@ -19,3 +19,4 @@ export * from './redis';
 export * from './logging/logger.module';
 export * from './redis.module';
 export * from './rate-limit';
+export * from './metrics/process-registry';

@@ -155,6 +155,8 @@ describe('loadConfig', () => {
     ['REDIS_COMMAND_TIMEOUT', '0'],
     ['REQUEST_TIMEOUT', '30'],
     ['LOG_LEVEL', 'loud'],
+    ['OPS_TOKEN', 'short'],
+    ['OPS_TOKEN', `${'a'.repeat(20)} ${'b'.repeat(20)}`],
   ])('a bad %s (%j) stops the start with a message naming it', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
@@ -173,6 +175,11 @@ describe('loadConfig', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^SECRETS_KEY: required.*npm start/);
     expect(problemsOf({ SECRETS_KEY: KEY }, { requireSecretsKey: true })).toEqual([]);
+  });
+
+  it('reads OPS_TOKEN: unset turns the operator endpoints off', () => {
+    expect(loadConfig({}).opsToken).toBeNull();
+    expect(loadConfig({ OPS_TOKEN: 'k'.repeat(32) }).opsToken).toBe('k'.repeat(32));
   });
 
   it('treats an empty value as unset (the default applies)', () => {

@@ -42,6 +42,8 @@ export interface AppConfig {
   workerMetricsPort: number;
   /** Address the worker's `/metrics` listens on: loopback by default, `0.0.0.0` for a scraper elsewhere. */
   workerMetricsHost: string;
+  /** Operator token for the API's `/ops/queues` dashboard and `/metrics`; null turns both off (404). */
+  opsToken: string | null;
   /** 32-byte key for webhook secrets at rest; null only where the process does not need it. */
   secretsKey: Buffer | null;
   /** Former SECRETS_KEYs: they still open webhook secrets sealed with them until `secrets:rotate` re-seals those. */
@@ -99,6 +101,7 @@ export const CONFIG_DEFAULTS: Record<string, string> = {
   WEBHOOK_MAX_IN_FLIGHT_PER_WORKSPACE: '50',
   WORKER_METRICS_PORT: '9464',
   WORKER_METRICS_HOST: '127.0.0.1',
+  OPS_TOKEN: '',
   SECRETS_KEY: '',
   SECRETS_KEY_PREVIOUS: '',
   VERIFICATION_DNS: 'on',
@@ -215,6 +218,17 @@ class EnvReader {
     return keys.map((k) => Buffer.from(k, 'hex'));
   }
 
+  /** Empty: off. Otherwise at least 32 printable ASCII characters (it is sent in headers and typed into a browser prompt). */
+  opsToken(name: string): string | null {
+    const text = this.raw(name).trim();
+    if (text === '') return null;
+    if (!/^[\x21-\x7e]{32,512}$/.test(text)) {
+      this.problems.push(`${name}: expected 32 to 512 printable ASCII characters without spaces (e.g. openssl rand -hex 32)`);
+      return null;
+    }
+    return text;
+  }
+
   secretsKey(name: string): Buffer | null {
     const text = this.raw(name).trim();
     if (text === '') return null;
@@ -255,6 +269,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     webhookMaxInFlightPerWorkspace: r.integer('WEBHOOK_MAX_IN_FLIGHT_PER_WORKSPACE', 1, 10_000),
     workerMetricsPort: r.integer('WORKER_METRICS_PORT', 0, 65535),
     workerMetricsHost: r.listenAddress('WORKER_METRICS_HOST'),
+    opsToken: r.opsToken('OPS_TOKEN'),
     secretsKey: r.secretsKey('SECRETS_KEY'),
     secretsKeysPrevious: r.secretsKeys('SECRETS_KEY_PREVIOUS'),
     verificationDns: r.boolean('VERIFICATION_DNS'),

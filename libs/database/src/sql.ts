@@ -9,3 +9,20 @@ export async function mutateReturning<T = Record<string, unknown>>(manager: Pick
   if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
   return result as T[];
 }
+
+const DEADLOCK = '40P01';
+
+/**
+ * Runs `work` again when PostgreSQL aborted it as a deadlock victim (its changes were rolled back, so a rerun is
+ * safe), at most `tries` times in all. For statements that meet another process's locks in an order neither controls.
+ */
+export async function retryOnDeadlock<T>(work: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: string; driverError?: { code?: string } }).code ?? (error as { driverError?: { code?: string } }).driverError?.code;
+      if (code !== DEADLOCK || attempt >= tries) throw error;
+    }
+  }
+}

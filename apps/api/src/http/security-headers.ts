@@ -2,20 +2,20 @@ import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-option
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
-/** Swagger UI and the OpenAPI document: /docs, /docs/*, /docs-json, /docs-yaml. */
-const isDocsPath = (path: string): boolean => /^\/docs(?:$|\/|-json$|-yaml$)/.test(path);
+/** The pages a browser renders: Swagger UI and its document (/docs, /docs/*, /docs-json, /docs-yaml), the queue dashboard. */
+const isBrowserPage = (path: string): boolean => /^\/docs(?:$|\/|-json$|-yaml$)/.test(path) || /^\/ops\/queues(?:$|\/)/.test(path);
 
 /**
  * helmet's headers on every answer. The JSON API loads nothing, so its CSP forbids everything; Swagger UI
- * keeps helmet's default CSP, which is what it needs (its scripts from 'self', inline styles, data: images)
- * and nothing more.
+ * and the queue dashboard keep helmet's default CSP, which is what they need (scripts from 'self', inline
+ * styles, data: images, the dashboard's web fonts over https) and nothing more.
  */
 export function securityHeaders(): RequestHandler {
   // Without upgrade-insecure-requests: over plain http (a LAN host, docker compose) the browser would fetch
   // Swagger UI's own scripts over https and show a blank page.
   const docs = helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
   const api = helmet({ contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
-  return (req: Request, res: Response, next: NextFunction) => (isDocsPath(req.path) ? docs : api)(req, res, next);
+  return (req: Request, res: Response, next: NextFunction) => (isBrowserPage(req.path) ? docs : api)(req, res, next);
 }
 
 /**

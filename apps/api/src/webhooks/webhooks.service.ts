@@ -1,6 +1,6 @@
 import { AuthContext, conflictError, listAnswer, newId, PageRequest, validationError, WithMetadata } from '@app/common';
 import { APP_CONFIG, AppConfig, parseDuration } from '@app/config';
-import { DB_CLOCK_MS, mutateReturning, recordEvent, WebhookStatus } from '@app/database';
+import { DB_CLOCK_MS, mutateReturning, recordEvent, retryOnDeadlock, WebhookStatus } from '@app/database';
 import { checkTargetUrl, configKeyring, disableWebhook, generateWebhookSecret, ReceiverResolver, sealSecret, SecretKeyring } from '@app/webhooks';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
@@ -127,10 +127,14 @@ export class WebhooksService {
     });
   }
 
-  /** Deletes the webhook; its delivery tasks and history go with it (ON DELETE CASCADE). */
+  /**
+   * Deletes the webhook; its delivery tasks and history go with it (ON DELETE CASCADE). The worker records an
+   * attempt by inserting a delivery (a key-share lock on this row) and then updating the webhook's health, so a
+   * delete in between can deadlock with it; PostgreSQL may pick the delete as the victim, which then runs again.
+   */
   async remove(auth: AuthContext, id: string): Promise<{ id: string; deleted: true }> {
     checkPathId('id', id);
-    const rows = await mutateReturning(this.db, `DELETE FROM webhooks WHERE id = $1 AND workspace_id = $2 RETURNING id`, [id, auth.workspaceId]);
+    const rows = await retryOnDeadlock(() => mutateReturning(this.db, `DELETE FROM webhooks WHERE id = $1 AND workspace_id = $2 RETURNING id`, [id, auth.workspaceId]));
     if (rows.length === 0) await requireWebhook(this.db, auth.workspaceId, id);
     return { id, deleted: true };
   }

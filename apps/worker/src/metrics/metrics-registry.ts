@@ -1,5 +1,4 @@
-import { collectDefaultMetrics, Registry } from 'prom-client';
+import { createProcessRegistry } from '@app/common';
 
 /** The worker's Prometheus registry: process metrics plus what each feature registers. */
-export const workerRegistry = new Registry();
-collectDefaultMetrics({ register: workerRegistry, prefix: 'pws_worker_' });
+export const workerRegistry = createProcessRegistry('pws_worker_');

@@ -1,4 +1,5 @@
 import type { WebhookHealth } from '@app/webhooks/delivery/delivery-policy';
+import { retryOnDeadlock } from '@app/database/sql';
 import { BatchedLoader } from './batched-loader';
 import type { DeliveryDb } from './delivery-db';
 
@@ -29,8 +30,6 @@ const HEALTH_KIND = { succeeded: 's', timeout: 't', failed: 'f' } as const;
 const healthKind = (r: AttemptRecord): string =>
   r.status === 'succeeded' ? HEALTH_KIND.succeeded : r.error === 'timeout' ? HEALTH_KIND.timeout : HEALTH_KIND.failed;
 
-const DEADLOCK = '40P01';
-const MAX_TRIES = 3;
 
 /**
  * Records the attempts that concurrent jobs finish, many per statement: each attempt's delivery
@@ -62,7 +61,8 @@ export class AttemptRecorder {
       if (!firstOf.has(key)) firstOf.set(key, i);
     });
     const unique = [...firstOf.values()].map((i) => records[i]);
-    const rows = await this.withDeadlockRetry(() => this.write(unique));
+    // Two batches that update the same failing webhooks in a different order can deadlock; PostgreSQL aborts one, which runs again.
+    const rows = await retryOnDeadlock(() => this.write(unique));
     const byUnique = new Map(rows.map((row) => [Number(row.i) - 1, row]));
     const answers: (RecordedAttempt | null)[] = records.map(() => null);
     [...firstOf.values()].forEach((recordIndex, uniqueIndex) => {
@@ -74,17 +74,6 @@ export class AttemptRecorder {
       };
     });
     return answers;
-  }
-
-  /** Two batches that update the same failing webhooks in a different order can deadlock; PostgreSQL aborts one, which runs again. */
-  private async withDeadlockRetry<T>(write: () => Promise<T>): Promise<T> {
-    for (let tries = 1; ; tries++) {
-      try {
-        return await write();
-      } catch (error) {
-        if ((error as { code?: string }).code !== DEADLOCK || tries >= MAX_TRIES) throw error;
-      }
-    }
   }
 
   /**

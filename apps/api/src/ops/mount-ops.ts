@@ -1,0 +1,48 @@
+import { errorEnvelope } from '@app/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Application, NextFunction, Request, Response } from 'express';
+import { fixedRouteLabel, recordHttpLatency, serveMetrics } from './http-metrics';
+import { OpsQueues } from './ops-queues';
+import { opsTokenMatches, presentedOpsToken } from './ops-token';
+
+export const OPS_QUEUES_PATH = '/ops/queues';
+
+/** 401 in the envelope; the Basic challenge makes a browser show its own password prompt. */
+function requireOpsToken(token: string) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (opsTokenMatches(presentedOpsToken(req.headers.authorization), token)) return next();
+    const id = (req as Request & { id?: unknown }).id;
+    res
+      .status(401)
+      .setHeader('WWW-Authenticate', ['Basic realm="pws-ops", charset="UTF-8"', 'Bearer realm="pws-ops"'])
+      .setHeader('Cache-Control', 'no-store')
+      .json(errorEnvelope([{ name: 'UNAUTHORIZED', message: 'the operator token (OPS_TOKEN) is required', payload: {} }], typeof id === 'string' ? id : undefined));
+  };
+}
+
+/**
+ * With OPS_TOKEN set: request latency recording, `GET /metrics` and the read-only queue dashboard at
+ * /ops/queues, both behind the token. Without it nothing is mounted, so both paths answer 404.
+ * Call before the app initialises, so the latency middleware runs ahead of every Nest route.
+ */
+export function mountOps(app: NestExpressApplication): void {
+  const { opsToken }: AppConfig = app.get(APP_CONFIG);
+  if (!opsToken) return;
+  const server = app.getHttpAdapter().getInstance() as Application;
+  const guard = requireOpsToken(opsToken);
+  server.use(recordHttpLatency);
+  server.get('/metrics', guard, serveMetrics);
+
+  const board = new ExpressAdapter().setBasePath(OPS_QUEUES_PATH);
+  // Read-only: the database is the record of deliveries, verifications and exports and the sweepers re-enqueue
+  // from it, so retrying or deleting queue entries by hand would only fight them.
+  const queues = app.get(OpsQueues).queues.map((queue) => new BullMQAdapter(queue, { readOnlyMode: true }));
+  createBullBoard({ queues, serverAdapter: board, options: { uiConfig: { boardTitle: 'PWS queues' } } });
+  const dashboard = board.getRouter() as Application;
+  dashboard.disable('x-powered-by');
+  server.use(OPS_QUEUES_PATH, fixedRouteLabel(OPS_QUEUES_PATH), guard, dashboard);
+}

@@ -1,0 +1,26 @@
+import { retryOnDeadlock } from './sql';
+
+const deadlock = () => Object.assign(new Error('deadlock detected'), { code: '40P01' });
+
+describe('retryOnDeadlock', () => {
+  it('runs the work again after a deadlock, up to the number of tries', async () => {
+    let calls = 0;
+    await expect(retryOnDeadlock(async () => (++calls < 3 ? Promise.reject(deadlock()) : 'done'))).resolves.toBe('done');
+    expect(calls).toBe(3);
+  });
+
+  it('gives up after the last try and passes any other error at once', async () => {
+    let calls = 0;
+    await expect(retryOnDeadlock(async () => Promise.reject((calls++, deadlock())), 2)).rejects.toThrow('deadlock');
+    expect(calls).toBe(2);
+    calls = 0;
+    await expect(retryOnDeadlock(async () => Promise.reject((calls++, Object.assign(new Error('x'), { code: '23505' }))))).rejects.toThrow('x');
+    expect(calls).toBe(1);
+  });
+
+  it('reads the code of a TypeORM QueryFailedError from its driver error', async () => {
+    let calls = 0;
+    await retryOnDeadlock(async () => (++calls === 1 ? Promise.reject(Object.assign(new Error('q'), { driverError: { code: '40P01' } })) : 1));
+    expect(calls).toBe(2);
+  });
+});
