@@ -11,6 +11,9 @@ const common = { rootDir: __dirname, testEnvironment: 'node', moduleFileExtensio
 module.exports = {
   // Global: jest-circus reads the hook and test timeout from the global config, not from a project.
   testTimeout: 60000,
+  // Two files at a time on two cores: a black-box file spends most of its time waiting on its child processes
+  // and PostgreSQL, and each jest worker has its own Redis database and test databases.
+  maxWorkers: 2,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testTimeout: 60000, slowTestThreshold: 30 },

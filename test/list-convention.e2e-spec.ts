@@ -55,7 +55,7 @@ describe('one list convention (issue 14 point 3)', () => {
   });
   afterAll(() => stack?.close());
 
-  it('the OpenAPI document marks exactly these routes as lists, all with the shared pagination schema', async () => {
+  it('the OpenAPI document marks exactly these routes (and the results of a verification job) as paged, all with the shared pagination schema', async () => {
     const doc = (await stack.anon.get('/docs-json')).body;
     const lists = Object.entries(doc.paths as Record<string, any>)
       .filter(([, item]) => item.get?.responses?.['200']?.content?.['application/json']?.schema?.properties?.metadata?.properties?.pagination)
@@ -63,7 +63,8 @@ describe('one list convention (issue 14 point 3)', () => {
         expect(item.get.responses['200'].content['application/json'].schema.properties.metadata.properties.pagination.$ref).toBe('#/components/schemas/PaginationSchema');
         return path;
       });
-    expect(lists.sort()).toEqual(Object.keys(routes()).sort());
+    // Besides the lists, one record pages a sub-list the same way: a verification job's `results`.
+    expect(lists.sort()).toEqual([...Object.keys(routes()), '/v2/email-verifications/{id}'].sort());
     expect(Object.keys(doc.components.schemas.PaginationSchema.properties).sort()).toEqual(['page', 'per_page', 'total_count', 'total_pages']);
   });
 

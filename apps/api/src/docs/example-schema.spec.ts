@@ -41,4 +41,13 @@ describe('fillAnswerSchemasFromExamples', () => {
     expect(describesShape({ example: 1 })).toBe(false);
     expect(describesShape({ type: 'object' })).toBe(true);
   });
+
+  it('points a metadata.pagination read off an example at the shared pagination schema', () => {
+    const example = { success: true, data: { results: [] }, metadata: { timestamp: '2026-11-22T00:00:00.000Z', pagination: { page: 1 } } };
+    const paths: Record<string, Record<string, any>> = { '/job': { get: { responses: { 200: { content: { 'application/json': { schema: { example } } } } } } } };
+    fillAnswerSchemasFromExamples(paths, '#/components/schemas/PaginationSchema');
+    const schema = paths['/job'].get.responses[200].content['application/json'].schema;
+    expect(schema.properties.metadata.properties.pagination).toEqual({ $ref: '#/components/schemas/PaginationSchema' });
+    expect(schema.example).toBe(example);
+  });
 });

@@ -45,8 +45,11 @@ interface MediaType {
   examples?: Record<string, { value?: unknown }>;
 }
 
-/** Gives every answer documented by an example alone the schema of that example (the example stays). */
-export function fillAnswerSchemasFromExamples(paths: Record<string, Record<string, any>>): void {
+/**
+ * Gives every answer documented by an example alone the schema of that example (the example stays). A
+ * `metadata.pagination` in it refers to `paginationRef`, the one pagination schema every paged answer shares.
+ */
+export function fillAnswerSchemasFromExamples(paths: Record<string, Record<string, any>>, paginationRef?: string): void {
   for (const item of Object.values(paths)) {
     for (const operation of Object.values(item)) {
       for (const answer of Object.values<any>(operation?.responses ?? {})) {
@@ -55,6 +58,8 @@ export function fillAnswerSchemasFromExamples(paths: Record<string, Record<strin
           const example = media.schema?.example ?? media.example ?? Object.values(media.examples ?? {})[0]?.value;
           if (example === undefined) continue;
           media.schema = { ...schemaFromExample(example), ...media.schema };
+          const metadata = media.schema.properties?.metadata;
+          if (paginationRef && metadata?.properties?.pagination) metadata.properties.pagination = { $ref: paginationRef };
         }
       }
     }

@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { PaginationSchema } from '@app/common';
+import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { fillAnswerSchemasFromExamples } from './example-schema';
 import { BODY_LIMIT_BYTES } from '../http/json-body.interceptor';
 
@@ -32,7 +33,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  fillAnswerSchemasFromExamples(document.paths);
+  fillAnswerSchemasFromExamples(document.paths, getSchemaPath(PaginationSchema));
   return document;
 }
 
