@@ -1,5 +1,6 @@
 import { errorOf, eventually, HttpAnswer } from './support/http';
 import { startStack, TestStack, Workspace } from './support/stack';
+import { seededRandom } from '../libs/common/src/testing/seeded-random';
 
 /** An authenticated route every build has: the caller's workspace. */
 const ME = '/v2/workspace';
@@ -205,17 +206,6 @@ async function liveValidatedRoutes(stack: TestStack, ws: Workspace): Promise<str
   return live;
 }
 
-/** A small deterministic PRNG (mulberry32), so a failing body can be reproduced. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIELD_NAMES = ['name', 'type', 'data', 'list_ids', 'url', 'events', 'description', 'emails', 'status', 'id', 'domain', 'filters', '__proto__', 'constructor', 'ñame', '', ' ', 'data.0'];
 const STRINGS = ['', ' ', 'people', 'company', 'https://example.com/hook', 'http://127.0.0.1/x', 'a@b.c', '💥🙃', 'ä'.repeat(300), '\u0000', '<script>', "'; DROP TABLE workspaces; --", 'x'.repeat(5000), '0123456789abcdef01234567', '{}', 'null'];

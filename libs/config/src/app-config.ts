@@ -174,29 +174,30 @@ class EnvReader {
     return values;
   }
 
-  /** A comma-separated list of `ip`, `ip:port` or `[ipv6]:port`; empty means none (use the system's). */
-  dnsServers(name: string): string[] {
+  /**
+   * A comma-separated list whose every item passes `isItem`; empty means none. `expected` finishes the
+   * sentence "expected a comma-separated list of …" of the problem reported otherwise (secret values are not echoed).
+   */
+  list(name: string, isItem: (item: string) => boolean, expected: string, { echo = true } = {}): string[] {
     const text = this.raw(name).trim();
     if (text === '') return [];
-    const servers = text.split(',').map((s) => s.trim());
-    if (!servers.every(isDnsServer)) {
-      this.problems.push(`${name}: expected a comma-separated list of IP addresses, each with an optional port (127.0.0.1:5353, [::1]:53), got "${text}"`);
+    const items = text.split(',').map((s) => s.trim());
+    if (!items.every(isItem)) {
+      this.problems.push(`${name}: expected a comma-separated list of ${expected}${echo ? `, got "${text}"` : ''}`);
       return [];
     }
-    return servers;
+    return items;
   }
 
-  /** A comma-separated list of exact origins (`https://app.example.com`, no path); empty means none. */
+  /** `ip`, `ip:port` or `[ipv6]:port` items; empty means none (use the system's). */
+  dnsServers(name: string): string[] {
+    return this.list(name, isDnsServer, 'IP addresses, each with an optional port (127.0.0.1:5353, [::1]:53)');
+  }
+
+  /** Exact origins (`https://app.example.com`, no path); empty means none. */
   origins(name: string): string[] {
-    const text = this.raw(name).trim();
-    if (text === '') return [];
-    const origins = text.split(',').map((s) => s.trim());
     const isOrigin = (origin: string) => URL.canParse(origin) && ['http:', 'https:'].includes(new URL(origin).protocol) && new URL(origin).origin === origin;
-    if (!origins.every(isOrigin)) {
-      this.problems.push(`${name}: expected a comma-separated list of origins such as https://app.example.com (scheme, host, optional port; no path or "*"), got "${text}"`);
-      return [];
-    }
-    return origins;
+    return this.list(name, isOrigin, 'origins such as https://app.example.com (scheme, host, optional port; no path or "*")');
   }
 
   /** An IPv4 or IPv6 address to listen on (`0.0.0.0` / `::` for every interface). */
@@ -208,13 +209,7 @@ class EnvReader {
 
   /** A comma-separated list of secrets keys; empty means none. */
   secretsKeys(name: string): Buffer[] {
-    const text = this.raw(name).trim();
-    if (text === '') return [];
-    const keys = text.split(',').map((k) => k.trim());
-    if (!keys.every((k) => /^[0-9a-fA-F]{64}$/.test(k))) {
-      this.problems.push(`${name}: expected a comma-separated list of keys of 64 hexadecimal characters (32 bytes)`);
-      return [];
-    }
+    const keys = this.list(name, (k) => /^[0-9a-fA-F]{64}$/.test(k), 'keys of 64 hexadecimal characters (32 bytes)', { echo: false });
     return keys.map((k) => Buffer.from(k, 'hex'));
   }
 

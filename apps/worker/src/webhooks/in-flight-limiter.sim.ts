@@ -1,5 +1,6 @@
 import type Redis from 'ioredis';
 import { InFlightLimiter } from './in-flight-limiter';
+import { seededRandom } from '@app/common/testing/seeded-random';
 
 // A randomized simulation of the delivery processor around the in-flight limiter, against real
 // Redis and on a virtual clock: worker loops pick jobs, send for random times, crash without
@@ -46,18 +47,6 @@ export interface SimOptions {
   maxSteps: number;
 }
 
-/** Mulberry32: small, seedable, good enough to pick actions. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const LOCK_MS = 15_000;
 const STRANDED_EVERY_MS = 1000;
 const SWEEP_EVERY_MS = 10_000;
@@ -79,7 +68,7 @@ interface Worker {
 export class SimFailure extends Error {}
 
 export async function simulate(protocol: LimiterProtocol, o: SimOptions, clock: { now: number }): Promise<{ steps: number; sends: number }> {
-  const random = rng(o.seed);
+  const random = seededRandom(o.seed);
   const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)];
   const tasks = new Map<string, { attempt: SimAttempt; state: 'pending' | 'succeeded'; records: number; createdAt: number }>();
   const queue: SimAttempt[] = []; // BullMQ's wait list (FIFO)
