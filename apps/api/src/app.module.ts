@@ -1,4 +1,4 @@
-import { BodyShapePipe, createValidationPipe, NulCharacterPipe, EnvelopeExceptionFilter, EnvelopeInterceptor, RedisModule, structuredLogger } from '@app/common';
+import { BodyShapePipe, createValidationPipe, NulCharacterPipe, EnvelopeExceptionFilter, EnvelopeInterceptor, QueueErrorLog, RedisModule, structuredLogger } from '@app/common';
 import { AppConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
@@ -52,6 +52,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     { provide: APP_INTERCEPTOR, useClass: DeclaredQueryInterceptor },
     { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    QueueErrorLog,
   ],
 })
 export class AppModule implements NestModule {

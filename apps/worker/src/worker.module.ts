@@ -1,4 +1,4 @@
-import { QUEUE_PREFIX, RedisModule, redisOptionsFromUrl, structuredLogger } from '@app/common';
+import { QUEUE_PREFIX, QueueErrorLog, RedisModule, redisOptionsFromUrl, structuredLogger } from '@app/common';
 import { APP_CONFIG, AppConfig, AppConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
 import { BullModule } from '@nestjs/bullmq';
@@ -27,5 +27,6 @@ import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module';
     MaintenanceModule,
     MetricsModule,
   ],
+  providers: [QueueErrorLog],
 })
 export class WorkerModule {}

@@ -1,4 +1,4 @@
-import { createRedis, QUEUE_PREFIX, QueueName } from '@app/common';
+import { createRedis, logQueueErrors, QUEUE_PREFIX, QueueName } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
@@ -19,6 +19,7 @@ export class OpsQueues implements OnApplicationShutdown {
     this.connection = createRedis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 2000 });
     // A shared ioredis instance: BullMQ does not close it with the queues, onApplicationShutdown does.
     this.queues = Object.values(QueueName).map((name) => new Queue(name, { connection: this.connection!, prefix: QUEUE_PREFIX }));
+    this.queues.forEach(logQueueErrors);
   }
 
   async onApplicationShutdown(): Promise<void> {

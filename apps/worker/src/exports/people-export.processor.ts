@@ -1,13 +1,14 @@
 import { JobName, QueueName } from '@app/common';
 import { RunPeopleExportData } from '@app/common/queues/people-export-queue';
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { Job } from 'bullmq';
 import { PeopleExportRunner } from './people-export-runner.service';
+import { LoggedWorkerHost } from '../jobs/logged-worker-host';
 
 /** Consumes `people-export`: one run per export; a failed run is retried by BullMQ, then the export is marked failed. */
 @Processor(QueueName.PeopleExport, { concurrency: 2 })
-export class PeopleExportProcessor extends WorkerHost {
+export class PeopleExportProcessor extends LoggedWorkerHost {
   private readonly logger = new Logger(PeopleExportProcessor.name);
 
   constructor(private readonly runner: PeopleExportRunner) {

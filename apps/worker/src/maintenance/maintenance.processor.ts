@@ -1,13 +1,14 @@
 import { JobName, QueueName } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { mutateReturning } from '@app/database';
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { WebhookDeliveryService } from '../webhooks/webhook-delivery.service';
 import { deleteInBatches, PRUNE_ORDER, PrunedTable, pruneStatement } from './history-pruning';
 import { maintenanceIntervalMs } from './maintenance-interval';
+import { LoggedWorkerHost } from '../jobs/logged-worker-host';
 
 const PRUNE_BATCH = 5000;
 /** Job schedulers live in Redis, which may lose them: they are upserted again this often. */
@@ -20,7 +21,7 @@ const RESCHEDULE_MS = 30_000;
  * attempt happens.
  */
 @Processor(QueueName.Maintenance, { concurrency: 1 })
-export class MaintenanceProcessor extends WorkerHost implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
+export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('Maintenance');
   private timer?: NodeJS.Timeout;
 

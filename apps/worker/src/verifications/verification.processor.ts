@@ -1,16 +1,17 @@
 import { JobName, QueueName } from '@app/common';
 import { RunVerificationData } from '@app/common/email';
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Logger } from '@nestjs/common';
 import { DelayedError, Job } from 'bullmq';
 import { VerificationRunner } from './verification-runner.service';
+import { LoggedWorkerHost } from '../jobs/logged-worker-host';
 
 /**
  * Consumes `email-verification`. A short lock lets another worker take over a job within seconds
  * when the one running it is killed; the runner resumes from the committed progress.
  */
 @Processor(QueueName.EmailVerification, { concurrency: 4, lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 10 })
-export class VerificationProcessor extends WorkerHost implements BeforeApplicationShutdown {
+export class VerificationProcessor extends LoggedWorkerHost implements BeforeApplicationShutdown {
   private readonly logger = new Logger(VerificationProcessor.name);
   private stopping = false;
 

@@ -1,6 +1,6 @@
 import { QueueName } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DelayedError, Job } from 'bullmq';
 import { deliveryJobId } from '@app/webhooks/delivery/delivery-policy';
@@ -8,6 +8,7 @@ import { DeliveryJobData, DeliveryQueue } from './delivery-queue.service';
 import { InFlightLimiter } from './in-flight-limiter';
 import { handedJob, limitedAttempt } from './limited-attempt';
 import { AttemptEnd, WebhookDeliveryService } from './webhook-delivery.service';
+import { LoggedWorkerHost } from '../jobs/logged-worker-host';
 
 /**
  * Consumes delivery attempts with a high overall concurrency, while the in-flight limiter caps
@@ -16,7 +17,7 @@ import { AttemptEnd, WebhookDeliveryService } from './webhook-delivery.service';
  * (docs/webhook-delivery.md, "In-flight limits").
  */
 @Processor(QueueName.WebhookDelivery, { concurrency: 100, lockDuration: 15_000, stalledInterval: 5_000, maxStalledCount: 100 })
-export class WebhookDeliveryProcessor extends WorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class WebhookDeliveryProcessor extends LoggedWorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('WebhookDeliveryProcessor');
   /** Set on SIGTERM: a finished attempt frees its slot instead of taking the next waiting one. */
   private closing = false;
