@@ -30,6 +30,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       { status: 405, description: 'METHOD_NOT_ALLOWED: the path does not serve this method; the `Allow` header (and `payload.allow`) lists those it does' },
       { status: 413, description: `PAYLOAD_TOO_LARGE: the body is over ${BODY_LIMIT_BYTES / 1024 / 1024} MB once decompressed (gzip, deflate and br bodies are accepted)` },
       { status: 415, description: 'UNSUPPORTED_MEDIA_TYPE: a body whose Content-Type is not JSON' },
+      {
+        status: 503,
+        description:
+          'UNAVAILABLE: PostgreSQL or Redis is down or past its time limits, or the request ran past REQUEST_TIMEOUT; retry after the `Retry-After` header (README "When PostgreSQL or Redis is down")',
+      },
     )
     .build();
   const document = SwaggerModule.createDocument(app, config);
