@@ -26,9 +26,11 @@ export async function writeNotification(
 /**
  * Tells the admin that a webhook's deliveries fail because its secret cannot be decrypted with
  * the service's SECRETS_KEY. Written once while unread: a wrong key fails every task of the
- * webhook, and one notice says it all.
+ * webhook, and one notice says it all. Call it inside a transaction: the advisory lock makes
+ * concurrent failures of one webhook take turns, so the second sees the first's notice.
  */
 export async function notifyUnreadableSecret(manager: Pick<EntityManager, 'query'>, webhook: { webhookId: string; url: string }): Promise<void> {
+  await manager.query(`SELECT pg_advisory_xact_lock(hashtext('webhook_secret_unreadable'), hashtext($1))`, [webhook.webhookId]);
   const message =
     `Deliveries of webhook ${webhook.webhookId} (${webhook.url}) failed: its signing secret cannot be decrypted with the service's SECRETS_KEY. ` +
     'Ask the operator to restore the key the secret was stored with, or rotate the secret (POST /v2/webhooks/{id}/rotate-secret, grace 0), then recover the failed deliveries.';

@@ -44,6 +44,8 @@ describe('InFlightLimiter', () => {
     expect(await limiter.acquire(at('wh_w2', 'b1', 'ws_w'))).toBe('acquired');
     expect(await limiter.acquire(at('wh_w2', 'b2', 'ws_w'))).toBe('waiting'); // wh_w2 has room, the workspace has not
     expect(await limiter.acquire(at('wh_other', 'c1', 'ws_other'))).toBe('acquired');
+    // Waiting is ordered by the millisecond an attempt began to wait (ties by name): make b2 the older for sure.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await limiter.acquire(at('wh_w1', 'a2', 'ws_w'))).toBe('waiting');
     expect((await limiter.waitingWebhooks()).map((w) => [w.webhookId, w.waiting])).toEqual([
       ['wh_w2', 1],

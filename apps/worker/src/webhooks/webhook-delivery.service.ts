@@ -138,7 +138,7 @@ export class WebhookDeliveryService {
       durationMs: 0,
       startedAt,
     });
-    if (recorded) await notifyUnreadableSecret(this.dataSource.manager, { webhookId, url: task.url });
+    if (recorded) await this.dataSource.transaction((manager) => notifyUnreadableSecret(manager, { webhookId, url: task.url }));
   }
 
   /** Whether the task still waits for exactly this attempt (a re-enqueued job checks before it waits for a slot again). */
