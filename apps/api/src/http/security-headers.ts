@@ -1,9 +1,11 @@
 import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-options.interface';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { OPS_QUEUES_PATH } from '../ops/mount-ops';
 
 /** The pages a browser renders: Swagger UI and its document (/docs, /docs/*, /docs-json, /docs-yaml), the queue dashboard. */
-const isBrowserPage = (path: string): boolean => /^\/docs(?:$|\/|-json$|-yaml$)/.test(path) || /^\/ops\/queues(?:$|\/)/.test(path);
+const isBrowserPage = (path: string): boolean =>
+  /^\/docs(?:$|\/|-json$|-yaml$)/.test(path) || path === OPS_QUEUES_PATH || path.startsWith(`${OPS_QUEUES_PATH}/`);
 
 /**
  * helmet's headers on every answer. The JSON API loads nothing, so its CSP forbids everything; Swagger UI
