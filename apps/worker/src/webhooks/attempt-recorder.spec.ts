@@ -135,3 +135,33 @@ describe("folds a batch into the webhook's health in attempt order", () => {
     expect((await health(y)).last_success_at).not.toBeNull();
   });
 });
+
+it('keeps to the primary key with a plan made while webhook_tasks was nearly empty (a new install, then a burst)', async () => {
+  // One session, whose prepared statement keeps the plan of its first run, as in a burst on a new install.
+  const session = new DeliveryDb(db.url, 1);
+  try {
+    await session.query(`SET plan_cache_mode = force_generic_plan`);
+    const wh = await webhook();
+    expect(await new AttemptRecorder(session).record(attempt(await task(wh), wh, 'succeeded'))).not.toBeNull();
+    await db.query(`INSERT INTO events (id, workspace_id, type, body, created_at) SELECT 'evt_burst_' || n, 'ws_rec', 'company.saved', '{}', now() FROM generate_series(1, 30000) n`);
+    await db.query(
+      `INSERT INTO webhook_tasks (event_id, webhook_id, workspace_id, event_type, state, attempts, next_attempt_at)
+       SELECT 'evt_burst_' || n, $1, 'ws_rec', 'company.saved', 'pending', 0, now() FROM generate_series(1, 30000) n`,
+      [wh],
+    );
+    const [{ 'QUERY PLAN': plan }] = await session.query(
+      `EXPLAIN (FORMAT JSON) EXECUTE "webhook-record-attempts"('{evt_burst_1}', '{${wh}}', '{1}', '{succeeded}', '{NULL}', '{dlv_plan}',
+         '{succeeded}', '{200}', '{NULL}', '{5}', '{2026-01-01T00:00:00Z}', '{s}')`,
+    );
+    const scans: string[] = [];
+    const walk = (node: any) => {
+      if (node['Relation Name'] === 'webhook_tasks') scans.push(node['Node Type']);
+      (node.Plans ?? []).forEach(walk);
+    };
+    walk(plan[0].Plan);
+    expect(scans.length).toBeGreaterThan(0);
+    expect(scans).not.toContain('Seq Scan');
+  } finally {
+    await session.close();
+  }
+});
