@@ -5,7 +5,7 @@ import Redis from 'ioredis';
 import { DeliveryDb } from './delivery-db';
 import { DeliveryQueue, DueAttempt } from './delivery-queue.service';
 import { InFlightLimiter } from './in-flight-limiter';
-import { handedJob } from './limited-attempt';
+import { handedJob, limitedAttempt } from './limited-attempt';
 
 const PAGE = 1000;
 /** A due task younger than this most likely still waits in the queue (a backlog): not worth re-adding. Lost jobs are rare (Redis data loss is detected and swept at once). */
@@ -94,7 +94,7 @@ export class DeliverySweeper {
     }
   }
 
-  /** Re-enqueues pending attempts due more than `graceMs` ago. */
+  /** Re-enqueues pending attempts due more than `graceMs` ago that neither wait in the limiter nor are in flight. */
   async sweepOverdue(graceMs: number): Promise<DueAttempt[]> {
     const rows = await this.db.query<TaskRow>(
       `SELECT event_id, webhook_id, workspace_id, attempts, next_attempt_at FROM webhook_tasks
@@ -102,7 +102,10 @@ export class DeliverySweeper {
         ORDER BY next_attempt_at LIMIT ${PAGE}`,
       [graceMs],
     );
-    const due = rows.map((r) => ({ ...toAttempt(r), at: null }));
+    // In a backlog most overdue attempts wait in the limiter (a release will send them) or are in
+    // flight: a job for them would only check PostgreSQL and end.
+    const untracked = new Set((await this.limiter.untracked(rows.map((r) => limitedAttempt(toAttempt(r))))).map((a) => a.attemptId));
+    const due = rows.map((r) => ({ ...toAttempt(r), at: null })).filter((a) => untracked.has(limitedAttempt(a).attemptId));
     await this.queue.enqueue(due);
     return due;
   }

@@ -18,6 +18,10 @@ export interface LimiterProtocol {
   finish(attempt: SimAttempt, now: number, promote: (attemptId: string) => boolean): Promise<SimAttempt | null>;
   /** Attempts to enqueue because slots are free while they wait (optional). */
   stranded?(now: number): Promise<SimAttempt[]>;
+  /** New attempts (the relay): those that need a job; the others wait already (optional: all need jobs). */
+  admit?(attempts: SimAttempt[]): Promise<SimAttempt[]>;
+  /** Overdue attempts (the sweeper): those to enqueue again (optional: all). */
+  untracked?(attempts: SimAttempt[]): Promise<SimAttempt[]>;
   /** The live (unexpired) slot holders and the waiting entries of a webhook and of a workspace. */
   slots(hook: SimHook, now: number): Promise<string[]>;
   workspaceSlots?(workspace: string, now: number): Promise<string[]>;
@@ -151,12 +155,16 @@ export async function simulate(protocol: LimiterProtocol, o: SimOptions, clock: 
     if (created < o.jobs && roll < 0.25) {
       // New events: a burst of jobs of one webhook, or of random ones.
       const hook = pick(o.hooks);
+      const batch: SimAttempt[] = [];
       for (let n = 1 + Math.floor(random() * 20); n > 0 && created < o.jobs; n--) {
         const h = random() < 0.7 ? hook : pick(o.hooks);
         const attempt = { ...h, attemptId: `e${created++}.${h.webhookId}.1` };
         tasks.set(attempt.attemptId, { attempt, state: 'pending', records: 0, createdAt: clock.now });
-        enqueue(attempt, false);
+        batch.push(attempt);
       }
+      // The relay: attempts without room wait at once, the others get jobs; sometimes the relay
+      // dies between commit and dispatch (the sweeper finds those tasks once overdue).
+      if (random() < 0.97) for (const a of protocol.admit ? await protocol.admit(batch) : batch) enqueue(a, false);
     } else if (roll < 0.55) {
       // A worker takes the next job.
       const w = pick(workers);
@@ -219,7 +227,8 @@ export async function simulate(protocol: LimiterProtocol, o: SimOptions, clock: 
     }
     if (clock.now - lastSweep >= SWEEP_EVERY_MS) {
       lastSweep = clock.now;
-      for (const t of tasks.values()) if (t.state === 'pending' && clock.now - t.createdAt >= OVERDUE_MS) enqueue(t.attempt);
+      const overdue = [...tasks.values()].filter((t) => t.state === 'pending' && clock.now - t.createdAt >= OVERDUE_MS).map((t) => t.attempt);
+      for (const a of protocol.untracked ? await protocol.untracked(overdue) : overdue) enqueue(a);
     }
     await checkInvariants();
   }
@@ -239,6 +248,8 @@ export function currentProtocol(redis: Redis, prefix: string, o: Pick<SimOptions
     },
     finish: (a) => limiter.release(a, true),
     stranded: () => limiter.stranded(),
+    admit: (attempts) => limiter.admit(attempts),
+    untracked: (attempts) => limiter.untracked(attempts),
     slots: (h, now) => live(`${prefix}:wh-lim:hook-slots:${h.webhookId}`, now),
     workspaceSlots: (ws, now) => live(`${prefix}:wh-lim:ws-slots:${ws}`, now),
     waiting: (h) => redis.zrange(`${prefix}:wh-lim:hook-waiting:${h.webhookId}`, '0', '-1'),

@@ -77,6 +77,36 @@ describe('InFlightLimiter', () => {
     expect(await limiter.acquire(at('wh_c', 'e2', 'ws_c'))).toBe('acquired');
   });
 
+  it('admits new attempts: jobs for as many as there is room for, the rest wait at once and are handed on by releases', async () => {
+    const limiter = new InFlightLimiter(redis, prefix, limits(2, 3));
+    expect(await limiter.acquire(at('wh_n', 'n0', 'ws_n'))).toBe('acquired');
+    // wh_n has one free slot, the workspace two: n1 gets a job; n2 and n3 wait; m1 (another webhook) gets the workspace's last room
+    const admitted = await limiter.admit([at('wh_n', 'n1', 'ws_n'), at('wh_n', 'n2', 'ws_n'), at('wh_m', 'm1', 'ws_n'), at('wh_n', 'n3', 'ws_n'), at('wh_m', 'm2', 'ws_n')]);
+    expect(admitted).toEqual([at('wh_n', 'n1', 'ws_n'), at('wh_m', 'm1', 'ws_n')]);
+    expect(await redis.zrange(`${prefix}:wh-lim:hook-waiting:wh_n`, 0, -1)).toEqual(['n2', 'n3']);
+    expect(await redis.zrange(`${prefix}:wh-lim:hook-waiting:wh_m`, 0, -1)).toEqual(['m2']);
+    // admitting again changes nothing: waiting and in-flight attempts need no job
+    expect(await limiter.admit([at('wh_n', 'n0', 'ws_n'), at('wh_n', 'n2', 'ws_n')])).toEqual([]);
+    expect(await limiter.acquire(at('wh_n', 'n1', 'ws_n'))).toBe('acquired');
+    expect(await limiter.acquire(at('wh_m', 'm1', 'ws_n'))).toBe('acquired');
+    // m2 and n2 began to wait in the same call: the tie goes to the webhook named first
+    expect(await limiter.release(at('wh_n', 'n0', 'ws_n'), true)).toEqual(at('wh_m', 'm2', 'ws_n'));
+    // newcomers queue behind the waiting attempts of their webhook even when a slot is free
+    await limiter.release(at('wh_m', 'm2', 'ws_n'), false);
+    expect(await limiter.admit([at('wh_n', 'n4', 'ws_n')])).toEqual([]);
+    expect((await limiter.stranded()).map((a) => a.attemptId)).toEqual(['n2']);
+  });
+
+  it('tells the sweeper which overdue attempts neither wait nor are in flight', async () => {
+    let now = 2_000_000;
+    const limiter = new InFlightLimiter(redis, prefix, limits(1, 100, 200), () => now);
+    expect(await limiter.acquire(at('wh_u', 'u1', 'ws_u'))).toBe('acquired');
+    expect(await limiter.acquire(at('wh_u', 'u2', 'ws_u'))).toBe('waiting');
+    expect(await limiter.untracked([at('wh_u', 'u1', 'ws_u'), at('wh_u', 'u2', 'ws_u'), at('wh_u', 'u3', 'ws_u')])).toEqual([at('wh_u', 'u3', 'ws_u')]);
+    now += 250; // u1's holder died: its slot expired, so a job may send it again
+    expect(await limiter.untracked([at('wh_u', 'u1', 'ws_u'), at('wh_u', 'u2', 'ws_u')])).toEqual([at('wh_u', 'u1', 'ws_u')]);
+  });
+
   it('drops a waiting entry whose attempt is in flight already instead of handing it a second slot', async () => {
     const limiter = new InFlightLimiter(redis, prefix, limits(2));
     expect(await limiter.acquire(at('wh_d', 'd1'))).toBe('acquired');

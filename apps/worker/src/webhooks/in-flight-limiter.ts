@@ -8,7 +8,8 @@ import type Redis from 'ioredis';
 //                          keyed by attempt, so an attempt that waits twice is listed once
 //   ws-waiting:<workspace> ZSET webhook id -> arrival of its oldest waiting attempt
 //   waiting-ws             SET of workspaces with waiting attempts (for `stranded` and metrics)
-// A waiting attempt has NO BullMQ job: its job ended when it started to wait. It leaves the
+// A waiting attempt has NO BullMQ job: its job ended when it started to wait, or it never had one
+// (`admit`: a new attempt that would find no room waits at once). It leaves the
 // waiting set only by taking a slot (`acquire`, or `release` handing it on), so the set never holds
 // an attempt that already ran. Slots expire on their own: a crashed worker's slots free themselves.
 
@@ -83,6 +84,54 @@ redis.call('PEXPIRE', wsWaiting(ws), 86400000)
 reindex(ws, hook)
 return 0`;
 
+// ARGV: base, now, hookLimit, wsLimit, then ws, hook, attempt per attempt: new attempts that were
+// never sent (just relayed). Answers 1 per attempt that needs a job (its webhook and workspace
+// have room now, counting the attempts of this call before it), 0 per attempt that now waits
+// (no room: a release will hand it a slot, exactly as if its job had run and found no room) or
+// that is waiting or in flight already.
+const ADMIT = `${COMMON}
+local now, hookLimit, wsLimit = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local hookRoom, wsRoom, answers = {}, {}, {}
+for i = 5, #ARGV, 3 do
+  local ws, hook, attempt = ARGV[i], ARGV[i + 1], ARGV[i + 2]
+  if hookRoom[hook] == nil then
+    purge(hookSlots(hook), now)
+    local waiting = redis.call('ZCARD', hookWaiting(hook))
+    -- Attempts already wait: newcomers queue behind them (the stranded check runs the waiting ones if slots are free).
+    hookRoom[hook] = waiting > 0 and 0 or hookLimit - redis.call('ZCARD', hookSlots(hook))
+  end
+  if wsRoom[ws] == nil then
+    purge(wsSlots(ws), now)
+    wsRoom[ws] = wsLimit - redis.call('ZCARD', wsSlots(ws))
+  end
+  local answer = 0
+  if redis.call('ZSCORE', hookSlots(hook), attempt) or redis.call('ZSCORE', hookWaiting(hook), attempt) then
+    answer = 0
+  elseif hookRoom[hook] > 0 and wsRoom[ws] > 0 then
+    hookRoom[hook] = hookRoom[hook] - 1
+    wsRoom[ws] = wsRoom[ws] - 1
+    answer = 1
+  else
+    redis.call('ZADD', hookWaiting(hook), 'NX', now, attempt)
+    redis.call('PEXPIRE', hookWaiting(hook), 86400000)
+    redis.call('PEXPIRE', wsWaiting(ws), 86400000)
+    reindex(ws, hook)
+  end
+  table.insert(answers, answer)
+end
+return answers`;
+
+// ARGV: base, now, then hook, attempt per attempt. Answers 1 per attempt that is neither waiting
+// nor in flight (a job for it may be needed), 0 otherwise. Changes nothing.
+const UNTRACKED = `${COMMON}
+local now, answers = tonumber(ARGV[2]), {}
+for i = 3, #ARGV, 2 do
+  local slot = redis.call('ZSCORE', hookSlots(ARGV[i]), ARGV[i + 1])
+  local tracked = (slot and tonumber(slot) > now) or redis.call('ZSCORE', hookWaiting(ARGV[i]), ARGV[i + 1])
+  table.insert(answers, tracked and 0 or 1)
+end
+return answers`;
+
 // ARGV: base, now, expiresAt, ttl, hookLimit, wsLimit, ws, hook, attempt, handOn (1/0).
 // Frees the attempt's slot and, with handOn, gives it at once to the oldest waiting attempt of the
 // workspace that may run: {hook, attempt} for the caller to send next, or nil.
@@ -117,10 +166,15 @@ end
 if redis.call('ZCARD', wsWaiting(ws)) == 0 then redis.call('SREM', base .. 'waiting-ws', ws) end
 return found`;
 
+/** Attempts per admit/untracked script call: keeps one call's time in Redis short. */
+const ADMIT_BATCH = 500;
+
 type LimiterRedis = Redis & {
   webhookLimiterAcquire(...args: (string | number)[]): Promise<number>;
   webhookLimiterRelease(...args: (string | number)[]): Promise<[string, string] | null>;
   webhookLimiterStranded(...args: (string | number)[]): Promise<string[]>;
+  webhookLimiterAdmit(...args: (string | number)[]): Promise<number[]>;
+  webhookLimiterUntracked(...args: (string | number)[]): Promise<number[]>;
 };
 
 /** One attempt of one webhook of one workspace, as the limiter knows it. */
@@ -164,6 +218,8 @@ export class InFlightLimiter {
     redis.defineCommand('webhookLimiterAcquire', { numberOfKeys: 0, lua: ACQUIRE });
     redis.defineCommand('webhookLimiterRelease', { numberOfKeys: 0, lua: RELEASE });
     redis.defineCommand('webhookLimiterStranded', { numberOfKeys: 0, lua: STRANDED });
+    redis.defineCommand('webhookLimiterAdmit', { numberOfKeys: 0, lua: ADMIT });
+    redis.defineCommand('webhookLimiterUntracked', { numberOfKeys: 0, lua: UNTRACKED });
     this.redis = redis as LimiterRedis;
     this.base = `${prefix}:wh-lim:`;
   }
@@ -178,6 +234,34 @@ export class InFlightLimiter {
   async acquire({ workspaceId, webhookId, attemptId }: LimitedAttempt): Promise<'acquired' | 'busy' | 'waiting'> {
     const answer = await this.redis.webhookLimiterAcquire(...this.head(), workspaceId, webhookId, attemptId);
     return (['waiting', 'acquired', 'busy'] as const)[answer];
+  }
+
+  /**
+   * New attempts, never sent (just relayed): those that would find no room start to wait at once,
+   * so a busy webhook's backlog costs no BullMQ job per attempt. Answers the attempts that need a
+   * job (room now); their jobs `acquire` as usual.
+   */
+  async admit(attempts: LimitedAttempt[]): Promise<LimitedAttempt[]> {
+    const needJobs: LimitedAttempt[] = [];
+    for (let i = 0; i < attempts.length; i += ADMIT_BATCH) {
+      const batch = attempts.slice(i, i + ADMIT_BATCH);
+      const { perWebhook, perWorkspace } = this.limits;
+      const flat = batch.flatMap((a) => [a.workspaceId, a.webhookId, a.attemptId]);
+      const answers = await this.redis.webhookLimiterAdmit(this.base, this.now(), perWebhook, perWorkspace, ...flat);
+      batch.forEach((a, j) => answers[j] === 1 && needJobs.push(a));
+    }
+    return needJobs;
+  }
+
+  /** The attempts that neither wait nor are in flight: only those may need a job enqueued again (the sweeper). */
+  async untracked(attempts: LimitedAttempt[]): Promise<LimitedAttempt[]> {
+    const found: LimitedAttempt[] = [];
+    for (let i = 0; i < attempts.length; i += ADMIT_BATCH) {
+      const batch = attempts.slice(i, i + ADMIT_BATCH);
+      const answers = await this.redis.webhookLimiterUntracked(this.base, this.now(), ...batch.flatMap((a) => [a.webhookId, a.attemptId]));
+      batch.forEach((a, j) => answers[j] === 1 && found.push(a));
+    }
+    return found;
   }
 
   /**
