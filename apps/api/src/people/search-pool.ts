@@ -2,6 +2,7 @@ import { APP_CONFIG, AppConfig } from '@app/config';
 import { pgPoolSettings, poolTimeouts } from '@app/database';
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Pool } from 'pg';
+import { SEARCH_SESSION_OPTIONS } from './search-session';
 
 /**
  * Connections for people search only: `statement_timeout` is set per connection, so every search
@@ -21,10 +22,7 @@ export class SearchPool implements OnModuleDestroy {
       // The pool-wide limits, with the search's own statement_timeout in place of DB_STATEMENT_TIMEOUT.
       ...pgPoolSettings({ ...poolTimeouts(config), statementTimeoutMs: config.searchStatementTimeoutMs }),
       application_name: 'prospecting-search',
-      // JIT compiling costs 100-300 ms per statement, more than most searches take without it; sorts and
-      // hashes of a few hundred thousand matches need more than the default 4 MB to stay off disk; and
-      // Memoize misjudges a million-row semi-join to a company set (1.27 s with it, 0.72 s hashed).
-      options: '-c jit=off -c work_mem=32MB -c enable_memoize=off',
+      options: SEARCH_SESSION_OPTIONS,
     });
     // An idle client that loses its server must not crash the process.
     this.pool.on('error', () => undefined);
