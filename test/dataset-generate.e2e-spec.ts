@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { workspaceHarness } from './support/stack';
@@ -50,6 +50,31 @@ describe('dataset:generate', () => {
     const res = await harness.ws.api.get(`/v2/companies/${company.id}`);
     expect(res.status).toBe(200);
     expect(res.body.data.technologies[0].categories.length).toBeGreaterThan(0);
+  });
+
+  it('rebuilds the covering people indexes after a load that wrote at least a quarter of the people, not after a smaller one', async () => {
+    // A rebuild gives an index a new file; its name stays.
+    const indexFiles = async () =>
+      Object.fromEntries(
+        (
+          await harness.stack.db.query<{ name: string; file: string }>(
+            `SELECT c.relname AS name, c.relfilenode::text AS file FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+              WHERE i.indrelid = 'people'::regclass AND i.indnkeyatts < i.indnatts`,
+          )
+        ).map((r) => [r.name, r.file]),
+      );
+    const before = await indexFiles();
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(['people_followers_idx', 'people_first_name_sort_idx', 'people_last_name_sort_idx', 'people_headcount_sort_idx']));
+    const dir = await generate('s4');
+    const afterLarge = await indexFiles();
+    expect(Object.keys(afterLarge).sort()).toEqual(Object.keys(before).sort());
+    for (const name of Object.keys(before)) expect(afterLarge[name]).not.toBe(before[name]);
+
+    const one = join(dir, 'one-person.ndjson');
+    writeFileSync(one, readFileSync(join(dir, 'people.ndjson'), 'utf8').split('\n')[0] + '\n');
+    const small = await harness.stack.cli(['dataset:import', '--people', one]);
+    expect(small.json).toEqual({ companies: { imported: 0, rejected: 0 }, people: { imported: 1, rejected: 0 } });
+    expect(await indexFiles()).toEqual(afterLarge);
   });
 
   it('refuses bad options with one line on stderr', async () => {

@@ -83,8 +83,8 @@ describe('InFlightLimiter', () => {
     // wh_n has one free slot, the workspace two: n1 gets a job; n2 and n3 wait; m1 (another webhook) gets the workspace's last room
     const admitted = await limiter.admit([at('wh_n', 'n1', 'ws_n'), at('wh_n', 'n2', 'ws_n'), at('wh_m', 'm1', 'ws_n'), at('wh_n', 'n3', 'ws_n'), at('wh_m', 'm2', 'ws_n')]);
     expect(admitted).toEqual([at('wh_n', 'n1', 'ws_n'), at('wh_m', 'm1', 'ws_n')]);
-    expect(await redis.zrange(`${prefix}:wh-lim:hook-waiting:wh_n`, 0, -1)).toEqual(['n2', 'n3']);
-    expect(await redis.zrange(`${prefix}:wh-lim:hook-waiting:wh_m`, 0, -1)).toEqual(['m2']);
+    expect(await redis.zrange(`${prefix}:wh-lim:hook-waiting:wh_n`, '0', '-1')).toEqual(['n2', 'n3']);
+    expect(await redis.zrange(`${prefix}:wh-lim:hook-waiting:wh_m`, '0', '-1')).toEqual(['m2']);
     // admitting again changes nothing: waiting and in-flight attempts need no job
     expect(await limiter.admit([at('wh_n', 'n0', 'ws_n'), at('wh_n', 'n2', 'ws_n')])).toEqual([]);
     expect(await limiter.acquire(at('wh_n', 'n1', 'ws_n'))).toBe('acquired');

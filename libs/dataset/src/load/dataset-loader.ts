@@ -6,6 +6,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { DataSource, QueryRunner } from 'typeorm';
 // The plain module, not @app/database's index (Nest modules): it imports only this lib's enums, so no cycle.
 import { refreshCompanySortCopies } from '@app/database/people/company-sort-copies';
+import { rebuildPeopleWalkIndexes } from '@app/database/people/walk-indexes';
 import { refreshSuggestions } from '@app/database/suggestions/refresh-suggestions';
 import type { CompanyInput, PersonInput } from '../records/record-types';
 import { COMPANY_COLUMNS, companyCopyLine, EMAIL_COLUMNS, PEOPLE_COLUMNS, personCopyLines, POSITION_COLUMNS } from './dataset-rows';
@@ -104,6 +105,8 @@ export class DatasetLoader {
   private people = this.emptyBuffers();
   private companyRows = 0;
   private peopleRows = 0;
+  /** People records sent to the database by this load (new or replaced). */
+  private peopleWritten = 0;
 
   private constructor(private readonly batchSize: number) {}
 
@@ -164,6 +167,7 @@ export class DatasetLoader {
       positions: this.people.positions.drain(),
       emails: this.people.emails.drain(),
     };
+    this.peopleWritten += this.peopleRows;
     this.peopleRows = 0;
     await this.dispatch(batch);
   }
@@ -214,6 +218,7 @@ export class DatasetLoader {
       if (this.lanes.length > 0) {
         // Before VACUUM, so the rows it rewrites are all-visible again for index-only walks.
         await refreshCompanySortCopies(this.lanes[0].client);
+        await rebuildPeopleWalkIndexes(this.lanes[0].client, this.peopleWritten);
         // Fresh statistics so the planner sees the new data at once, and a visibility map so search
         // counts are index-only scans (10x faster) now rather than after autovacuum gets round to it.
         await this.lanes[0].client.query('VACUUM (ANALYZE) companies, people, positions, person_emails');
