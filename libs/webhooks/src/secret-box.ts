@@ -9,22 +9,26 @@ function checkKey(key: Buffer): void {
   if (key.length !== 32) throw new Error('the secrets key must be 32 bytes');
 }
 
-/** Encrypts with AES-256-GCM, no associated data; answers base64 of iv + auth tag + ciphertext. The format before
- * versioned boxes: `openSecret` still opens it, `secrets:rotate` re-seals it. Tests use it to plant old rows. */
-export function encryptSecret(plain: string, key: Buffer): string {
+/**
+ * Encrypts with AES-256-GCM; answers base64 of iv + auth tag + ciphertext. Without `associatedData` this is the
+ * format before versioned boxes: `openSecret` still opens it, `secrets:rotate` re-seals it. Tests use it to plant old rows.
+ */
+export function encryptSecret(plain: string, key: Buffer, associatedData?: Buffer): string {
   checkKey(key);
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
+  if (associatedData) cipher.setAAD(associatedData);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
 }
 
-/** Decrypts what `encryptSecret` made; throws when the box was altered or the key is wrong. */
-export function decryptSecret(box: string, key: Buffer): string {
+/** Decrypts what `encryptSecret` made (with the same associated data); throws when the box was altered or the key is wrong. */
+export function decryptSecret(box: string, key: Buffer, associatedData?: Buffer): string {
   checkKey(key);
   const raw = Buffer.from(box, 'base64');
   if (raw.length < IV_BYTES + TAG_BYTES) throw new Error('the secret box is too short');
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
+  if (associatedData) decipher.setAAD(associatedData);
   decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
   return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
 }
@@ -39,10 +43,18 @@ export interface SecretKeyring {
   previous: Buffer[];
 }
 
+/** Fingerprints already computed: every delivery opens a secret, and the ring's keys never change. */
+const keyVersions = new WeakMap<Buffer, string>();
+
 /** A key's version as recorded in a sealed value: a fingerprint, so operators never number keys by hand. */
 export function keyVersion(key: Buffer): string {
-  checkKey(key);
-  return createHash('sha256').update('pws-secrets-key:').update(key).digest('hex').slice(0, 12);
+  let version = keyVersions.get(key);
+  if (version === undefined) {
+    checkKey(key);
+    version = createHash('sha256').update('pws-secrets-key:').update(key).digest('hex').slice(0, 12);
+    keyVersions.set(key, version);
+  }
+  return version;
 }
 
 /** Versioned boxes are `v1.<key version>.<base64 of iv + tag + ciphertext>`; unversioned ones are bare base64 (no '.'). */
@@ -53,11 +65,7 @@ const associatedData = (webhookId: string) => Buffer.from(`webhook:${webhookId}`
 
 /** Seals a webhook's secret under the current key, its webhook id as associated data. */
 export function sealSecret(plain: string, webhookId: string, keyring: SecretKeyring): string {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', keyring.current, iv);
-  cipher.setAAD(associatedData(webhookId));
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return `v1.${keyVersion(keyring.current)}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
+  return `v1.${keyVersion(keyring.current)}.${encryptSecret(plain, keyring.current, associatedData(webhookId))}`;
 }
 
 /**
@@ -79,12 +87,7 @@ export function openSecret(box: string, webhookId: string, keyring: SecretKeyrin
   }
   const key = keys.find((k) => keyVersion(k) === versioned[1]);
   if (!key) throw new Error(`the secret was sealed with key version ${versioned[1]}, which is neither SECRETS_KEY nor in SECRETS_KEY_PREVIOUS`);
-  const raw = Buffer.from(versioned[2], 'base64');
-  if (raw.length < IV_BYTES + TAG_BYTES) throw new Error('the secret box is too short');
-  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
-  decipher.setAAD(associatedData(webhookId));
-  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-  return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+  return decryptSecret(versioned[2], key, associatedData(webhookId));
 }
 
 /** Whether `secrets:rotate` should re-seal this box: unversioned, or sealed under another key than the current one. */
