@@ -104,8 +104,9 @@ export class DeliverySweeper {
     );
     // In a backlog most overdue attempts wait in the limiter (a release will send them) or are in
     // flight: a job for them would only check PostgreSQL and end.
-    const untracked = new Set((await this.limiter.untracked(rows.map((r) => limitedAttempt(toAttempt(r))))).map((a) => a.attemptId));
-    const due = rows.map((r) => ({ ...toAttempt(r), at: null })).filter((a) => untracked.has(limitedAttempt(a).attemptId));
+    const overdue = rows.map((r) => ({ ...toAttempt(r), at: null }));
+    const untracked = new Set((await this.limiter.untracked(overdue.map(limitedAttempt))).map((a) => a.attemptId));
+    const due = overdue.filter((a) => untracked.has(limitedAttempt(a).attemptId));
     await this.queue.enqueue(due);
     return due;
   }

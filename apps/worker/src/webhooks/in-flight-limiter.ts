@@ -242,26 +242,26 @@ export class InFlightLimiter {
    * job (room now); their jobs `acquire` as usual.
    */
   async admit(attempts: LimitedAttempt[]): Promise<LimitedAttempt[]> {
-    const needJobs: LimitedAttempt[] = [];
-    for (let i = 0; i < attempts.length; i += ADMIT_BATCH) {
-      const batch = attempts.slice(i, i + ADMIT_BATCH);
-      const { perWebhook, perWorkspace } = this.limits;
-      const flat = batch.flatMap((a) => [a.workspaceId, a.webhookId, a.attemptId]);
-      const answers = await this.redis.webhookLimiterAdmit(this.base, this.now(), perWebhook, perWorkspace, ...flat);
-      batch.forEach((a, j) => answers[j] === 1 && needJobs.push(a));
-    }
-    return needJobs;
+    const { perWebhook, perWorkspace } = this.limits;
+    return this.answeredOne(attempts, (batch) =>
+      this.redis.webhookLimiterAdmit(this.base, this.now(), perWebhook, perWorkspace, ...batch.flatMap((a) => [a.workspaceId, a.webhookId, a.attemptId])),
+    );
   }
 
   /** The attempts that neither wait nor are in flight: only those may need a job enqueued again (the sweeper). */
   async untracked(attempts: LimitedAttempt[]): Promise<LimitedAttempt[]> {
-    const found: LimitedAttempt[] = [];
+    return this.answeredOne(attempts, (batch) => this.redis.webhookLimiterUntracked(this.base, this.now(), ...batch.flatMap((a) => [a.webhookId, a.attemptId])));
+  }
+
+  /** Runs a per-attempt script over `attempts`, ADMIT_BATCH at a time, and answers those it answered 1 for. */
+  private async answeredOne(attempts: LimitedAttempt[], run: (batch: LimitedAttempt[]) => Promise<number[]>): Promise<LimitedAttempt[]> {
+    const chosen: LimitedAttempt[] = [];
     for (let i = 0; i < attempts.length; i += ADMIT_BATCH) {
       const batch = attempts.slice(i, i + ADMIT_BATCH);
-      const answers = await this.redis.webhookLimiterUntracked(this.base, this.now(), ...batch.flatMap((a) => [a.webhookId, a.attemptId]));
-      batch.forEach((a, j) => answers[j] === 1 && found.push(a));
+      const answers = await run(batch);
+      batch.forEach((a, j) => answers[j] === 1 && chosen.push(a));
     }
-    return found;
+    return chosen;
   }
 
   /**
