@@ -1,3 +1,4 @@
+import { MAX_URL_LENGTH } from '@app/common/ids/id-formats';
 import ipaddr from 'ipaddr.js';
 import { bareHostname, defaultReceiverResolver, DnsLookupError, isLocalhostName } from './receiver-resolver';
 
@@ -24,8 +25,6 @@ export interface TargetGuardOptions {
 export type TargetProblem = 'invalid' | 'blocked' | 'unresolved';
 
 export type TargetCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; problem: TargetProblem; reason: string };
-
-const MAX_URL_LENGTH = 2048;
 
 /** Ranges of ipaddr.js that a receiver may live in; every other range is refused. */
 const PUBLIC_RANGES = new Set(['unicast']);

@@ -1,5 +1,5 @@
 import { normalizeDomain } from '@app/common/domains/normalize-domain';
-import { HEX24 } from '@app/common/ids/id-formats';
+import { HEX24, MAX_URL_LENGTH } from '@app/common/ids/id-formats';
 /**
  * The items of POST /v2/companies/save (SPEC.md 4.3), read without touching the database.
  * Plain module (no Nest imports) so the rules are unit-tested beside it.
@@ -10,9 +10,6 @@ import { HEX24 } from '@app/common/ids/id-formats';
  * - an item that is well-formed JSON but cannot identify a company (a malformed id or domain,
  *   only unusable keys such as `name`) lands in the `invalid` bucket and the rest still save.
  */
-
-/** Longest string lookup value (id, domain, pro_network_url): the longest URL browsers and proxies commonly accept. */
-export const MAX_LOOKUP_LENGTH = 2048;
 
 export const LOOKUP_KEYS = ['id', 'pro_network_id', 'pro_network_url', 'domain'] as const;
 export type LookupKey = (typeof LOOKUP_KEYS)[number];
@@ -99,7 +96,7 @@ function parseLookup(key: LookupKey, value: unknown, field: string): SaveItem {
     case 'domain':
       if (typeof value !== 'string') throw new SaveInputError(field, 'invalid_value', `${field} must be a string`, value);
       // Longer than any URL we accept: refused outright rather than echoed back as an unusable item.
-      if (value.length > MAX_LOOKUP_LENGTH) throw new SaveInputError(field, 'out_of_range', `${field} must be at most ${MAX_LOOKUP_LENGTH} characters`, value);
+      if (value.length > MAX_URL_LENGTH) throw new SaveInputError(field, 'out_of_range', `${field} must be at most ${MAX_URL_LENGTH} characters`, value);
       break;
     case 'pro_network_id':
       if (typeof value !== 'number') throw new SaveInputError(field, 'invalid_value', `${field} must be an integer`, value);

@@ -5,7 +5,7 @@
  * unit-tested beside it; mistakes throw the API's 400 VALIDATION_ERROR.
  */
 import { received, validationError } from '@app/common/http/api-error';
-import { isHex24 } from '@app/common/ids/id-formats';
+import { isHex24, MAX_URL_LENGTH } from '@app/common/ids/id-formats';
 import { parsePersonIds } from '../person-ids';
 import { proNetworkKey } from '@app/dataset/records/person-derived';
 
@@ -86,14 +86,11 @@ function parseItems(data: unknown[]): PersonItem[] {
   return data.map(parseItem);
 }
 
-/** Longest string item (an id, or a pro_network_url): the longest URL commonly accepted. */
-export const MAX_ITEM_LENGTH = 2048;
-
 /** A string far longer than any id or URL is refused, not echoed back as an `invalid` item. */
 function checkItemLength(item: unknown, i: number): void {
   const [field, text] = typeof item === 'string' ? [`data[${i}]`, item] : isPlainObject(item) && typeof item.pro_network_url === 'string' ? [`data[${i}].pro_network_url`, item.pro_network_url] : [null, ''];
-  if (field && text.length > MAX_ITEM_LENGTH) {
-    throw validationError(field, 'out_of_range', `${field} must be at most ${MAX_ITEM_LENGTH} characters`, { received_type: 'string' });
+  if (field && text.length > MAX_URL_LENGTH) {
+    throw validationError(field, 'out_of_range', `${field} must be at most ${MAX_URL_LENGTH} characters`, { received_type: 'string' });
   }
 }
 
