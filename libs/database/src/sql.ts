@@ -21,8 +21,9 @@ export async function retryOnDeadlock<T>(work: () => Promise<T>, tries = 3): Pro
     try {
       return await work();
     } catch (error) {
-      const code = (error as { code?: string; driverError?: { code?: string } }).code ?? (error as { driverError?: { code?: string } }).driverError?.code;
-      if (code !== DEADLOCK || attempt >= tries) throw error;
+      // TypeORM wraps the pg error (QueryFailedError.driverError); a pool query throws it bare.
+      const { code, driverError } = error as { code?: string; driverError?: { code?: string } };
+      if ((code ?? driverError?.code) !== DEADLOCK || attempt >= tries) throw error;
     }
   }
 }

@@ -10,7 +10,7 @@ import { QUEUE_PREFIX } from './queue-names';
  * enqueued again by the worker's sweeper when Redis is back.
  */
 export function producerQueueOptions(config: Pick<AppConfig, 'redisUrl' | 'redisCommandTimeoutMs'>): QueueOptions {
-    const connection = { ...redisOptionsFromUrl(config.redisUrl), ...failFastRedisOptions(config.redisCommandTimeoutMs) };
+  const connection = { ...redisOptionsFromUrl(config.redisUrl), ...failFastRedisOptions(config.redisCommandTimeoutMs) };
   return { connection: connection as ConnectionOptions, prefix: QUEUE_PREFIX };
 }
 
