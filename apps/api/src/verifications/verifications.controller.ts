@@ -40,7 +40,10 @@ export class VerificationsController {
     summary: 'Start a bulk email verification job',
     description:
       'Free. Addresses are trimmed and lower-cased (local part included) and de-duplicated; `total` counts distinct addresses. ' +
-      'The worker verifies syntax, then the status the service database stores for the address, then whether the domain accepts mail (MX). ' +
+      'The worker verifies syntax, then, **only for an address the workspace owns** (an email a people save revealed to it, matched without case, judged when the job runs), ' +
+      'the status the service database stores for it, then whether the domain accepts mail (MX). ' +
+      'Any other address (another workspace\'s reveal, an edited email, a stored address never revealed to this workspace) gets only the independent checks: ' +
+      '`invalid` for bad syntax or a domain without mail, otherwise `unknown` (also `unknown` whenever the domain check is off). See docs/email-verification.md. ' +
       'Poll GET /v2/email-verifications/{id} (the `Location` header) until `completed` or `failed`, waiting the `Retry-After` seconds between reads.',
   })
   @ApiBody({
