@@ -64,7 +64,7 @@ async function main() {
 
     const apiPort = await freePort();
     const barePort = await freePort();
-    const api = startServer('dist/apps/api/src/main.js', { ...env, PORT: String(apiPort), SECRETS_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
+    const api = startServer('dist/apps/api/src/main.js', { ...env, PORT: String(apiPort), SECRETS_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', RATE_LIMITS_ENFORCED: 'false' });
     children.push(api);
     const bare = startServer('bench/_company-get-bare.mjs', { ...env, PORT: String(barePort) });
     children.push(bare);

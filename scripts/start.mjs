@@ -582,6 +582,8 @@ async function main() {
     embedded = !local;
   }
   env.PORT = env.PORT || '3000';
+  // As in production: the demo answers 429 past its quotas unless .env or the environment says otherwise.
+  env.RATE_LIMITS_ENFORCED = env.RATE_LIMITS_ENFORCED || 'true';
 
   if (buildIsStale()) build();
   migrate(env);

@@ -129,6 +129,7 @@ describe('people export', () => {
       completed_at: null,
       failure_reason: null,
       download_url: null,
+      expired_at: null,
     });
     // The people are resolved now and kept in request order (the unsaved id and the repeat left out).
     const [row] = await stack.db.query<{ person_ids: string[] }>(`SELECT person_ids FROM people_exports WHERE id = $1`, [firstId]);

@@ -42,12 +42,14 @@ describe('email verification jobs', () => {
       { id: hex24(2), emails: [{ address: 'catch.all@known.test', status: 'accept_all' }], positions: [] },
       { id: hex24(3), emails: [{ address: 'stored.invalid@mail.test', status: 'invalid' }], positions: [] },
       { id: hex24(4), emails: [{ address: 'not.found@nomail.test', status: 'not_found' }], positions: [] },
+      { id: hex24(5), emails: [{ address: 'Owned.Later@Mail.test', status: 'valid' }], positions: [] },
+      { id: hex24(6), emails: [{ address: 'edited.guess@mail.test', status: 'valid' }], positions: [] },
     ];
     const file = join(mkdtempSync(join(tmpdir(), 'verify-people-')), 'people.ndjson');
     writeFileSync(file, people.map((p) => JSON.stringify(p)).join('\n') + '\n');
     const imported = await stack.cli(['dataset:import', '--people', file]);
     expect(imported.code).toBe(0);
-    expect(imported.json.people.imported).toBe(4);
+    expect(imported.json.people.imported).toBe(6);
     [ws, other] = await Promise.all([stack.workspace(0), stack.workspace(0)]);
   });
   afterAll(() => stack?.close());
@@ -58,10 +60,10 @@ describe('email verification jobs', () => {
     return res;
   };
   const read = (id: string, query = '', client = ws.api) => client.get(`/v2/email-verifications/${id}${query}`);
-  const untilDone = (id: string, timeoutMs = 30000) =>
+  const untilDone = (id: string, timeoutMs = 30000, client = ws.api) =>
     eventually(
       async () => {
-        const res = await read(id);
+        const res = await read(id, '', client);
         return ['completed', 'failed'].includes(res.body.data?.status) ? res : null;
       },
       timeoutMs,
@@ -82,12 +84,12 @@ describe('email verification jobs', () => {
     expect(res.body.metadata).toMatchObject({ received: 4, duplicates: 2 });
   });
 
-  it('runs to completed: each address gets the status of syntax, stored data or the domain check; counts add up', async () => {
+  it('runs to completed: each address the workspace does not own gets the status of syntax or the domain check; counts add up', async () => {
     const emails = [
-      'stored.valid@known.test', // stored valid (stored in another case)
-      'CATCH.ALL@known.test', // stored accept_all
-      'stored.invalid@mail.test', // stored invalid beats a domain that takes mail
-      'not.found@nomail.test', // stored not_found says nothing: the domain takes no mail
+      'stored.valid@known.test', // stored valid, not owned: the domain gives no answer
+      'CATCH.ALL@known.test', // stored accept_all, not owned
+      'stored.invalid@mail.test', // stored invalid, not owned: the domain takes mail, the mailbox is unconfirmed
+      'not.found@nomail.test', // the domain takes no mail
       'someone@mail.test', // domain takes mail: mailbox unconfirmed
       'nobody@nomail.test', // domain takes no mail
       'quiet@silent.test', // no DNS answer
@@ -102,12 +104,12 @@ describe('email verification jobs', () => {
     expect(job.status).toBe('completed');
     expect(job.processed).toBe(job.total);
     expect(job.total).toBe(emails.length);
-    expect(job.counts).toEqual({ valid: 1, invalid: 6, accept_all: 1, unknown: 3 });
+    expect(job.counts).toEqual({ valid: 0, invalid: 5, accept_all: 0, unknown: 6 });
     expect(job.started_at <= job.completed_at).toBe(true);
     expect(job.results).toEqual([
-      { email: 'stored.valid@known.test', status: 'valid' },
-      { email: 'catch.all@known.test', status: 'accept_all' },
-      { email: 'stored.invalid@mail.test', status: 'invalid' },
+      { email: 'stored.valid@known.test', status: 'unknown' },
+      { email: 'catch.all@known.test', status: 'unknown' },
+      { email: 'stored.invalid@mail.test', status: 'unknown' },
       { email: 'not.found@nomail.test', status: 'invalid' },
       { email: 'someone@mail.test', status: 'unknown' },
       { email: 'nobody@nomail.test', status: 'invalid' },
@@ -118,6 +120,67 @@ describe('email verification jobs', () => {
       { email: '', status: 'invalid' },
     ]);
     expect(res.headers.get('retry-after')).toBeNull();
+  });
+
+  describe('stored statuses answer only the addresses the workspace owns (revealed to it by a save)', () => {
+    /** Verifies the addresses as `client`'s workspace and answers each address's status. */
+    const statusesOf = async (emails: string[], client: Workspace): Promise<Record<string, string>> => {
+      const { id } = (await create(emails, client.api)).body.data;
+      const done = await untilDone(id, 30000, client.api);
+      expect(done.body.data.status).toBe('completed');
+      return Object.fromEntries(done.body.data.results.map((r: { email: string; status: string }) => [r.email, r.status]));
+    };
+    const save = async (client: Workspace, ids: string[]) => {
+      const res = await client.api.post('/v2/people/save', { data: ids });
+      expect(res.status).toBe(200);
+      return res.body.metadata.credits;
+    };
+
+    it('a workspace that owns nothing gets unknown for stored valid, accept_all and invalid addresses', async () => {
+      const nobody = await stack.workspace(0);
+      expect(await statusesOf(['Stored.Valid@Known.test', 'catch.all@known.test', 'stored.invalid@mail.test'], nobody)).toEqual({
+        'stored.valid@known.test': 'unknown',
+        'catch.all@known.test': 'unknown',
+        'stored.invalid@mail.test': 'unknown',
+      });
+    });
+
+    it("after a save reveals an address, verifying it answers the stored status; another workspace's reveal does not count", async () => {
+      const owner = await stack.workspace(5);
+      const bystander = await stack.workspace(5);
+      expect(await statusesOf(['owned.later@mail.test'], owner)).toEqual({ 'owned.later@mail.test': 'unknown' });
+      expect(await save(owner, [hex24(5)])).toMatchObject({ charged: 1 });
+      // Matched without case (stored as Owned.Later@Mail.test); the unrevealed stored address stays unknown.
+      expect(await statusesOf(['OWNED.LATER@mail.test', 'stored.valid@known.test'], owner)).toEqual({
+        'owned.later@mail.test': 'valid',
+        'stored.valid@known.test': 'unknown',
+      });
+      expect(await statusesOf(['owned.later@mail.test'], bystander)).toEqual({ 'owned.later@mail.test': 'unknown' });
+    });
+
+    it('judges ownership when the job runs: a job created before the reveal and run after it answers the stored status', async () => {
+      const owner = await stack.workspace(5);
+      await stack.worker!.stop();
+      let id: string;
+      try {
+        id = (await create(['stored.valid@known.test'], owner.api)).body.data.id;
+        expect(await save(owner, [hex24(1)])).toMatchObject({ charged: 1 });
+      } finally {
+        await stack.startWorker();
+      }
+      const done = await untilDone(id, 30000, owner.api);
+      expect(done.body.data.results).toEqual([{ email: 'stored.valid@known.test', status: 'valid' }]);
+    });
+
+    it('an email the workspace typed itself (PATCH) gets the independent checks only: editing is free, so it owns nothing', async () => {
+      const editor = await stack.workspace(0);
+      // A zero balance saves without revealing; the edit then sets the stored valid address as a guess.
+      expect(await save(editor, [hex24(6)])).toMatchObject({ charged: 0 });
+      expect((await editor.api.patch(`/v2/people/${hex24(6)}`, { email: 'edited.guess@mail.test' })).status).toBe(200);
+      expect(await statusesOf(['edited.guess@mail.test'], editor)).toEqual({ 'edited.guess@mail.test': 'unknown' });
+      expect((await editor.api.patch(`/v2/people/${hex24(6)}`, { email: 'typo@nomail.test' })).status).toBe(200);
+      expect(await statusesOf(['typo@nomail.test'], editor)).toEqual({ 'typo@nomail.test': 'invalid' });
+    });
   });
 
   it('shows queued, then running with processed rising and Retry-After, then completed without it', async () => {
@@ -313,20 +376,20 @@ describe('email verification jobs', () => {
   }, 60000);
 
   it('ends failed with a reason once every attempt failed, and is not picked up again', async () => {
-    // Take the stored statuses away so every run of the job fails on its first chunk.
-    await stack.db.query(`ALTER TABLE person_emails RENAME TO person_emails_away`);
+    // Take the saves away so every run of the job fails on its first chunk's ownership lookup.
+    await stack.db.query(`ALTER TABLE saved_people RENAME TO saved_people_away`);
     try {
       const { id } = (await create(['doomed@mail.test'])).body.data;
       const res = await untilDone(id, 40000);
       expect(res.body.data).toMatchObject({ status: 'failed', processed: 0, failure_reason: 'verification stopped after 5 failed attempts' });
       expect(res.body.data.completed_at).toEqual(expect.any(String));
       expect(res.headers.get('retry-after')).toBeNull();
-      expect(stack.worker!.log()).toContain('person_emails');
+      expect(stack.worker!.log()).toContain('saved_people');
       expect(await stack.redis.exists(`pws:email-verification:${id}`)).toBe(0);
       await new Promise((r) => setTimeout(r, 1000));
       expect((await read(id)).body.data.status).toBe('failed');
     } finally {
-      await stack.db.query(`ALTER TABLE person_emails_away RENAME TO person_emails`);
+      await stack.db.query(`ALTER TABLE saved_people_away RENAME TO saved_people`);
     }
   }, 60000);
 

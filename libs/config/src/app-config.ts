@@ -20,6 +20,16 @@ export interface AppConfig {
   rateLimitsEnforced: boolean;
   rateLimitSearchPerMinute: number;
   rateLimitEnrichPerMinute: number;
+  /** Email verification addresses a workspace may submit per QUOTA_WINDOW; 0 turns the quota off. */
+  verificationAddressesPerDay: number;
+  /** People exports a workspace may ask for per QUOTA_WINDOW; 0 turns the quota off. */
+  exportsPerDay: number;
+  /** The rolling window of both quotas (24 h; shorter only to test them). */
+  quotaWindowMs: number;
+  /** How long a completed export's file (and its stored person ids) is kept. */
+  exportRetentionMs: number;
+  /** How long a finished verification job's per-address results are kept (the job and its counts stay). */
+  verificationRetentionMs: number;
   webhookAllowPrivateTargets: boolean;
   webhookTimeoutMs: number;
   /** DNS servers for receiver hostnames (`ip`, `ip:port`, `[ipv6]:port`); empty: the system's. */
@@ -84,9 +94,14 @@ export const CONFIG_DEFAULTS: Record<string, string> = {
   PORT: '3000',
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/prospecting',
   REDIS_URL: 'redis://127.0.0.1:6379',
-  RATE_LIMITS_ENFORCED: 'false',
+  RATE_LIMITS_ENFORCED: 'true',
   RATE_LIMIT_SEARCH_PER_MINUTE: '60',
   RATE_LIMIT_ENRICH_PER_MINUTE: '300',
+  VERIFICATION_ADDRESSES_PER_DAY: '100000',
+  EXPORTS_PER_DAY: '50',
+  QUOTA_WINDOW: '24h',
+  EXPORT_RETENTION: '7d',
+  VERIFICATION_RETENTION: '30d',
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
   WEBHOOK_TIMEOUT_MS: '10000',
   WEBHOOK_DNS_SERVERS: '',
@@ -250,6 +265,11 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     rateLimitsEnforced: r.boolean('RATE_LIMITS_ENFORCED'),
     rateLimitSearchPerMinute: r.integer('RATE_LIMIT_SEARCH_PER_MINUTE', 1, 1_000_000),
     rateLimitEnrichPerMinute: r.integer('RATE_LIMIT_ENRICH_PER_MINUTE', 1, 1_000_000),
+    verificationAddressesPerDay: r.integer('VERIFICATION_ADDRESSES_PER_DAY', 0, 1_000_000_000),
+    exportsPerDay: r.integer('EXPORTS_PER_DAY', 0, 1_000_000),
+    quotaWindowMs: r.duration('QUOTA_WINDOW', 1000),
+    exportRetentionMs: r.duration('EXPORT_RETENTION', 1000),
+    verificationRetentionMs: r.duration('VERIFICATION_RETENTION', 1000),
     webhookAllowPrivateTargets: r.boolean('WEBHOOK_ALLOW_PRIVATE_TARGETS'),
     webhookTimeoutMs: r.integer('WEBHOOK_TIMEOUT_MS', 1, 600_000),
     webhookDnsServers: r.dnsServers('WEBHOOK_DNS_SERVERS'),

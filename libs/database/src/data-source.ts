@@ -23,6 +23,7 @@ import { PeopleFollowersCover1763770600000 } from './migrations/1763770600000-pe
 import { WebhookDeliveryRetryDropped1763770900000 } from './migrations/1763770900000-webhook-delivery-retry-dropped';
 import { SearchSortAndPhraseVectors1763771100000 } from './migrations/1763771100000-search-sort-and-phrase-vectors';
 import { PeopleHeadcountSort1763771200000 } from './migrations/1763771200000-people-headcount-sort';
+import { OwnedAddressesAndJobRetention1763771327000 } from './migrations/1763771327000-owned-addresses-and-job-retention';
 
 /** Every entity, listed by hand: globs break silently in builds. */
 export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent, Webhook, WebhookTask, WebhookDelivery, Notification];
@@ -43,6 +44,7 @@ export const MIGRATIONS = [
   WebhookDeliveryRetryDropped1763770900000,
   SearchSortAndPhraseVectors1763771100000,
   PeopleHeadcountSort1763771200000,
+  OwnedAddressesAndJobRetention1763771327000,
 ];
 
 /** The limits every pool of the API, the worker and the CLI sets (DB_* variables, README "When PostgreSQL or Redis is down"). */

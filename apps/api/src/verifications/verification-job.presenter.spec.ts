@@ -13,10 +13,11 @@ const row: VerificationJobRow = {
   created_at: new Date('2026-11-22T10:00:00Z'),
   started_at: new Date('2026-11-22T10:00:01Z'),
   completed_at: null,
+  results_expired_at: null,
 };
 
 describe('verification job presenter', () => {
-  it('answers the job of CONTRACTS.md section 7 with ISO timestamps and null until set', () => {
+  it('answers the job with ISO timestamps and null until set; an expired job keeps its counts', () => {
     expect(toVerificationJob(row)).toEqual({
       id: row.id,
       type: 'email_verification',
@@ -28,7 +29,10 @@ describe('verification job presenter', () => {
       started_at: '2026-11-22T10:00:01.000Z',
       completed_at: null,
       failure_reason: null,
+      results_expired_at: null,
     });
+    const expired = toVerificationJob({ ...row, status: 'completed', processed: 3, count_invalid: 1, completed_at: new Date('2026-11-22T10:00:02Z'), results_expired_at: new Date('2026-12-22T10:00:02Z') });
+    expect(expired).toMatchObject({ status: 'completed', processed: 3, counts: { valid: 1, invalid: 1, accept_all: 0, unknown: 1 }, results_expired_at: '2026-12-22T10:00:02.000Z' });
   });
 
   it('answers the generic job shape with progress', () => {

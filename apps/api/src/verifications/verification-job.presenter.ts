@@ -5,7 +5,7 @@ export const JOB_TYPE = 'email_verification';
 
 /** Columns every read of a job selects. */
 export const JOB_COLUMNS = `id, status, total, processed, count_valid, count_invalid, count_accept_all, count_unknown,
-  failure_reason, created_at, started_at, completed_at`;
+  failure_reason, created_at, started_at, completed_at, results_expired_at`;
 
 export interface VerificationJobRow {
   id: string;
@@ -20,6 +20,7 @@ export interface VerificationJobRow {
   created_at: Date;
   started_at: Date | null;
   completed_at: Date | null;
+  results_expired_at: Date | null;
 }
 
 export interface VerificationJob {
@@ -34,6 +35,8 @@ export interface VerificationJob {
   completed_at: string | null;
   /** Why a `failed` job failed; null otherwise. */
   failure_reason: string | null;
+  /** When maintenance deleted the per-address results (VERIFICATION_RETENTION after the job ended); null while kept. */
+  results_expired_at: string | null;
 }
 
 const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
@@ -50,6 +53,7 @@ export function toVerificationJob(row: VerificationJobRow): VerificationJob {
     started_at: iso(row.started_at),
     completed_at: iso(row.completed_at),
     failure_reason: row.failure_reason,
+    results_expired_at: iso(row.results_expired_at),
   };
 }
 

@@ -7,6 +7,7 @@ import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { GenericJob } from '../jobs/job-progress';
 import { MAX_EMAIL_LENGTH } from '../people/person-email';
+import { enforceQuota, VERIFICATION_ADDRESSES_QUOTA } from '../quotas/workspace-quota';
 import { RESULTS_PER_PAGE } from './dto/verification-query.dto';
 import { JOB_COLUMNS, toGenericJob, toVerificationJob, VerificationJob, VerificationJobRow } from './verification-job.presenter';
 
@@ -25,7 +26,11 @@ export class VerificationsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Creates a queued job for the normalised, de-duplicated addresses and hands it to the worker. */
+  /**
+   * Creates a queued job for the normalised, de-duplicated addresses and hands it to the worker.
+   * Over the workspace's VERIFICATION_ADDRESSES_PER_DAY (distinct addresses, counted in the same
+   * transaction under the workspace's quota lock): 429 RATE_LIMIT, nothing created.
+   */
   async create(auth: AuthContext, emails: unknown[]): Promise<WithMetadata<VerificationJob>> {
     emails.forEach((item, i) => {
       if (typeof item !== 'string') throw validationError(`emails[${i}]`, 'invalid_value', `emails[${i}] must be a string`, received(item));
@@ -37,6 +42,8 @@ export class VerificationsService {
     const { addresses, duplicates } = normaliseBatch(emails as string[]);
     const id = newJobId();
     const row = await this.db.transaction(async (m) => {
+      const quota = { limit: this.config.verificationAddressesPerDay, windowMs: this.config.quotaWindowMs };
+      await enforceQuota(m, VERIFICATION_ADDRESSES_QUOTA, quota, auth.workspaceId, addresses.length);
       const [job] = await m.query(`INSERT INTO email_verification_jobs (id, workspace_id, total) VALUES ($1, $2, $3) RETURNING ${JOB_COLUMNS}`, [
         id,
         auth.workspaceId,
@@ -60,13 +67,18 @@ export class VerificationsService {
     const row = await this.findRow(workspaceId, id);
     if (!row) throw notFoundError('email verification job');
     const from = (page - 1) * RESULTS_PER_PAGE;
+    // Once expired the results are gone (or going: maintenance deletes them in the transaction that stamps the job).
+    const listed = row.results_expired_at ? 0 : row.processed;
     // Only ordinals below `processed` are verified; they were committed together with `processed`.
-    const results: VerificationResult[] = await this.db.query(
-      `SELECT email, status FROM email_verification_results
-       WHERE job_id = $1 AND ordinal >= $2 AND ordinal < least($3::int, $2 + $4) ORDER BY ordinal`,
-      [id, from, row.processed, RESULTS_PER_PAGE],
-    );
-    return new WithMetadata({ ...toVerificationJob(row), results }, { pagination: paginationOf({ page, perPage: RESULTS_PER_PAGE }, row.processed) });
+    const results: VerificationResult[] =
+      listed === 0
+        ? []
+        : await this.db.query(
+            `SELECT email, status FROM email_verification_results
+             WHERE job_id = $1 AND ordinal >= $2 AND ordinal < least($3::int, $2 + $4) ORDER BY ordinal`,
+            [id, from, listed, RESULTS_PER_PAGE],
+          );
+    return new WithMetadata({ ...toVerificationJob(row), results }, { pagination: paginationOf({ page, perPage: RESULTS_PER_PAGE }, listed) });
   }
 
   /** The workspace's jobs, newest first, without results. */

@@ -7,10 +7,15 @@ import { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { WebhookDeliveryService } from '../webhooks/webhook-delivery.service';
 import { deleteInBatches, PRUNE_ORDER, PrunedTable, pruneStatement } from './history-pruning';
+import { DELETE_VERIFICATION_RESULTS, DUE_VERIFICATION_JOBS, expireExportsStatement, STAMP_VERIFICATION_JOB } from './job-retention';
 import { maintenanceIntervalMs } from './maintenance-interval';
 import { LoggedWorkerHost } from '../jobs/logged-worker-host';
 
 const PRUNE_BATCH = 5000;
+/** Exports expired per statement: each may free a CSV of several MB. */
+const EXPORT_EXPIRY_BATCH = 20;
+/** Verification jobs read per query; each is then expired in its own transaction. */
+const VERIFICATION_EXPIRY_BATCH = 100;
 /** Job schedulers live in Redis, which may lose them: they are upserted again this often. */
 const RESCHEDULE_MS = 30_000;
 
@@ -18,7 +23,8 @@ const RESCHEDULE_MS = 30_000;
  * Repeatable housekeeping: prune delivery history, finished tasks and relayed outbox events
  * older than WEBHOOK_HISTORY_RETENTION (job `prune-deliveries`, name kept for existing schedulers) and
  * disable webhooks that have had only failures for WEBHOOK_DISABLE_AFTER even when no new
- * attempt happens.
+ * attempt happens; and (job `expire-job-data`) delete the files of exports older than EXPORT_RETENTION and the
+ * results of verification jobs older than VERIFICATION_RETENTION.
  */
 @Processor(QueueName.Maintenance, { concurrency: 1 })
 export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
@@ -48,9 +54,10 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
   }
 
   private async schedule(): Promise<void> {
-    const every = maintenanceIntervalMs(this.config.webhookDisableAfterMs, this.config.webhookHistoryRetentionMs);
+    const { webhookDisableAfterMs, webhookHistoryRetentionMs, exportRetentionMs, verificationRetentionMs } = this.config;
+    const every = maintenanceIntervalMs(webhookDisableAfterMs, webhookHistoryRetentionMs, exportRetentionMs, verificationRetentionMs);
     try {
-      for (const name of [JobName.PruneDeliveries, JobName.DisableFailingWebhooks]) {
+      for (const name of [JobName.PruneDeliveries, JobName.DisableFailingWebhooks, JobName.ExpireJobData]) {
         await this.queue.upsertJobScheduler(name, { every }, { name, opts: { removeOnComplete: true, removeOnFail: true } });
       }
     } catch (error) {
@@ -61,7 +68,35 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
   async process(job: Job): Promise<unknown> {
     if (job.name === JobName.PruneDeliveries) return { pruned: await this.pruneHistory() };
     if (job.name === JobName.DisableFailingWebhooks) return { disabled: await this.webhooks.disableFailingWebhooks() };
+    if (job.name === JobName.ExpireJobData) return await this.expireJobData();
     return null;
+  }
+
+  /**
+   * Deletes what finished jobs keep past their retention: export files and person ids (a few exports
+   * per statement), verification results (one job per transaction, at most 10,000 rows). The rows stay.
+   */
+  async expireJobData(): Promise<{ exports: number; verificationJobs: number }> {
+    const exportsSql = expireExportsStatement(EXPORT_EXPIRY_BATCH);
+    const exports = await deleteInBatches(
+      async () => (await mutateReturning(this.dataSource.manager, exportsSql, [this.config.exportRetentionMs])).length,
+      EXPORT_EXPIRY_BATCH,
+    );
+    let verificationJobs = 0;
+    for (;;) {
+      const due: { id: string }[] = await this.dataSource.query(DUE_VERIFICATION_JOBS, [this.config.verificationRetentionMs, VERIFICATION_EXPIRY_BATCH]);
+      for (const { id } of due) {
+        const stamped = await this.dataSource.transaction(async (m) => {
+          const [row] = await mutateReturning(m, STAMP_VERIFICATION_JOB, [id]);
+          if (row) await m.query(DELETE_VERIFICATION_RESULTS, [id]);
+          return !!row;
+        });
+        if (stamped) verificationJobs += 1;
+      }
+      if (due.length < VERIFICATION_EXPIRY_BATCH) break;
+    }
+    if (exports + verificationJobs > 0) this.logger.log(`expired ${exports} export files and the results of ${verificationJobs} verification jobs`);
+    return { exports, verificationJobs };
   }
 
   /**

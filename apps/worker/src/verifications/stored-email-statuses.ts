@@ -5,7 +5,10 @@ import { DataSource } from 'typeorm';
 /** Where an address appears on several people, the most informative status wins. */
 const PRECEDENCE: StoredEmailStatus[] = ['valid', 'accept_all', 'invalid', 'not_found'];
 
-/** The statuses the dataset import stored in `person_emails`, matched without case. */
+/**
+ * The statuses the dataset import stored in `person_emails`, matched without case. Asked only for
+ * addresses the job's workspace owns (OwnedAddresses): they are paid data.
+ */
 @Injectable()
 export class StoredEmailStatuses {
   constructor(private readonly db: DataSource) {}

@@ -2,6 +2,7 @@ import { countStatuses, DomainAnswer, DomainResolver, verifyAddresses, Verificat
 import { mutateReturning } from '@app/database';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { OwnedAddresses } from './owned-addresses';
 import { StoredEmailStatuses } from './stored-email-statuses';
 
 /** null when VERIFICATION_DNS=off. */
@@ -16,6 +17,10 @@ interface Progress {
   status: string;
 }
 
+interface Claimed extends Progress {
+  workspace_id: string;
+}
+
 /**
  * Runs one verification job in chunks. Each chunk's statuses, `processed` and counts are committed
  * in one transaction guarded by the `processed` value the chunk started from, so a run that dies
@@ -28,6 +33,7 @@ export class VerificationRunner {
   constructor(
     private readonly db: DataSource,
     private readonly stored: StoredEmailStatuses,
+    private readonly owned: OwnedAddresses,
     @Inject(DOMAIN_RESOLVER) private readonly resolver: DomainResolver | null,
   ) {}
 
@@ -36,14 +42,15 @@ export class VerificationRunner {
    * shutdown): answers 'paused' then, and the job resumes from its committed progress later.
    */
   async run(jobId: string, shouldStop: () => boolean = () => false): Promise<'finished' | 'paused'> {
-    const [claimed] = await mutateReturning<Progress>(
+    const [claimed] = await mutateReturning<Claimed>(
       this.db,
       `UPDATE email_verification_jobs SET status = 'running', started_at = coalesce(started_at, now())
-       WHERE id = $1 AND status IN ('queued', 'running') RETURNING processed, total, status`,
+       WHERE id = $1 AND status IN ('queued', 'running') RETURNING processed, total, status, workspace_id`,
       [jobId],
     );
     if (!claimed) return 'finished'; // finished, failed or deleted: nothing to do
     const domainCache = new Map<string, Promise<DomainAnswer>>();
+    const workspaceId = claimed.workspace_id;
     let progress: Progress | undefined = claimed;
     while (progress && progress.status === 'running' && progress.processed < progress.total) {
       if (shouldStop()) return 'paused';
@@ -51,9 +58,10 @@ export class VerificationRunner {
         `SELECT ordinal, email FROM email_verification_results WHERE job_id = $1 AND ordinal >= $2 ORDER BY ordinal LIMIT $3`,
         [jobId, progress.processed, CHUNK_SIZE],
       );
+      // Ownership is read per chunk, when it runs: a reveal committed during the job counts from the next chunk.
       const statuses = await verifyAddresses(
         rows.map((r) => r.email),
-        { storedStatuses: (a) => this.stored.lookup(a), resolver: this.resolver, domainCache },
+        { ownedAddresses: (a) => this.owned.of(workspaceId, a), storedStatuses: (a) => this.stored.lookup(a), resolver: this.resolver, domainCache },
       );
       progress = (await this.commitChunk(jobId, progress.processed, rows, statuses)) ?? (await this.reload(jobId));
     }

@@ -3,6 +3,7 @@ import { resolverFromSetting } from '@app/common/email';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
+import { OwnedAddresses } from './owned-addresses';
 import { StoredEmailStatuses } from './stored-email-statuses';
 import { VerificationProcessor } from './verification.processor';
 import { VerificationSweeper } from './verification.sweeper';
@@ -16,6 +17,7 @@ import { DOMAIN_RESOLVER, VerificationRunner } from './verification-runner.servi
     VerificationRunner,
     VerificationSweeper,
     StoredEmailStatuses,
+    OwnedAddresses,
     {
       provide: DOMAIN_RESOLVER,
       inject: [APP_CONFIG],

@@ -18,33 +18,72 @@ class CountingResolver implements DomainResolver {
   }
 }
 
+/** Owned addresses as a lookup that also records what it was asked. */
+const owning = (addresses: string[], asked: string[][] = []) => async (batch: string[]): Promise<Set<string>> => {
+  asked.push(batch);
+  return new Set(batch.filter((a) => addresses.includes(a)));
+};
+
 describe('verifyAddresses', () => {
-  it('decides by syntax, then the stored status, then the domain answer', async () => {
+  const STORED = stored({ 'known@gone.io': 'valid', 'catch@mail.io': 'accept_all', 'bad@mail.io': 'invalid', 'nf@gone.io': 'not_found' });
+
+  it('for owned addresses decides by syntax, then the stored status, then the domain answer', async () => {
     const resolver = new CountingResolver({ 'mail.io': 'mail', 'gone.io': 'no_mail' });
-    const statuses = await verifyAddresses(
-      ['bad..dots@mail.io', 'known@gone.io', 'catch@mail.io', 'nobody@gone.io', 'someone@mail.io', 'x@silent.io', 'nf@gone.io'],
-      { storedStatuses: stored({ 'known@gone.io': 'valid', 'catch@mail.io': 'accept_all', 'nf@gone.io': 'not_found' }), resolver },
-    );
-    expect(statuses).toEqual(['invalid', 'valid', 'accept_all', 'invalid', 'unknown', 'unknown', 'invalid']);
+    const emails = ['bad..dots@mail.io', 'known@gone.io', 'catch@mail.io', 'nobody@gone.io', 'someone@mail.io', 'x@silent.io', 'nf@gone.io', 'bad@mail.io'];
+    const statuses = await verifyAddresses(emails, { ownedAddresses: owning(emails), storedStatuses: STORED, resolver });
+    expect(statuses).toEqual(['invalid', 'valid', 'accept_all', 'invalid', 'unknown', 'unknown', 'invalid', 'invalid']);
+  });
+
+  it('never answers a stored status for an address the workspace does not own: only syntax and the domain check', async () => {
+    const resolver = new CountingResolver({ 'mail.io': 'mail', 'gone.io': 'no_mail' });
+    const emails = ['known@gone.io', 'catch@mail.io', 'bad@mail.io', 'nf@gone.io', 'bad..dots@mail.io'];
+    const statuses = await verifyAddresses(emails, { ownedAddresses: owning([]), storedStatuses: STORED, resolver });
+    // A stored valid on a domain without mail is still invalid: that much anyone can learn from DNS.
+    expect(statuses).toEqual(['invalid', 'unknown', 'unknown', 'invalid', 'invalid']);
+    const off = await verifyAddresses(emails, { ownedAddresses: owning([]), storedStatuses: STORED, resolver: null });
+    expect(off).toEqual(['unknown', 'unknown', 'unknown', 'unknown', 'invalid']);
+  });
+
+  it('asks for stored statuses only of the owned addresses, and ownership only of well-formed ones', async () => {
+    const askedOwned: string[][] = [];
+    const askedStored: string[][] = [];
+    const storedSpy = async (batch: string[]) => (askedStored.push(batch), STORED(batch));
+    const statuses = await verifyAddresses(['known@gone.io', 'catch@mail.io', 'no-at-sign'], {
+      ownedAddresses: owning(['catch@mail.io'], askedOwned),
+      storedStatuses: storedSpy,
+      resolver: null,
+    });
+    expect(statuses).toEqual(['unknown', 'accept_all', 'invalid']);
+    expect(askedOwned).toEqual([['known@gone.io', 'catch@mail.io']]);
+    expect(askedStored).toEqual([['catch@mail.io']]);
+    await verifyAddresses(['known@gone.io'], { ownedAddresses: owning([]), storedStatuses: storedSpy, resolver: null });
+    expect(askedStored).toHaveLength(1); // nothing owned: the stored statuses are not read at all
+  });
+
+  it('ignores a stored status the lookup answers for an address that is not owned', async () => {
+    // A lookup that answers more than it was asked must not widen what the workspace is told.
+    const leaky = async () => new Map<string, StoredEmailStatus>([['known@gone.io', 'valid'], ['mine@mail.io', 'valid']]);
+    const statuses = await verifyAddresses(['known@gone.io', 'mine@mail.io'], { ownedAddresses: owning(['mine@mail.io']), storedStatuses: leaky, resolver: null });
+    expect(statuses).toEqual(['unknown', 'valid']);
   });
 
   it('asks each domain once, across chunks sharing a cache', async () => {
     const resolver = new CountingResolver({ 'mail.io': 'mail' });
     const domainCache = new Map();
-    const options = { storedStatuses: stored({}), resolver, domainCache };
+    const options = { ownedAddresses: owning([]), storedStatuses: stored({}), resolver, domainCache };
     await verifyAddresses(['a@mail.io', 'b@mail.io', 'c@other.io'], options);
     await verifyAddresses(['d@mail.io', 'e@other.io'], options);
     expect(resolver.asked.sort()).toEqual(['mail.io', 'other.io']);
   });
 
   it('leaves well-formed unknown addresses unknown when the domain check is off', async () => {
-    const statuses = await verifyAddresses(['a@nowhere.invalid', 'not-an-address'], { storedStatuses: stored({}), resolver: null });
+    const statuses = await verifyAddresses(['a@nowhere.invalid', 'not-an-address'], { ownedAddresses: owning([]), storedStatuses: stored({}), resolver: null });
     expect(statuses).toEqual(['unknown', 'invalid']);
   });
 
   it('treats a resolver failure as no answer', async () => {
     const resolver: DomainResolver = { lookup: () => Promise.reject(new Error('boom')) };
-    expect(await verifyAddresses(['a@b.io'], { storedStatuses: stored({}), resolver })).toEqual(['unknown']);
+    expect(await verifyAddresses(['a@b.io'], { ownedAddresses: owning([]), storedStatuses: stored({}), resolver })).toEqual(['unknown']);
   });
 
   it('counts statuses', () => {

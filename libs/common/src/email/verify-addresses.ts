@@ -1,6 +1,12 @@
 /**
- * Verification of a batch of normalised addresses: syntax, then the status the service database
- * stores for the address, then the domain check. Plain module, unit-tested directly.
+ * Verification of a batch of normalised addresses: syntax, then, only for an address the job's
+ * workspace owns, the status the service database stores for it, then the domain check. Plain
+ * module, unit-tested directly.
+ *
+ * Why ownership: stored statuses are part of the paid data. Free search shows a person's name,
+ * company domain and that a valid email exists, so answering stored statuses to anyone would let
+ * a workspace confirm guessed addresses for free (docs/email-verification.md). An address the
+ * workspace does not own gets only what anyone could learn without our data.
  */
 import { DomainAnswer, DomainResolver } from './domain-resolver';
 import { splitAddress, syntaxProblem } from './email-address';
@@ -14,6 +20,9 @@ export type StoredEmailStatus = 'valid' | 'invalid' | 'accept_all' | 'not_found'
 /** Answers the stored status of the addresses the service database knows (normalised form as key). */
 export type StoredStatusLookup = (addresses: string[]) => Promise<Map<string, StoredEmailStatus>>;
 
+/** Answers which of the addresses (normalised) the job's workspace owns: an email a save revealed to it. */
+export type OwnedAddressLookup = (addresses: string[]) => Promise<Set<string>>;
+
 /**
  * Without an SMTP conversation (which the service does not hold) a domain that accepts mail says
  * nothing about the mailbox: the address stays `unknown`. A domain that cannot receive mail makes
@@ -26,6 +35,9 @@ export const STATUS_BY_DOMAIN_ANSWER: Record<DomainAnswer, VerificationStatus> =
 };
 
 export interface VerifyOptions {
+  /** Which addresses the stored status may answer; every other one gets the independent checks only. */
+  ownedAddresses: OwnedAddressLookup;
+  /** Asked only for owned addresses. */
   storedStatuses: StoredStatusLookup;
   /** null: the domain check is switched off (VERIFICATION_DNS=off); addresses stay `unknown`. */
   resolver: DomainResolver | null;
@@ -44,10 +56,12 @@ export async function verifyAddresses(addresses: readonly string[], options: Ver
     else wellFormed.push(i);
   });
 
-  const stored = wellFormed.length > 0 ? await options.storedStatuses(wellFormed.map((i) => addresses[i])) : new Map();
+  const owned = wellFormed.length > 0 ? await options.ownedAddresses(wellFormed.map((i) => addresses[i])) : new Set<string>();
+  const ownedList = wellFormed.map((i) => addresses[i]).filter((address) => owned.has(address));
+  const stored = ownedList.length > 0 ? await options.storedStatuses(ownedList) : new Map<string, StoredEmailStatus>();
   const byDomain = new Map<string, number[]>();
   for (const i of wellFormed) {
-    const known = stored.get(addresses[i]);
+    const known = owned.has(addresses[i]) ? stored.get(addresses[i]) : undefined;
     if (known && known !== 'not_found') {
       statuses[i] = known;
       continue;

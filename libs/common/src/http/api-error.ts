@@ -1,5 +1,5 @@
 // Plain numbers rather than @nestjs/common's enum: this file stays importable from unit specs (Jest cannot load Nest 12).
-const HttpStatus = { BAD_REQUEST: 400, UNAUTHORIZED: 401, NOT_FOUND: 404, METHOD_NOT_ALLOWED: 405, UNSUPPORTED_MEDIA_TYPE: 415, TOO_MANY_REQUESTS: 429 } as const;
+const HttpStatus = { BAD_REQUEST: 400, UNAUTHORIZED: 401, NOT_FOUND: 404, METHOD_NOT_ALLOWED: 405, GONE: 410, UNSUPPORTED_MEDIA_TYPE: 415, TOO_MANY_REQUESTS: 429 } as const;
 
 /** Stated `payload.code` values of SPEC.md "Errors"; every validation error uses one of them. */
 export type ValidationCode = 'out_of_range' | 'conflicting_fields' | 'unknown_field' | 'invalid_value' | 'invalid_format';
@@ -89,6 +89,14 @@ export function rateLimitError(retryAfterSeconds: number, limit: string): ApiErr
  */
 export function unavailableError(message: string, retryAfterSeconds: number, payload: ErrorPayload = {}): ApiError {
   return new ApiError(503, 'UNAVAILABLE', message, payload, { 'Retry-After': String(retryAfterSeconds) });
+}
+
+/**
+ * 410 GONE: the record exists, but what was asked of it was deleted for good by retention (an
+ * export's file after EXPORT_RETENTION); asking again will never succeed. `payload` says when.
+ */
+export function goneError(message: string, payload: ErrorPayload = {}): ApiError {
+  return new ApiError(HttpStatus.GONE, 'GONE', message, payload);
 }
 
 /** 409 CONFLICT: the request is well formed but the resource's state forbids it (payload says which state). */

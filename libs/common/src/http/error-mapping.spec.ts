@@ -1,4 +1,4 @@
-import { notFoundError, rateLimitError, validationError } from './api-error';
+import { goneError, notFoundError, rateLimitError, validationError } from './api-error';
 import { DependencyError, UNAVAILABLE_RETRY_AFTER_SECONDS } from './dependency-failure';
 import { mapError } from './error-mapping';
 
@@ -75,6 +75,16 @@ describe('mapError', () => {
     expect(mapError(encoding, request)).toMatchObject({ status: 415, item: { payload: { field: 'body', code: 'invalid_value' } } });
     const corrupt = Object.assign(new Error('unexpected end of file'), { code: 'Z_BUF_ERROR', status: 400, expose: true });
     expect(mapError(corrupt, request)).toMatchObject({ status: 400, item: { name: 'VALIDATION_ERROR', payload: { field: 'body', code: 'invalid_format' } } });
+  });
+
+  it('a record whose data retention deleted answers 410 GONE, from an ApiError or a bare 410 HttpException', () => {
+    expect(mapError(goneError('the file was deleted', { expired_at: '2026-11-22T10:00:00.000Z' }), request)).toEqual({
+      status: 410,
+      item: { name: 'GONE', message: 'the file was deleted', payload: { expired_at: '2026-11-22T10:00:00.000Z' } },
+      headers: {},
+      unexpected: false,
+    });
+    expect(mapError(new FakeHttpException('Gone', 410), request)).toMatchObject({ status: 410, item: { name: 'GONE' } });
   });
 
   it("Nest's 404 for an unknown route names the method and path", () => {

@@ -14,6 +14,7 @@ export enum JobName {
   RunVerification = 'run-verification',
   PruneDeliveries = 'prune-deliveries',
   DisableFailingWebhooks = 'disable-failing-webhooks',
+  ExpireJobData = 'expire-job-data',
   SweepOutbox = 'sweep-outbox',
   SweepDeliveries = 'sweep-deliveries',
   SweepVerifications = 'sweep-verifications',

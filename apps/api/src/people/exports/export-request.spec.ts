@@ -42,8 +42,11 @@ describe('scopeToSaved', () => {
 });
 
 describe('toPeopleExport', () => {
-  it('is the generic job with the export members; download_url only once completed', () => {
-    const row = { id: 'x', status: 'running' as const, total: 2, skipped: 0, processed: 1, failure_reason: null, created_at: new Date('2026-01-01T00:00:00Z'), started_at: null, completed_at: null };
+  it('is the generic job with the export members; download_url only once completed and until the file expired', () => {
+    const row = {
+      id: 'x', status: 'running' as const, total: 2, skipped: 0, processed: 1, failure_reason: null,
+      created_at: new Date('2026-01-01T00:00:00Z'), started_at: null, completed_at: null, expired_at: null,
+    };
     expect(toPeopleExport({ ...row, skipped: 1 })).toMatchObject({
       type: 'people_export',
       skipped: 1,
@@ -51,7 +54,9 @@ describe('toPeopleExport', () => {
       download_url: null,
       created_at: '2026-01-01T00:00:00.000Z',
     });
-    expect(toPeopleExport({ ...row, status: 'completed' }).download_url).toBe('/v2/people/exports/x/download');
+    expect(toPeopleExport({ ...row, status: 'completed' })).toMatchObject({ download_url: '/v2/people/exports/x/download', expired_at: null });
+    const expired = toPeopleExport({ ...row, status: 'completed', expired_at: new Date('2026-01-08T00:00:00Z') });
+    expect(expired).toMatchObject({ status: 'completed', total: 2, download_url: null, expired_at: '2026-01-08T00:00:00.000Z' });
     expect(toPeopleExport(row)).toMatchObject(toGenericExportJob(row));
   });
 });

@@ -4,7 +4,7 @@ import { GenericJob, JobStatus, jobProgress } from '../../jobs/job-progress';
 export const EXPORT_JOB_TYPE = 'people_export';
 
 /** Columns every read of an export selects (never the CSV nor the ids). */
-export const EXPORT_COLUMNS = `id, status, total, skipped, processed, failure_reason, created_at, started_at, completed_at`;
+export const EXPORT_COLUMNS = `id, status, total, skipped, processed, failure_reason, created_at, started_at, completed_at, expired_at`;
 
 export interface PeopleExportRow {
   id: string;
@@ -16,6 +16,7 @@ export interface PeopleExportRow {
   created_at: Date;
   started_at: Date | null;
   completed_at: Date | null;
+  expired_at: Date | null;
 }
 
 /**
@@ -32,8 +33,10 @@ export interface PeopleExport extends GenericJob {
   processed: number;
   /** Why a `failed` export failed; null otherwise. */
   failure_reason: string | null;
-  /** Where to fetch the CSV once `completed`; null before. */
+  /** Where to fetch the CSV once `completed`; null before, and once the file expired. */
   download_url: string | null;
+  /** When maintenance deleted the file (EXPORT_RETENTION after completion); null while it is kept. */
+  expired_at: string | null;
 }
 
 const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
@@ -53,7 +56,8 @@ export function toPeopleExport(row: PeopleExportRow): PeopleExport {
     started_at: iso(row.started_at),
     completed_at: iso(row.completed_at),
     failure_reason: row.failure_reason,
-    download_url: row.status === 'completed' ? downloadPath(row.id) : null,
+    download_url: row.status === 'completed' && !row.expired_at ? downloadPath(row.id) : null,
+    expired_at: iso(row.expired_at),
   };
 }
 

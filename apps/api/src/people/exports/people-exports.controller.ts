@@ -5,6 +5,7 @@ import {
   ApiBadRequestResponse,
   ApiBody,
   ApiConflictResponse,
+  ApiGoneResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -12,6 +13,7 @@ import {
   ApiProduces,
   ApiServiceUnavailableResponse,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { retryAfterSeconds } from '../../jobs/job-progress';
@@ -33,6 +35,7 @@ const EXAMPLE: PeopleExport = {
   completed_at: '2026-11-22T10:00:00.480Z',
   failure_reason: null,
   download_url: downloadPath(EXAMPLE_ID),
+  expired_at: null,
 };
 const RETRY_AFTER = { 'Retry-After': { description: 'seconds to wait before polling again; only while the export is queued or running', schema: { type: 'integer', example: 2 } } };
 const envelope = (data: unknown) => ({ success: true, data, metadata: { timestamp: '2026-11-22T10:00:01.000Z' } });
@@ -54,7 +57,9 @@ export class PeopleExportsController {
     description:
       'Free. Takes saved people by `ids` or by `filters` (a people search over saved people), resolved now and stored in order; the worker writes the CSV. ' +
       'Ids the workspace has not saved are skipped (`skipped`). Poll GET /v2/people/exports/{id} or GET /v2/jobs/{id} until `completed`, then fetch `download_url`. ' +
-      'Exported people are recorded for the `duplicates.exclude_exported` search filter when the export completes. See docs/people-export.md.',
+      'Exported people are recorded for the `duplicates.exclude_exported` search filter when the export completes. ' +
+      'At most EXPORTS_PER_DAY (50) exports per workspace in any rolling 24 hours, else 429 `RATE_LIMIT` with `Retry-After` and nothing is created. ' +
+      'The file is kept for EXPORT_RETENTION (7 days) after completion. See docs/people-export.md.',
   })
   @ApiBody({
     type: CreatePeopleExportDto,
@@ -69,6 +74,11 @@ export class PeopleExportsController {
     schema: { example: envelope({ ...EXAMPLE, status: 'queued', skipped: 1, processed: 0, progress: { processed: 0, total: 2, percent: 0 }, started_at: null, completed_at: null, download_url: null }) },
   })
   @ApiBadRequestResponse({ description: BAD_REQUEST })
+  @ApiTooManyRequestsResponse({
+    description:
+      'RATE_LIMIT: the workspace asked for EXPORTS_PER_DAY exports in the last 24 hours; `Retry-After` is the whole seconds until the oldest of them leaves the window (`payload`: `limit` "exports", `quota`, `used`, `requested`, `window_seconds`, `retry_after`). Nothing is created.',
+    headers: { 'Retry-After': { description: 'seconds until an export fits in the quota again', schema: { type: 'integer', example: 3600 } } },
+  })
   @ApiServiceUnavailableResponse({ description: 'SEARCH_TIMEOUT: the filters selection ran past SEARCH_STATEMENT_TIMEOUT' })
   async create(@Auth() auth: AuthContext, @Body() body: CreatePeopleExportDto, @Res({ passthrough: true }) res: Response): Promise<PeopleExport> {
     const answer = await this.exports.create(auth, body);
@@ -80,7 +90,9 @@ export class PeopleExportsController {
   @Get('exports/:id')
   @ApiOperation({
     summary: 'Read one people export',
-    description: 'Free. `download_url` is set once `completed`. While the export is `queued` or `running` the answer carries a `Retry-After` header.',
+    description:
+      'Free. `download_url` is set once `completed`, until the file expires: EXPORT_RETENTION (7 days) after completion maintenance deletes the file and the stored person ids, ' +
+      'sets `expired_at` and clears `download_url`; the record stays readable with its status and counts. While the export is `queued` or `running` the answer carries a `Retry-After` header.',
   })
   @ApiParam(ID_PARAM)
   @ApiOkResponse({ description: 'the export', headers: RETRY_AFTER, schema: { example: envelope(EXAMPLE) } })
@@ -96,7 +108,9 @@ export class PeopleExportsController {
   @Get('exports/:id/download')
   @ApiOperation({
     summary: "Download a completed people export's CSV",
-    description: 'Free. RFC 4180 CSV (UTF-8, CRLF, header row; columns in docs/people-export.md). Before the export completes: 409 NOT_READY with `Retry-After`.',
+    description:
+      'Free. RFC 4180 CSV (UTF-8, CRLF, header row; columns in docs/people-export.md). Before the export completes: 409 NOT_READY with `Retry-After`. ' +
+      'Once the file expired (EXPORT_RETENTION after completion): 410 GONE.',
   })
   @ApiParam(ID_PARAM)
   @ApiProduces('text/csv')
@@ -106,6 +120,7 @@ export class PeopleExportsController {
     content: { 'text/csv': { schema: { type: 'string', example: 'id,first_name,last_name,full_name,email,…\r\n' } } },
   })
   @ApiConflictResponse({ description: 'NOT_READY: the export is queued or running (`Retry-After` tells when to try again) or failed (no `Retry-After`)', headers: RETRY_AFTER })
+  @ApiGoneResponse({ description: "GONE: the export completed, but maintenance deleted its file after EXPORT_RETENTION (`payload.expired_at`); ask for a new export" })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no export of this workspace has this id' })
   async download(@Auth() auth: AuthContext, @Param('id') id: string, @Res() res: Response): Promise<void> {
     if (!isUuid(id)) throw malformedIdError('id', 'id must be an export id (UUID)');

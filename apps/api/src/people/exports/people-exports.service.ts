@@ -1,4 +1,4 @@
-import { ApiError, AuthContext, enqueueAfterCommit, newJobId, notFoundError, QueueName } from '@app/common';
+import { ApiError, AuthContext, enqueueAfterCommit, goneError, newJobId, notFoundError, QueueName } from '@app/common';
 import { enqueuePeopleExport } from '@app/common/queues/people-export-queue';
 import { InjectQueue } from '@nestjs/bullmq';
 import { APP_CONFIG, AppConfig } from '@app/config';
@@ -6,6 +6,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { GenericJob, retryAfterSeconds } from '../../jobs/job-progress';
+import { checkQuota, enforceQuota, EXPORTS_QUOTA, QuotaSetting } from '../../quotas/workspace-quota';
 import { PeopleSearchService } from '../people-search.service';
 import { toSearchApiError } from '../search-errors';
 import { ExportBody, parseExportRequest } from './export-request';
@@ -27,9 +28,15 @@ export class PeopleExportsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Resolves the saved people now, stores them in order in a queued export and hands it to the worker. */
+  /**
+   * Resolves the saved people now, stores them in order in a queued export and hands it to the worker.
+   * Over the workspace's EXPORTS_PER_DAY: 429 RATE_LIMIT, nothing created.
+   */
   async create(auth: AuthContext, body: ExportBody): Promise<PeopleExport> {
     const request = parseExportRequest(body);
+    const quota: QuotaSetting = { limit: this.config.exportsPerDay, windowMs: this.config.quotaWindowMs };
+    // Refused before the selection, which may be a search over 25,000 people; the insert checks again under the lock.
+    await checkQuota(this.db, EXPORTS_QUOTA, quota, auth.workspaceId, 1);
     let personIds: string[];
     let skipped = 0;
     if (request.kind === 'ids') {
@@ -49,10 +56,14 @@ export class PeopleExportsService {
         });
       personIds = picked.ids;
     }
-    const [row]: PeopleExportRow[] = await this.db.query(
-      `INSERT INTO people_exports (id, workspace_id, person_ids, total, skipped) VALUES ($1, $2, $3::char(24)[], $4, $5) RETURNING ${EXPORT_COLUMNS}`,
-      [newJobId(), auth.workspaceId, personIds, personIds.length, skipped],
-    );
+    const row = await this.db.transaction(async (m) => {
+      await enforceQuota(m, EXPORTS_QUOTA, quota, auth.workspaceId, 1);
+      const [inserted]: PeopleExportRow[] = await m.query(
+        `INSERT INTO people_exports (id, workspace_id, person_ids, total, skipped) VALUES ($1, $2, $3::char(24)[], $4, $5) RETURNING ${EXPORT_COLUMNS}`,
+        [newJobId(), auth.workspaceId, personIds, personIds.length, skipped],
+      );
+      return inserted;
+    });
     // The export is committed: if Redis is away now, the answer is still given and the worker's sweeper enqueues it later.
     await enqueueAfterCommit(() => enqueuePeopleExport(this.queue, row.id), this.config.redisCommandTimeoutMs, this.logger, { exportId: row.id });
     return toPeopleExport(row);
@@ -64,7 +75,10 @@ export class PeopleExportsService {
     return toPeopleExport(row);
   }
 
-  /** The CSV of a completed export; 409 NOT_READY (with Retry-After while it may still finish) before. */
+  /**
+   * The CSV of a completed export; 409 NOT_READY (with Retry-After while it may still finish) before;
+   * 410 GONE once maintenance deleted it (EXPORT_RETENTION).
+   */
   async download(workspaceId: string, id: string): Promise<ExportFile> {
     const rows: Array<PeopleExportRow & { csv: string | null }> = await this.db.query(
       `SELECT ${EXPORT_COLUMNS}, CASE WHEN status = 'completed' THEN csv END AS csv FROM people_exports WHERE id = $1 AND workspace_id = $2`,
@@ -72,6 +86,10 @@ export class PeopleExportsService {
     );
     const row = rows[0];
     if (!row) throw notFoundError('people export');
+    if (row.status === 'completed' && row.expired_at) {
+      const expiredAt = new Date(row.expired_at).toISOString();
+      throw goneError(`the export's file was deleted at ${expiredAt}, after the retention period; ask for a new export`, { expired_at: expiredAt });
+    }
     if (row.status !== 'completed' || row.csv === null) {
       const wait = retryAfterSeconds(row);
       const message = row.status === 'failed' ? `the export failed and has no file: ${row.failure_reason ?? 'unknown reason'}` : `the export is ${row.status}; download it once completed`;
