@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       rateLimitSearchPerMinute: 60,
       rateLimitEnrichPerMinute: 300,
       webhookAllowPrivateTargets: false,
+      webhookAllowedPorts: [443, 8443],
+      webhookMaxPerWorkspace: 100,
       webhookTimeoutMs: 10_000,
       webhookDnsServers: [],
       webhookDnsTimeoutMs: 2000,
@@ -57,6 +59,8 @@ describe('loadConfig', () => {
       RATE_LIMIT_SEARCH_PER_MINUTE: '5',
       RATE_LIMIT_ENRICH_PER_MINUTE: '7',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
+      WEBHOOK_ALLOWED_PORTS: '443, 9443,443',
+      WEBHOOK_MAX_PER_WORKSPACE: '40',
       WEBHOOK_TIMEOUT_MS: '1000',
       WEBHOOK_DNS_SERVERS: '127.0.0.1:5353, 10.0.0.2,[::1]:53',
       WEBHOOK_DNS_TIMEOUT: '500ms',
@@ -88,6 +92,8 @@ describe('loadConfig', () => {
       rateLimitSearchPerMinute: 5,
       rateLimitEnrichPerMinute: 7,
       webhookAllowPrivateTargets: true,
+      webhookAllowedPorts: [443, 9443],
+      webhookMaxPerWorkspace: 40,
       webhookTimeoutMs: 1000,
       webhookDnsServers: ['127.0.0.1:5353', '10.0.0.2', '[::1]:53'],
       webhookDnsTimeoutMs: 500,
@@ -132,6 +138,13 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_SEARCH_PER_MINUTE', '0'],
     ['RATE_LIMIT_ENRICH_PER_MINUTE', '1.5'],
     ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'yes please'],
+    ['WEBHOOK_ALLOWED_PORTS', '443,https'],
+    ['WEBHOOK_ALLOWED_PORTS', '0'],
+    ['WEBHOOK_ALLOWED_PORTS', '65536'],
+    ['WEBHOOK_ALLOWED_PORTS', '443,,8443'],
+    ['WEBHOOK_ALLOWED_PORTS', '*'],
+    ['WEBHOOK_MAX_PER_WORKSPACE', '0'],
+    ['WEBHOOK_MAX_PER_WORKSPACE', 'lots'],
     ['WEBHOOK_TIMEOUT_MS', '10s'],
     ['WEBHOOK_DNS_SERVERS', 'ns1.example.com'],
     ['WEBHOOK_DNS_SERVERS', '127.0.0.1:99999'],
@@ -180,6 +193,13 @@ describe('loadConfig', () => {
   it('reads OPS_TOKEN: unset turns the operator endpoints off', () => {
     expect(loadConfig({}).opsToken).toBeNull();
     expect(loadConfig({ OPS_TOKEN: 'k'.repeat(32) }).opsToken).toBe('k'.repeat(32));
+  });
+
+  it('allows receivers on any port while private targets are allowed, unless WEBHOOK_ALLOWED_PORTS is set', () => {
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }).webhookAllowedPorts).toBeNull();
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_ALLOWED_PORTS: ' ' }).webhookAllowedPorts).toBeNull();
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_ALLOWED_PORTS: '8443' }).webhookAllowedPorts).toEqual([8443]);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false', WEBHOOK_ALLOWED_PORTS: '' }).webhookAllowedPorts).toEqual([443, 8443]);
   });
 
   it('treats an empty value as unset (the default applies)', () => {

@@ -32,14 +32,24 @@ export class WebhooksService {
   }
 
   /**
-   * 400 `invalid_value` on `url` unless the receiver is allowed (https on a public host, by default);
-   * answers the URL as stored: trimmed, then the WHATWG serialisation (`new URL().href`), so the
-   * same receiver written two ways reads the same.
+   * 400 `invalid_value` on `url` unless the receiver is allowed (https on a public host, port 443
+   * or 8443, by default; a refused port adds `allowed_ports`); answers the URL as stored: trimmed,
+   * then the WHATWG serialisation (`new URL().href`), so the same receiver written two ways reads the same.
    */
   private async checkUrl(raw: string): Promise<string> {
     const url = raw.trim();
-    const check = await checkTargetUrl(url, { allowPrivate: this.config.webhookAllowPrivateTargets, resolve: (host) => this.resolver.resolve(host) });
-    if (!check.ok) throw validationError('url', 'invalid_value', check.reason, { received_value: url.slice(0, 200), received_type: 'string' });
+    const check = await checkTargetUrl(url, {
+      allowPrivate: this.config.webhookAllowPrivateTargets,
+      allowedPorts: this.config.webhookAllowedPorts,
+      resolve: (host) => this.resolver.resolve(host),
+    });
+    if (!check.ok) {
+      throw validationError('url', 'invalid_value', check.reason, {
+        received_value: url.slice(0, 200),
+        received_type: 'string',
+        ...(check.allowedPorts ? { allowed_ports: check.allowedPorts } : {}),
+      });
+    }
     return check.url.href;
   }
 
