@@ -180,7 +180,8 @@ export class WebhooksService {
    */
   async sendTest(auth: AuthContext, id: string): Promise<{ event_id: string; type: 'webhook.test'; webhook_id: string; webhook_status: string }> {
     // Checked, then counted against the on-demand throttle, then checked again under the lock.
-    await this.throttle.spend('test', auth.workspaceId, refuseDisabledTest(await requireWebhook(this.db, auth.workspaceId, id)).url);
+    const target = refuseDisabledTest(await requireWebhook(this.db, auth.workspaceId, id));
+    await this.throttle.spend('test', auth.workspaceId, target.url);
     return this.db.transaction(async (manager) => {
       const hook = refuseDisabledTest(await requireWebhook(manager, auth.workspaceId, id, true));
       const event = await recordEvent(manager, auth.workspaceId, 'webhook.test', { webhook_id: id }, { webhookId: id });
