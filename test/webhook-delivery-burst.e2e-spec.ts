@@ -83,14 +83,16 @@ it('caps the deliveries in flight of one workspace across its webhooks, while an
   expect(harness.rcv.at(second.path).length).toBeLessThanOrEqual(PER_WEBHOOK);
 });
 
-it('throttles test events and re-enabling per webhook: 429 RATE_LIMIT with Retry-After, other webhooks unaffected', async () => {
+it('throttles test events and re-enabling per workspace and receiver host: 429 RATE_LIMIT with Retry-After, other hosts unaffected', async () => {
   const ws = await harness.stack.workspace();
-  const create = async () => {
-    const res = await ws.api.post('/v2/webhooks', { url: harness.rcv.hook({ status: 200 }).url, events: ['company.saved'] });
+  const create = async (url: string) => {
+    const res = await ws.api.post('/v2/webhooks', { url, events: ['company.saved'] });
     expect(res.status).toBe(201);
     return res.body.data.id as string;
   };
-  const [busy, calm] = [await create(), await create()];
+  const busyUrl = harness.rcv.hook({ status: 200 }).url;
+  // Another host (localhost rather than 127.0.0.1) has its own budget.
+  const [busy, calm] = [await create(busyUrl), await create(harness.rcv.hook({ status: 200 }).url.replace('127.0.0.1', 'localhost'))];
   for (let i = 0; i < 10; i++) expect((await ws.api.post(`/v2/webhooks/${busy}/test`, {})).status).toBe(202);
   const refused = await ws.api.post(`/v2/webhooks/${busy}/test`, {});
   expect(refused.status).toBe(429);
@@ -98,12 +100,16 @@ it('throttles test events and re-enabling per webhook: 429 RATE_LIMIT with Retry
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
   expect((await ws.api.post(`/v2/webhooks/${calm}/test`, {})).status).toBe(202);
+  // Deleting the webhook and registering the same receiver again resets nothing.
+  expect((await ws.api.delete(`/v2/webhooks/${busy}`)).status).toBe(200);
+  const again = await create(busyUrl);
+  expect((await ws.api.post(`/v2/webhooks/${again}/test`, {})).status).toBe(429);
 
-  for (let i = 0; i < 10; i++) expect((await ws.api.patch(`/v2/webhooks/${busy}`, { status: 'active' })).status).toBe(200);
-  const reenable = await ws.api.patch(`/v2/webhooks/${busy}`, { status: 'active' });
+  for (let i = 0; i < 10; i++) expect((await ws.api.patch(`/v2/webhooks/${again}`, { status: 'active' })).status).toBe(200);
+  const reenable = await ws.api.patch(`/v2/webhooks/${again}`, { status: 'active' });
   expect(reenable.status).toBe(429);
   expect(reenable.body.errors[0]).toMatchObject({ name: 'RATE_LIMIT', payload: { limit: 'webhook_reenable' } });
   expect(Number(reenable.headers.get('retry-after'))).toBeGreaterThan(60);
   // other changes are not throttled
-  expect((await ws.api.patch(`/v2/webhooks/${busy}`, { description: 'still editable' })).status).toBe(200);
+  expect((await ws.api.patch(`/v2/webhooks/${again}`, { description: 'still editable' })).status).toBe(200);
 });

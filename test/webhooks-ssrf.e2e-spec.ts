@@ -90,6 +90,28 @@ describe('webhooks: SSRF guard at registration (WEBHOOK_ALLOW_PRIVATE_TARGETS=fa
     expect((await ws.api.get(`/v2/webhooks/${created.body.data.id}`)).body.data.url).toBe('https://93.184.216.34/hook');
   });
 
+  it.each(['https://8.8.8.8:6379/', 'https://93.184.216.34:80/hook', 'https://public.ssrf.test:22/hook', 'https://[2606:4700:4700::1111]:6379/', 'https://8.8.8.8:4430/'])(
+    'refuses %s: a receiver port other than 443 and 8443 (the default WEBHOOK_ALLOWED_PORTS), naming the allowed ports',
+    async (url) => {
+      const res = await ws.api.post('/v2/webhooks', { url, events: ['company.saved'] });
+      expect(res.status).toBe(400);
+      const e = errorOf(res);
+      expect(e).toMatchObject({ name: 'VALIDATION_ERROR', payload: { field: 'url', code: 'invalid_value', allowed_ports: [443, 8443] } });
+      expect(e.message).toBe(`url must use port 443 or 8443, not ${new URL(url).port}`);
+    },
+  );
+
+  it('refuses a port outside the allowed ones on update too, and keeps the old URL; :443 is the https default', async () => {
+    const created = await ws.api.post('/v2/webhooks', { url: 'https://93.184.216.34:443/hook', events: ['company.saved'] });
+    expect(created.status).toBe(201);
+    expect(created.body.data.url).toBe('https://93.184.216.34/hook');
+    const res = await ws.api.patch(`/v2/webhooks/${created.body.data.id}`, { url: 'https://93.184.216.34:6379/hook' });
+    expect(res.status).toBe(400);
+    expect(errorOf(res).payload).toMatchObject({ field: 'url', code: 'invalid_value', allowed_ports: [443, 8443] });
+    expect((await ws.api.get(`/v2/webhooks/${created.body.data.id}`)).body.data.url).toBe('https://93.184.216.34/hook');
+    expect((await ws.api.patch(`/v2/webhooks/${created.body.data.id}`, { url: 'https://93.184.216.34:8443/hook' })).status).toBe(200);
+  });
+
   it('accepts https on a public address', async () => {
     for (const url of ['https://93.184.216.34/hook', 'https://[2606:4700:4700::1111]/hook', 'https://8.8.8.8:8443/in?x=1']) {
       const res = await ws.api.post('/v2/webhooks', { url, events: ['person.saved'] });

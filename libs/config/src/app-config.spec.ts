@@ -26,6 +26,8 @@ describe('loadConfig', () => {
       exportRetentionMs: 7 * 86_400_000,
       verificationRetentionMs: 30 * 86_400_000,
       webhookAllowPrivateTargets: false,
+      webhookAllowedPorts: [443, 8443],
+      webhookMaxPerWorkspace: 100,
       webhookTimeoutMs: 10_000,
       webhookDnsServers: [],
       webhookDnsTimeoutMs: 2000,
@@ -67,6 +69,8 @@ describe('loadConfig', () => {
       EXPORT_RETENTION: '2s',
       VERIFICATION_RETENTION: '1h',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
+      WEBHOOK_ALLOWED_PORTS: '443, 9443,443',
+      WEBHOOK_MAX_PER_WORKSPACE: '40',
       WEBHOOK_TIMEOUT_MS: '1000',
       WEBHOOK_DNS_SERVERS: '127.0.0.1:5353, 10.0.0.2,[::1]:53',
       WEBHOOK_DNS_TIMEOUT: '500ms',
@@ -103,6 +107,8 @@ describe('loadConfig', () => {
       exportRetentionMs: 2000,
       verificationRetentionMs: 3_600_000,
       webhookAllowPrivateTargets: true,
+      webhookAllowedPorts: [443, 9443],
+      webhookMaxPerWorkspace: 40,
       webhookTimeoutMs: 1000,
       webhookDnsServers: ['127.0.0.1:5353', '10.0.0.2', '[::1]:53'],
       webhookDnsTimeoutMs: 500,
@@ -155,6 +161,13 @@ describe('loadConfig', () => {
     ['EXPORT_RETENTION', '0'],
     ['VERIFICATION_RETENTION', '30'],
     ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'yes please'],
+    ['WEBHOOK_ALLOWED_PORTS', '443,https'],
+    ['WEBHOOK_ALLOWED_PORTS', '0'],
+    ['WEBHOOK_ALLOWED_PORTS', '65536'],
+    ['WEBHOOK_ALLOWED_PORTS', '443,,8443'],
+    ['WEBHOOK_ALLOWED_PORTS', '*'],
+    ['WEBHOOK_MAX_PER_WORKSPACE', '0'],
+    ['WEBHOOK_MAX_PER_WORKSPACE', 'lots'],
     ['WEBHOOK_TIMEOUT_MS', '10s'],
     ['WEBHOOK_DNS_SERVERS', 'ns1.example.com'],
     ['WEBHOOK_DNS_SERVERS', '127.0.0.1:99999'],
@@ -203,6 +216,13 @@ describe('loadConfig', () => {
   it('reads OPS_TOKEN: unset turns the operator endpoints off', () => {
     expect(loadConfig({}).opsToken).toBeNull();
     expect(loadConfig({ OPS_TOKEN: 'k'.repeat(32) }).opsToken).toBe('k'.repeat(32));
+  });
+
+  it('allows receivers on any port while private targets are allowed, unless WEBHOOK_ALLOWED_PORTS is set', () => {
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }).webhookAllowedPorts).toBeNull();
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_ALLOWED_PORTS: ' ' }).webhookAllowedPorts).toBeNull();
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_ALLOWED_PORTS: '8443' }).webhookAllowedPorts).toEqual([8443]);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false', WEBHOOK_ALLOWED_PORTS: '' }).webhookAllowedPorts).toEqual([443, 8443]);
   });
 
   it('treats an empty value as unset (the default applies)', () => {

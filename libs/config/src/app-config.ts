@@ -31,6 +31,13 @@ export interface AppConfig {
   /** How long a finished verification job's per-address results are kept (the job and its counts stay). */
   verificationRetentionMs: number;
   webhookAllowPrivateTargets: boolean;
+  /**
+   * Ports a receiver may listen on, checked at registration and before every delivery; null: any.
+   * Unset, it is 443 and 8443, or any port while private targets are allowed (tests, local use).
+   */
+  webhookAllowedPorts: number[] | null;
+  /** Webhooks a workspace may have in all, disabled ones included (at most 25 of them active). */
+  webhookMaxPerWorkspace: number;
   webhookTimeoutMs: number;
   /** DNS servers for receiver hostnames (`ip`, `ip:port`, `[ipv6]:port`); empty: the system's. */
   webhookDnsServers: string[];
@@ -103,6 +110,8 @@ export const CONFIG_DEFAULTS: Record<string, string> = {
   EXPORT_RETENTION: '7d',
   VERIFICATION_RETENTION: '30d',
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false',
+  WEBHOOK_ALLOWED_PORTS: '443,8443',
+  WEBHOOK_MAX_PER_WORKSPACE: '100',
   WEBHOOK_TIMEOUT_MS: '10000',
   WEBHOOK_DNS_SERVERS: '',
   WEBHOOK_DNS_TIMEOUT: '2s',
@@ -204,6 +213,18 @@ class EnvReader {
     return items;
   }
 
+  /** Whether the variable was given a value (an empty one counts as unset). */
+  isSet(name: string): boolean {
+    return (this.env[name] ?? '').trim() !== '';
+  }
+
+  /** Distinct ports from 1 to 65535; unset: the default list, or null (any port) when `anyWhenUnset`. */
+  ports(name: string, anyWhenUnset: boolean): number[] | null {
+    if (anyWhenUnset && !this.isSet(name)) return null;
+    const ports = this.list(name, isPort, 'ports from 1 to 65535, such as 443,8443');
+    return [...new Set(ports.map(Number))];
+  }
+
   /** `ip`, `ip:port` or `[ipv6]:port` items; empty means none (use the system's). */
   dnsServers(name: string): string[] {
     return this.list(name, isDnsServer, 'IP addresses, each with an optional port (127.0.0.1:5353, [::1]:53)');
@@ -258,6 +279,7 @@ export interface LoadConfigOptions {
 /** Reads and validates the environment; throws one error naming every bad variable. */
 export function loadConfig(env: Env = process.env, options: LoadConfigOptions = {}): AppConfig {
   const r = new EnvReader(env);
+  const allowPrivateTargets = r.boolean('WEBHOOK_ALLOW_PRIVATE_TARGETS');
   const config: AppConfig = {
     port: r.integer('PORT', 0, 65535),
     databaseUrl: r.url('DATABASE_URL', ['postgres:', 'postgresql:']),
@@ -270,7 +292,9 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     quotaWindowMs: r.duration('QUOTA_WINDOW', 1000),
     exportRetentionMs: r.duration('EXPORT_RETENTION', 1000),
     verificationRetentionMs: r.duration('VERIFICATION_RETENTION', 1000),
-    webhookAllowPrivateTargets: r.boolean('WEBHOOK_ALLOW_PRIVATE_TARGETS'),
+    webhookAllowPrivateTargets: allowPrivateTargets,
+    webhookAllowedPorts: r.ports('WEBHOOK_ALLOWED_PORTS', allowPrivateTargets),
+    webhookMaxPerWorkspace: r.integer('WEBHOOK_MAX_PER_WORKSPACE', 1, 100_000),
     webhookTimeoutMs: r.integer('WEBHOOK_TIMEOUT_MS', 1, 600_000),
     webhookDnsServers: r.dnsServers('WEBHOOK_DNS_SERVERS'),
     webhookDnsTimeoutMs: r.duration('WEBHOOK_DNS_TIMEOUT', 1),

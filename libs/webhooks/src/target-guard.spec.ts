@@ -1,4 +1,4 @@
-import { checkTargetUrl, isBlockedAddress } from './target-guard';
+import { checkTargetUrl, effectivePort, isBlockedAddress, portRefusal } from './target-guard';
 
 describe('isBlockedAddress', () => {
   const blocked = [
@@ -61,5 +61,78 @@ describe('checkTargetUrl', () => {
     expect(await checkTargetUrl('http://hooks.internal/in', { allowPrivate: true, alwaysResolve: true, resolve })).toMatchObject({ ok: true, addresses: ['10.0.0.9'] });
     expect(await checkTargetUrl('http://[::1]:8080/in', { allowPrivate: true, alwaysResolve: true, resolve })).toMatchObject({ ok: true, addresses: ['::1'] });
     expect(resolve).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the port rule (WEBHOOK_ALLOWED_PORTS)', () => {
+  const publicDns = async () => ['93.184.216.34'];
+  const strict = { allowPrivate: false, resolve: publicDns, allowedPorts: [443, 8443] };
+
+  it('reads the port the URL connects to: the one written, else the scheme default', () => {
+    expect(effectivePort(new URL('https://hooks.example.com/in'))).toBe(443);
+    expect(effectivePort(new URL('https://hooks.example.com:443/in'))).toBe(443);
+    expect(effectivePort(new URL('https://hooks.example.com:0443/in'))).toBe(443);
+    expect(effectivePort(new URL('https://hooks.example.com:/in'))).toBe(443);
+    expect(effectivePort(new URL('https://hooks.example.com:8443/in'))).toBe(8443);
+    expect(effectivePort(new URL('http://hooks.example.com/in'))).toBe(80);
+    expect(effectivePort(new URL('https://[2606:4700::1111]:6379/'))).toBe(6379);
+  });
+
+  it.each([
+    'https://hooks.example.com/in',
+    'https://hooks.example.com:443/in',
+    'https://hooks.example.com:8443/in',
+    'https://hooks.example.com:/in',
+    'https://HOOKS.example.com:00443/in',
+    'https://93.184.216.34:8443/in',
+    'https://[2606:4700::1111]/in',
+    'https://[2606:4700::1111]:8443/in',
+    'https://hooks.example.com/in?port=6379#:6379',
+    'https://hooks.example.com\\@8.8.8.8:6379/', // the backslash ends the authority: 8.8.8.8:6379 is path, the host hooks.example.com:443
+  ])('takes %s', async (url) => {
+    expect(await checkTargetUrl(url, strict)).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ['https://8.8.8.8:6379/', 6379],
+    ['https://hooks.example.com:80/in', 80],
+    ['https://hooks.example.com:22/', 22],
+    ['https://hooks.example.com:4430/', 4430],
+    ['https://[2606:4700::1111]:6379/', 6379],
+    ['https://[2606:4700::1111]:443:6379/', null], // not a URL at all
+    ['https://8.8.8.8:6379\\@hooks.example.com/', 6379], // the backslash ends the authority: the host is 8.8.8.8:6379, "@hooks…" is path
+  ])('refuses %s', async (url, port) => {
+    const check = await checkTargetUrl(url, strict);
+    expect(check.ok).toBe(false);
+    if (port !== null) expect(check).toEqual({ ok: false, problem: 'blocked', reason: `url must use port 443 or 8443, not ${port}`, allowedPorts: [443, 8443] });
+  });
+
+  it('is not fooled by userinfo: a port in the credentials is not the port connected to, and credentials are refused anyway', async () => {
+    // user "hooks.example.com", password "443", host 8.8.8.8, port 6379
+    const check = await checkTargetUrl('https://hooks.example.com:443@8.8.8.8:6379/', strict);
+    expect(check.ok).toBe(false);
+    expect(new URL('https://hooks.example.com:443@8.8.8.8:6379/').port).toBe('6379');
+    expect((await checkTargetUrl('https://8.8.8.8:6379@hooks.example.com/', strict)).ok).toBe(false);
+    expect(portRefusal(new URL('https://hooks.example.com:443@8.8.8.8:6379/'), [443])).toBe('url must use port 443, not 6379');
+    expect(portRefusal(new URL('https://x:6379@hooks.example.com/'), [443])).toBeNull();
+  });
+
+  it('names the scheme default when no port is written', async () => {
+    expect(await checkTargetUrl('http://127.0.0.1/in', { allowPrivate: true, allowedPorts: [443, 8443, 9000] })).toMatchObject({
+      ok: false,
+      reason: 'url must use port 443, 8443 or 9000, not 80 (the http default)',
+    });
+  });
+
+  it('applies with private targets allowed when the operator lists ports, and without a list allows any port', async () => {
+    expect(await checkTargetUrl('http://127.0.0.1:6379/', { allowPrivate: true, allowedPorts: [443] })).toMatchObject({ ok: false, problem: 'blocked' });
+    expect(await checkTargetUrl('http://127.0.0.1:6379/', { allowPrivate: true, allowedPorts: null })).toMatchObject({ ok: true });
+    expect(await checkTargetUrl('https://hooks.example.com:6379/', { allowPrivate: false, resolve: publicDns })).toMatchObject({ ok: true });
+  });
+
+  it('is checked before DNS: a refused port costs no lookup', async () => {
+    const resolve = jest.fn(publicDns);
+    expect((await checkTargetUrl('https://hooks.example.com:6379/', { ...strict, resolve, alwaysResolve: true })).ok).toBe(false);
+    expect(resolve).not.toHaveBeenCalled();
   });
 });

@@ -16,6 +16,11 @@ export interface TargetGuardOptions {
    * an address to connect to. At registration a private-targets setup needs no DNS.
    */
   alwaysResolve?: boolean;
+  /**
+   * WEBHOOK_ALLOWED_PORTS: the ports a receiver may listen on (443 and 8443 by default); null or
+   * absent: any port. Applies whatever `allowPrivate` says: the config decides what "unset" means.
+   */
+  allowedPorts?: readonly number[] | null;
 }
 
 /**
@@ -24,7 +29,32 @@ export interface TargetGuardOptions {
  */
 export type TargetProblem = 'invalid' | 'blocked' | 'unresolved';
 
-export type TargetCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; problem: TargetProblem; reason: string };
+export type TargetCheck =
+  | { ok: true; url: URL; addresses: string[] }
+  | { ok: false; problem: TargetProblem; reason: string; /** Set when the port was the problem. */ allowedPorts?: number[] };
+
+/** The port a URL connects to: the one written, else its scheme's (the URL parser drops a written default port, `:443` on https). */
+export function effectivePort(url: URL): number {
+  if (url.port !== '') return Number(url.port);
+  return url.protocol === 'https:' ? 443 : 80;
+}
+
+/** "443", "443 or 8443", "443, 8443 or 9443". */
+function portList(ports: readonly number[]): string {
+  return ports.length === 1 ? String(ports[0]) : `${ports.slice(0, -1).join(', ')} or ${ports[ports.length - 1]}`;
+}
+
+/**
+ * Why the URL's port is refused, or null when `allowedPorts` (null: any) takes it. A pure
+ * function of the URL, so the worker runs it before every delivery at no cost: without it a
+ * receiver URL is a port scanner (the delivery history tells whether a port answers TLS).
+ */
+export function portRefusal(url: URL, allowedPorts: readonly number[] | null | undefined): string | null {
+  if (!allowedPorts) return null;
+  const port = effectivePort(url);
+  if (allowedPorts.includes(port)) return null;
+  return `url must use port ${portList(allowedPorts)}, not ${port}${url.port === '' ? ` (the ${url.protocol.slice(0, -1)} default)` : ''}`;
+}
 
 /** Ranges of ipaddr.js that a receiver may live in; every other range is refused. */
 const PUBLIC_RANGES = new Set(['unicast']);
@@ -64,8 +94,8 @@ export function isBlockedAddress(ip: string): boolean {
 }
 
 /**
- * Checks a receiver URL against the whole target policy: https on a host whose every resolved
- * address is public unicast. With `allowPrivate`, http and any address pass (and, unless
+ * Checks a receiver URL against the whole target policy: https on an allowed port of a host whose
+ * every resolved address is public unicast. With `allowPrivate`, http and any address pass (and, unless
  * `alwaysResolve`, no DNS is needed). Answers the checked addresses to pin the socket to.
  * The API runs it at registration, the worker before every delivery, so a URL stored under a
  * laxer setting is refused once the setting is stricter.
@@ -85,6 +115,8 @@ export async function checkTargetUrl(raw: string, options: TargetGuardOptions): 
   if (url.username || url.password) return refuse('invalid', 'url must not carry credentials');
   const host = bareHostname(url.hostname);
   if (!host) return refuse('invalid', 'url has no host');
+  const badPort = portRefusal(url, options.allowedPorts);
+  if (badPort) return { ok: false, problem: 'blocked', reason: badPort, allowedPorts: [...options.allowedPorts!] };
   if (options.allowPrivate && !options.alwaysResolve) return { ok: true, url, addresses: [] };
 
   if (!options.allowPrivate && isLocalhostName(host)) return refuse('blocked', 'url must be on a public host, not localhost');

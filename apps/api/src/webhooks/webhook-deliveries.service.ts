@@ -1,10 +1,11 @@
 import { AuthContext, listAnswer, notFoundError, pageRequest, validationError, WithMetadata } from '@app/common';
-import { mutateReturning } from '@app/database';
+import { mutateReturning, retryOnDeadlock } from '@app/database';
 import { TASK_DUE_CHANNEL } from '@app/webhooks';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ListDeliveriesQuery } from './dto/list-deliveries.query';
 import { RecoverWebhookDto } from './dto/recover-webhook.dto';
+import { WebhookActionThrottle } from './webhook-action-throttle';
 import { checkPathId, requireWebhook } from './webhook-access';
 import { DELIVERY_COLUMNS, DeliveryRow, toDeliveryRecord, WebhookRow } from './webhook-record';
 
@@ -14,9 +15,17 @@ import { DELIVERY_COLUMNS, DeliveryRow, toDeliveryRecord, WebhookRow } from './w
  */
 const MAKE_DUE = `state = 'pending', attempts = 0, next_attempt_at = now(), last_error = NULL, updated_at = now()`;
 
+/**
+ * Delivery history, resend and recover. Resend and recover lock the webhook row, then tasks; the
+ * worker records an attempt by locking tasks, then updating the webhook's health. PostgreSQL may
+ * therefore abort either as a deadlock victim: both run again (retryOnDeadlock), as a delete does.
+ */
 @Injectable()
 export class WebhookDeliveriesService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly throttle: WebhookActionThrottle,
+  ) {}
 
   /** Delivery history of one webhook, newest first. */
   async list(auth: AuthContext, id: string, query: ListDeliveriesQuery) {
@@ -42,51 +51,70 @@ export class WebhookDeliveriesService {
     return listAnswer(rows.map(toDeliveryRecord), page, total);
   }
 
-  /** Sends the event of one delivery again, now, to this webhook. */
+  /**
+   * Sends the event of one delivery again, now, to this webhook. Checked first (404, disabled),
+   * then counted against the on-demand throttle, then done under the webhook's row lock.
+   */
   async resend(auth: AuthContext, id: string, deliveryId: string) {
     checkPathId('id', id);
     checkPathId('delivery_id', deliveryId);
-    return this.db.transaction(async (manager) => {
-      const hook = await requireWebhook(manager, auth.workspaceId, id, true);
-      refuseDisabled(hook);
-      const found: { event_id: string; event_type: string }[] = await manager.query(
-        `SELECT d.event_id, d.event_type FROM webhook_deliveries d WHERE d.id = $1 AND d.webhook_id = $2`,
-        [deliveryId, id],
-      );
-      if (found.length === 0) throw notFoundError('delivery');
-      const { event_id: eventId, event_type: eventType } = found[0];
-      const event = await manager.query(`SELECT 1 FROM events WHERE id = $1 AND workspace_id = $2`, [eventId, auth.workspaceId]);
-      if (event.length === 0) throw notFoundError('event of the delivery');
-      // The task row normally exists; recreate it if maintenance removed it.
-      const rows = await manager.query(
-        `INSERT INTO webhook_tasks (event_id, webhook_id, workspace_id, event_type, state, attempts, next_attempt_at)
-         VALUES ($1, $2, $3, $4, 'pending', 0, now())
-         ON CONFLICT (event_id, webhook_id) DO UPDATE SET ${MAKE_DUE}
-         RETURNING next_attempt_at`,
-        [eventId, id, auth.workspaceId, eventType],
-      );
-      await notifyDue(manager, `${eventId}:${id}`);
-      return { event_id: eventId, webhook_id: id, state: 'pending', next_attempt_at: new Date(rows[0].next_attempt_at).toISOString() };
-    });
+    const hook = await requireWebhook(this.db, auth.workspaceId, id);
+    refuseDisabled(hook);
+    await this.requireDelivery(this.db, id, deliveryId);
+    await this.throttle.spend('resend', auth.workspaceId, hook.url);
+    return retryOnDeadlock(() =>
+      this.db.transaction(async (manager) => {
+        refuseDisabled(await requireWebhook(manager, auth.workspaceId, id, true));
+        const { event_id: eventId, event_type: eventType } = await this.requireDelivery(manager, id, deliveryId);
+        const event = await manager.query(`SELECT 1 FROM events WHERE id = $1 AND workspace_id = $2`, [eventId, auth.workspaceId]);
+        if (event.length === 0) throw notFoundError('event of the delivery');
+        // The task row normally exists; recreate it if maintenance removed it.
+        const rows = await manager.query(
+          `INSERT INTO webhook_tasks (event_id, webhook_id, workspace_id, event_type, state, attempts, next_attempt_at)
+           VALUES ($1, $2, $3, $4, 'pending', 0, now())
+           ON CONFLICT (event_id, webhook_id) DO UPDATE SET ${MAKE_DUE}
+           RETURNING next_attempt_at`,
+          [eventId, id, auth.workspaceId, eventType],
+        );
+        await notifyDue(manager, `${eventId}:${id}`);
+        return { event_id: eventId, webhook_id: id, state: 'pending', next_attempt_at: new Date(rows[0].next_attempt_at).toISOString() };
+      }),
+    );
   }
 
-  /** Every event whose task to this webhook failed for good (or was dropped) since `since` is sent again. */
+  /**
+   * Every event whose task to this webhook failed for good (or was dropped) since `since` is sent
+   * again. Counted against the on-demand throttle once the request is known to be valid.
+   */
   async recover(auth: AuthContext, id: string, dto: RecoverWebhookDto) {
     checkPathId('id', id);
     const since = new Date(dto.since);
     if (Number.isNaN(since.getTime())) throw validationError('since', 'invalid_format', 'since must be an ISO 8601 time');
-    return this.db.transaction(async (manager) => {
-      const hook = await requireWebhook(manager, auth.workspaceId, id, true);
-      refuseDisabled(hook);
-      const rows = await mutateReturning<{ event_id: string }>(
-        manager,
-        `UPDATE webhook_tasks SET ${MAKE_DUE}
-          WHERE webhook_id = $1 AND state IN ('failed', 'dropped') AND updated_at >= $2 RETURNING event_id`,
-        [id, since],
-      );
-      if (rows.length > 0) await notifyDue(manager, '');
-      return { webhook_id: id, since: since.toISOString(), recovered: rows.length };
-    });
+    const hook = await requireWebhook(this.db, auth.workspaceId, id);
+    refuseDisabled(hook);
+    await this.throttle.spend('recover', auth.workspaceId, hook.url);
+    return retryOnDeadlock(() =>
+      this.db.transaction(async (manager) => {
+        refuseDisabled(await requireWebhook(manager, auth.workspaceId, id, true));
+        const rows = await mutateReturning<{ event_id: string }>(
+          manager,
+          `UPDATE webhook_tasks SET ${MAKE_DUE}
+            WHERE webhook_id = $1 AND state IN ('failed', 'dropped') AND updated_at >= $2 RETURNING event_id`,
+          [id, since],
+        );
+        if (rows.length > 0) await notifyDue(manager, '');
+        return { webhook_id: id, since: since.toISOString(), recovered: rows.length };
+      }),
+    );
+  }
+
+  private async requireDelivery(manager: Pick<EntityManager, 'query'>, webhookId: string, deliveryId: string): Promise<{ event_id: string; event_type: string }> {
+    const found: { event_id: string; event_type: string }[] = await manager.query(
+      `SELECT d.event_id, d.event_type FROM webhook_deliveries d WHERE d.id = $1 AND d.webhook_id = $2`,
+      [deliveryId, webhookId],
+    );
+    if (found.length === 0) throw notFoundError('delivery');
+    return found[0];
   }
 }
 

@@ -7,7 +7,6 @@ import { ListWebhooksQuery } from './dto/list-webhooks.query';
 import { RecoverWebhookDto } from './dto/recover-webhook.dto';
 import { RotateSecretDto } from './dto/rotate-secret.dto';
 import { UpdateWebhookDto } from './dto/update-webhook.dto';
-import { WebhookActionThrottle } from './webhook-action-throttle';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { DELIVERY_EXAMPLE, WEBHOOK_EXAMPLE } from './webhook-record';
 import { WebhooksService } from './webhooks.service';
@@ -23,15 +22,16 @@ export class WebhooksController {
   constructor(
     private readonly webhooks: WebhooksService,
     private readonly deliveries: WebhookDeliveriesService,
-    private readonly throttle: WebhookActionThrottle,
   ) {}
 
   @Post()
   @ApiOperation({
     summary: 'Register a webhook; the answer holds its signing secret, shown only this once',
     description:
-      'The receiver URL must be https on a public host; it is stored trimmed and normalised (WHATWG serialisation: lower-case scheme and host, `/` path when empty). ' +
-      '`events` must hold at least one of the three real event types. At most 25 active webhooks per workspace (400 `out_of_range`).',
+      'The receiver URL must be https on a public host, on port 443 or 8443 unless the operator allows more (400 `invalid_value` on `url`, with `payload.allowed_ports`); ' +
+      'it is stored trimmed and normalised (WHATWG serialisation: lower-case scheme and host, `/` path when empty). ' +
+      '`events` must hold at least one of the three real event types. At most 25 active webhooks per workspace, and 100 in all, disabled ones included ' +
+      '(400 `out_of_range` on `webhooks`, `payload.limit`, `payload.counted` `active` or `all`).',
   })
   @ApiBody({ type: CreateWebhookDto, examples: { default: { value: { url: WEBHOOK_EXAMPLE.url, events: WEBHOOK_EXAMPLE.events, description: 'CRM sync' } } } })
   @ApiCreatedResponse(envelope({ ...WEBHOOK_EXAMPLE, secret: SECRET_EXAMPLE }))
@@ -57,14 +57,14 @@ export class WebhooksController {
   @ApiOperation({
     summary: 'Update url, events, description or status',
     description:
-      '`status: "active"` re-enables a disabled webhook (within the 25-active limit; at most 10 times an hour per webhook, else 429 `RATE_LIMIT` with `Retry-After`); `"disabled"` stops deliveries and drops pending retries. ' +
+      '`status: "active"` re-enables a disabled webhook (within the 25-active limit; at most 10 times an hour per workspace and receiver host, and within the workspace\'s on-demand budget, ' +
+      'else 429 `RATE_LIMIT` with `Retry-After`); `"disabled"` stops deliveries and drops pending retries. ' +
       '`description: null` clears the description; a null `url`, `events` or `status` answers 400 `VALIDATION_ERROR` (`invalid_value`) on that field. ' +
       '`events` keeps at least one real event type. The URL is stored trimmed and normalised.',
   })
   @ApiBody({ type: UpdateWebhookDto, examples: { reenable: { value: { status: 'active' } }, events: { value: { events: ['company.saved'] } } } })
   @ApiOkResponse(envelope(WEBHOOK_EXAMPLE))
-  async update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() dto: UpdateWebhookDto) {
-    if (dto?.status === 'active') await this.throttle.spend('reenable', auth.workspaceId, id);
+  update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() dto: UpdateWebhookDto) {
     return this.webhooks.update(auth, id, dto);
   }
 
@@ -79,12 +79,11 @@ export class WebhooksController {
   @HttpCode(202)
   @ApiOperation({
     summary: 'Send a webhook.test event to this webhook (whatever its subscribed events)',
-    description: 'At most 10 a minute per webhook, else 429 `RATE_LIMIT` with `Retry-After`.',
+    description: 'At most 10 a minute per workspace and receiver host. Deleting and re-creating a webhook resets nothing; every on-demand send of a workspace (test, resend, recover, re-enable) also counts against 60 a minute. Over either limit: 429 `RATE_LIMIT` with `Retry-After`.',
   })
   @ApiConflictResponse({ description: 'the webhook is disabled (409 `CONFLICT`, `payload.webhook_status` and `payload.disabled_reason`): re-enable it first' })
   @ApiAcceptedResponse(envelope({ event_id: 'evt_01JD2YA9F4H6K8M0P2R4T6V8X0', type: 'webhook.test', webhook_id: WEBHOOK_EXAMPLE.id, webhook_status: 'active' }))
-  async sendTest(@Auth() auth: AuthContext, @Param('id') id: string) {
-    await this.throttle.spend('test', auth.workspaceId, id);
+  sendTest(@Auth() auth: AuthContext, @Param('id') id: string) {
     return this.webhooks.sendTest(auth, id);
   }
 
@@ -116,7 +115,10 @@ export class WebhooksController {
 
   @Post(':id/deliveries/:delivery_id/resend')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Send the event of one delivery again, now (a fresh run of the retry schedule)' })
+  @ApiOperation({
+    summary: 'Send the event of one delivery again, now (a fresh run of the retry schedule)',
+    description: 'At most 30 a minute per workspace and receiver host. Deleting and re-creating a webhook resets nothing; every on-demand send of a workspace (test, resend, recover, re-enable) also counts against 60 a minute. Over either limit: 429 `RATE_LIMIT` with `Retry-After`. A disabled webhook answers 400 `invalid_value` on `id`.',
+  })
   @ApiAcceptedResponse(envelope({ event_id: DELIVERY_EXAMPLE.event_id, webhook_id: WEBHOOK_EXAMPLE.id, state: 'pending', next_attempt_at: '2026-11-22T00:00:00.000Z' }))
   resend(@Auth() auth: AuthContext, @Param('id') id: string, @Param('delivery_id') deliveryId: string) {
     return this.deliveries.resend(auth, id, deliveryId);
@@ -124,7 +126,10 @@ export class WebhooksController {
 
   @Post(':id/recover')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Send again every event whose delivery to this webhook failed for good (or was dropped) since a time' })
+  @ApiOperation({
+    summary: 'Send again every event whose delivery to this webhook failed for good (or was dropped) since a time',
+    description: 'At most 10 an hour per workspace and receiver host. Deleting and re-creating a webhook resets nothing; every on-demand send of a workspace (test, resend, recover, re-enable) also counts against 60 a minute. Over either limit: 429 `RATE_LIMIT` with `Retry-After`. A disabled webhook answers 400 `invalid_value` on `id`.',
+  })
   @ApiBody({ type: RecoverWebhookDto, examples: { default: { value: { since: '2026-11-20T00:00:00Z' } } } })
   @ApiAcceptedResponse(envelope({ webhook_id: WEBHOOK_EXAMPLE.id, since: '2026-11-20T00:00:00.000Z', recovered: 3 }))
   recover(@Auth() auth: AuthContext, @Param('id') id: string, @Body() dto: RecoverWebhookDto) {

@@ -7,6 +7,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { RotateSecretDto } from './dto/rotate-secret.dto';
 import { UpdateWebhookDto } from './dto/update-webhook.dto';
+import { WebhookActionThrottle } from './webhook-action-throttle';
 import { checkPathId, lockLiveCaller, lockWorkspaceWebhooks, requireWebhook } from './webhook-access';
 import { distinctEvents, toWebhookRecord, WEBHOOK_COLUMNS, WebhookRecord, WebhookRow } from './webhook-record';
 
@@ -23,6 +24,7 @@ export class WebhooksService {
   constructor(
     private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly throttle: WebhookActionThrottle,
   ) {
     this.resolver = ReceiverResolver.fromConfig(config);
   }
@@ -32,14 +34,24 @@ export class WebhooksService {
   }
 
   /**
-   * 400 `invalid_value` on `url` unless the receiver is allowed (https on a public host, by default);
-   * answers the URL as stored: trimmed, then the WHATWG serialisation (`new URL().href`), so the
-   * same receiver written two ways reads the same.
+   * 400 `invalid_value` on `url` unless the receiver is allowed (https on a public host, port 443
+   * or 8443, by default; a refused port adds `allowed_ports`); answers the URL as stored: trimmed,
+   * then the WHATWG serialisation (`new URL().href`), so the same receiver written two ways reads the same.
    */
   private async checkUrl(raw: string): Promise<string> {
     const url = raw.trim();
-    const check = await checkTargetUrl(url, { allowPrivate: this.config.webhookAllowPrivateTargets, resolve: (host) => this.resolver.resolve(host) });
-    if (!check.ok) throw validationError('url', 'invalid_value', check.reason, { received_value: url.slice(0, 200), received_type: 'string' });
+    const check = await checkTargetUrl(url, {
+      allowPrivate: this.config.webhookAllowPrivateTargets,
+      allowedPorts: this.config.webhookAllowedPorts,
+      resolve: (host) => this.resolver.resolve(host),
+    });
+    if (!check.ok) {
+      throw validationError('url', 'invalid_value', check.reason, {
+        received_value: url.slice(0, 200),
+        received_type: 'string',
+        ...(check.allowedPorts ? { allowed_ports: check.allowedPorts } : {}),
+      });
+    }
     return check.url.href;
   }
 
@@ -52,6 +64,22 @@ export class WebhooksService {
     if (count >= MAX_ACTIVE_WEBHOOKS) {
       throw validationError(field, 'out_of_range', `a workspace can have at most ${MAX_ACTIVE_WEBHOOKS} active webhooks; disable or delete one first`, {
         limit: MAX_ACTIVE_WEBHOOKS,
+        counted: 'active',
+      });
+    }
+  }
+
+  /**
+   * 400 `out_of_range` when the workspace already has WEBHOOK_MAX_PER_WORKSPACE webhooks, disabled
+   * ones included: each is a row, a secret and history kept, and could be re-enabled (the caller holds the lock).
+   */
+  private async checkRoomForAny(manager: EntityManager, workspaceId: string): Promise<void> {
+    const max = this.config.webhookMaxPerWorkspace;
+    const [{ count }] = await manager.query(`SELECT count(*)::int AS count FROM webhooks WHERE workspace_id = $1`, [workspaceId]);
+    if (count >= max) {
+      throw validationError('webhooks', 'out_of_range', `a workspace can have at most ${max} webhooks, disabled ones included; delete one first`, {
+        limit: max,
+        counted: 'all',
       });
     }
   }
@@ -65,6 +93,7 @@ export class WebhooksService {
     return this.db.transaction(async (manager) => {
       await lockWorkspaceWebhooks(manager, auth.workspaceId);
       await lockLiveCaller(manager, auth);
+      await this.checkRoomForAny(manager, auth.workspaceId);
       await this.checkRoomForActive(manager, auth.workspaceId, 'webhooks', null);
       // The database clock, as for events: the relay compares the two, and API replicas' clocks may differ.
       const rows: WebhookRow[] = await manager.query(
@@ -101,6 +130,11 @@ export class WebhooksService {
       throw validationError('body', 'invalid_value', 'give at least one of url, events, description, status');
     }
     const url = dto.url === undefined ? undefined : await this.checkUrl(dto.url);
+    if (dto.status === 'active') {
+      // Re-enabling restarts deliveries: an on-demand action, counted against the host it will send to.
+      const current = await requireWebhook(this.db, auth.workspaceId, id);
+      await this.throttle.spend('reenable', auth.workspaceId, url ?? current.url);
+    }
     return this.db.transaction(async (manager) => {
       if (dto.status === 'active') {
         await lockWorkspaceWebhooks(manager, auth.workspaceId);
@@ -145,11 +179,11 @@ export class WebhooksService {
    * the row lock keeps a concurrent disable from slipping between the check and the event.
    */
   async sendTest(auth: AuthContext, id: string): Promise<{ event_id: string; type: 'webhook.test'; webhook_id: string; webhook_status: string }> {
+    // Checked, then counted against the on-demand throttle, then checked again under the lock.
+    const target = refuseDisabledTest(await requireWebhook(this.db, auth.workspaceId, id));
+    await this.throttle.spend('test', auth.workspaceId, target.url);
     return this.db.transaction(async (manager) => {
-      const hook = await requireWebhook(manager, auth.workspaceId, id, true);
-      if (hook.status !== 'active') {
-        throw conflictError('the webhook is disabled: set its status to active first', { field: 'id', webhook_status: hook.status, disabled_reason: hook.disabled_reason });
-      }
+      const hook = refuseDisabledTest(await requireWebhook(manager, auth.workspaceId, id, true));
       const event = await recordEvent(manager, auth.workspaceId, 'webhook.test', { webhook_id: id }, { webhookId: id });
       return { event_id: event.id, type: 'webhook.test', webhook_id: id, webhook_status: hook.status };
     });
@@ -176,6 +210,14 @@ export class WebhooksService {
       return { id, secret, previous_secret_expires_at: expires ? new Date(expires).toISOString() : null };
     });
   }
+}
+
+/** A disabled webhook gets no deliveries: its test answers 409 rather than an event never sent. */
+function refuseDisabledTest(hook: WebhookRow): WebhookRow {
+  if (hook.status !== 'active') {
+    throw conflictError('the webhook is disabled: set its status to active first', { field: 'id', webhook_status: hook.status, disabled_reason: hook.disabled_reason });
+  }
+  return hook;
 }
 
 /** `grace` of rotate-secret: a duration from 0 to 7 days. */

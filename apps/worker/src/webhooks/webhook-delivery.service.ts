@@ -77,15 +77,15 @@ export class WebhookDeliveryService {
       'X-Service-Event-Type': task.event_type,
       'X-Service-Delivery-Attempt': String(attempt),
     };
-    const allowPrivate = this.config.webhookAllowPrivateTargets;
+    const { webhookAllowPrivateTargets: allowPrivate, webhookAllowedPorts: allowedPorts } = this.config;
     const sent = await sendDelivery({
       url: task.url,
       body: task.body,
       headers,
       timeoutMs: this.config.webhookTimeoutMs,
-      // The whole registration policy again, with today's setting: a URL stored while private
-      // targets were allowed is refused once they are not.
-      checkTarget: (url) => checkTargetUrl(url, { allowPrivate, alwaysResolve: true, resolve: (host) => this.resolver.resolve(host) }),
+      // The whole registration policy again, with today's settings: a URL stored while private
+      // targets were allowed, or before its port was taken off WEBHOOK_ALLOWED_PORTS, is refused.
+      checkTarget: (url) => checkTargetUrl(url, { allowPrivate, allowedPorts, alwaysResolve: true, resolve: (host) => this.resolver.resolve(host) }),
     });
     const outcome = classifyAttempt(sent.result);
     this.metrics.recordAttempt(outcome.error ?? 'succeeded', sent.durationMs);

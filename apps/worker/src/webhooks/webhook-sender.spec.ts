@@ -86,6 +86,16 @@ it('refuses what the target policy refuses, without connecting', async () => {
   expect(seen.length).toBe(before);
 });
 
+it('refuses a receiver on a port outside WEBHOOK_ALLOWED_PORTS as blocked_target, without connecting', async () => {
+  const before = seen.length;
+  const narrowed = (url: string) => checkTargetUrl(url, { allowPrivate: true, alwaysResolve: true, allowedPorts: [443, 8443] });
+  const port = new URL(base).port;
+  expect((await send('/ok', { checkTarget: narrowed })).result).toEqual({ kind: 'blocked_target', message: `url must use port 443 or 8443, not ${port}` });
+  expect(seen.length).toBe(before);
+  const listed = (url: string) => checkTargetUrl(url, { allowPrivate: true, alwaysResolve: true, allowedPorts: [443, Number(port)] });
+  expect((await send('/ok', { checkTarget: listed })).result).toEqual({ kind: 'response', status: 200 });
+});
+
 it('answers a DNS failure or a DNS that outlasts the attempt as a connection error, never a timeout', async () => {
   const unresolved = async (): Promise<TargetCheck> => ({ ok: false, problem: 'unresolved', reason: 'url host does not resolve (ETIMEOUT)' });
   expect((await send('/ok', { checkTarget: unresolved })).result).toEqual({ kind: 'connection_error', message: 'dns: url host does not resolve (ETIMEOUT)' });
