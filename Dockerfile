@@ -4,7 +4,8 @@
 #   docker run … prospecting-workspace-service node dist/apps/worker/src/main.js # the worker
 
 # --- build: full dependencies, compile TypeScript, then drop dev dependencies -----------------------
-FROM node:20-bookworm-slim AS build
+# Node.js 24, the active LTS (docs/operations.md "Node.js versions").
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -14,7 +15,7 @@ COPY libs ./libs
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # --- runtime: production dependencies and dist/ only, as an unprivileged user ---------------------
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
@@ -22,5 +23,6 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 USER node
 EXPOSE 3000
-# Node runs as PID 1 and handles SIGTERM itself: in-flight requests and jobs finish, then it exits 0.
+# Node runs as PID 1 and handles SIGTERM itself (docs/operations.md "Stopping"): the API drains for SHUTDOWN_DELAY,
+# in-flight requests and jobs finish within SHUTDOWN_TIMEOUT, then it exits 0. Probes: /health/live, /health/ready.
 CMD ["node", "dist/apps/api/src/main.js"]

@@ -70,7 +70,8 @@ export async function closedLoop(workers, seconds, next) {
  */
 export async function startApi(env, call, { stdout = process.env.BENCH_API_LOG ? openSync(process.env.BENCH_API_LOG, 'a') : 'ignore', stderr = 'inherit' } = {}) {
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/apps/api/src/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', stdout, stderr] });
+  // SHUTDOWN_DELAY 0: no load balancer to drain, so SIGTERM at the end of a run stops it at once.
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/apps/api/src/main.js')], { env: { SHUTDOWN_DELAY: '0', ...process.env, ...env }, stdio: ['ignore', stdout, stderr] });
   let exited = null;
   child.on('exit', (code) => (exited = code));
   for (let i = 0; ; i++) {

@@ -53,7 +53,7 @@ async function main() {
       [COMPANIES],
     );
     await db.query('ANALYZE companies');
-    api = spawn(process.execPath, [...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean), join(ROOT, 'dist/apps/api/src/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    api = spawn(process.execPath, [...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean), join(ROOT, 'dist/apps/api/src/main.js')], { env: { SHUTDOWN_DELAY: '0', ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
       if ((await fetch(`${base}/health`).catch(() => null))?.status === 200) break;

@@ -21,7 +21,8 @@ const admin = (sql) => adminQuery(ADMIN, sql);
 /** BENCH_API_NODE_ARGS (for example `--cpu-prof`) go to both servers' node. */
 function startServer(script, env) {
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // SHUTDOWN_DELAY 0: no load balancer to drain, so SIGTERM at the end of a run stops it at once.
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, script)], { env: { SHUTDOWN_DELAY: '0', ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
 }
 

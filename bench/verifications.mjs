@@ -30,7 +30,8 @@ const children = [];
 const admin = (sql) => adminQuery(ADMIN_URL, sql);
 
 function start(app, env) {
-  const child = spawn(process.execPath, [dist(`apps/${app}/src/main.js`)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // SHUTDOWN_DELAY 0: no load balancer to drain, so SIGTERM at the end of a run stops it at once.
+  const child = spawn(process.execPath, [dist(`apps/${app}/src/main.js`)], { env: { SHUTDOWN_DELAY: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));

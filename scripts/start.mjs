@@ -7,8 +7,8 @@
 //    from the PATH. PWS_EMBEDDED=1 skips the localhost probe and always starts both;
 // 3. builds when dist/ is missing or older than the sources, applies pending migrations;
 // 4. on an empty database creates a demo workspace with a generated dataset (key kept in .data/demo.json);
-// 5. runs dist/apps/api and dist/apps/worker as two child processes; Ctrl-C / SIGTERM stops them gracefully,
-//    then the embedded services.
+// 5. runs dist/apps/api and dist/apps/worker as two child processes; Ctrl-C / SIGTERM stops them gracefully
+//    (with SIGINT: no SHUTDOWN_DELAY), then the embedded services.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -487,14 +487,17 @@ function waitForExit(child) {
   return new Promise((resolve) => child.once('exit', resolve));
 }
 
-/** The apps first (they finish in-flight work), then the services they use. */
+/**
+ * The apps first (they finish in-flight work), then the services they use. SIGINT, as Ctrl-C: the API then
+ * skips SHUTDOWN_DELAY, which is for a load balancer to stop routing to it and there is none here.
+ */
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
   await Promise.all(
     [...apps.entries()].map(async ([name, child]) => {
       const exited = waitForExit(child);
-      child.kill('SIGTERM');
+      child.kill('SIGINT');
       const timer = setTimeout(() => {
         warn(`${name} did not stop within ${STOP_TIMEOUT_MS / 1000} s; killing it`);
         child.kill('SIGKILL');

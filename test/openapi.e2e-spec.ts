@@ -126,8 +126,8 @@ describe('OpenAPI document and Swagger UI', () => {
     ]);
   });
 
-  it('health needs no key in the document', () => {
-    expect(doc.paths['/health'].get.security).toEqual([]);
+  it('the health probes need no key in the document', () => {
+    for (const path of ['/health', '/health/live', '/health/ready']) expect({ path, security: doc.paths[path]?.get.security }).toEqual({ path, security: [] });
   });
 
   it('serves the Swagger UI at /docs without a key', async () => {

@@ -1,4 +1,4 @@
-import { answerClientError, assignRequestId } from '@app/common';
+import { answerClientError, assignRequestId, ShutdownState } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NestFactory } from '@nestjs/core';
@@ -7,11 +7,16 @@ import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { mountDocs } from './docs/openapi';
+import { ConnectionDrain } from './http/connection-drain';
 import { corsOptions, securityHeaders } from './http/security-headers';
 import { mountOps } from './ops/mount-ops';
 
-/** Builds the HTTP app exactly as it runs in production; tests call this too. */
-export async function createApiApp(): Promise<NestExpressApplication> {
+// For main.ts, which imports this module only after reading `.env`.
+export { stopOnSignals } from '@app/common';
+export { Logger } from '@nestjs/common';
+
+/** Builds the HTTP app exactly as it runs in production; `drain` is its part of a stop (main.ts). */
+export async function createApiApp(): Promise<{ app: NestExpressApplication; drain: ConnectionDrain }> {
   // Paths are case-sensitive (/V2/lists is a 404): Express's router reads the setting once, when created, and
   // ExpressAdapter creates it in its constructor; hence our own instance, configured first.
   const server = express();
@@ -23,6 +28,9 @@ export async function createApiApp(): Promise<NestExpressApplication> {
     assignRequestId(req, res);
     next();
   });
+  // Counts requests in flight and closes keep-alive connections after their answer once the process stops.
+  const drain = new ConnectionDrain(app.get(ShutdownState));
+  app.use(drain.middleware);
   app.use(securityHeaders());
   const cors = corsOptions(app.get<AppConfig>(APP_CONFIG).corsOrigins);
   if (cors) app.enableCors(cors);
@@ -31,10 +39,8 @@ export async function createApiApp(): Promise<NestExpressApplication> {
   // No body parser here: JsonBodyInterceptor reads the body after the API key guard.
   app.disable('x-powered-by');
   app.set('trust proxy', false);
-  // process.exit(0) after the hooks ran, so pino flushes and an orchestrator sees a clean exit code.
-  app.enableShutdownHooks([], { useProcessExit: true });
   // Requests Node's parser refuses (431 for an over-long URL, 400 for malformed HTTP) answer in the envelope too.
   app.getHttpServer().on('clientError', answerClientError);
   mountDocs(app);
-  return app;
+  return { app, drain };
 }

@@ -4,12 +4,14 @@ import { Logger } from 'nestjs-pino';
 
 async function main(): Promise<void> {
   loadEnvFile();
-  loadConfig(process.env, { requireSecretsKey: true });
+  const config = loadConfig(process.env, { requireSecretsKey: true });
   // Loaded only now: the modules validate the environment when imported, which must see `.env` too.
-  const { createWorkerApp } = await import('./bootstrap.js');
+  const { createWorkerApp, stopOnSignals } = await import('./bootstrap.js');
   const app = await createWorkerApp();
   await app.init();
-  app.get(Logger).log('worker ready');
+  // No delay: nothing routes traffic to the worker. Its processors stop taking jobs and finish those in hand.
+  stopOnSignals(app, { delayMs: 0, timeoutMs: config.shutdownTimeoutMs });
+  app.get(Logger).log(`worker ready (Node.js ${process.version})`);
 }
 
 main().catch((error) => {

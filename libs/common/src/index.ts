@@ -22,3 +22,6 @@ export * from './logging/throttled-warning';
 export * from './redis.module';
 export * from './rate-limit';
 export * from './metrics/process-registry';
+export * from './lifecycle/shutdown-state';
+export * from './lifecycle/graceful-shutdown';
+export * from './lifecycle/stop-on-signals';

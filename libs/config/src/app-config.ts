@@ -81,6 +81,10 @@ export interface AppConfig {
   redisCommandTimeoutMs: number;
   /** The API answers 503 UNAVAILABLE to a request still running after this long. */
   requestTimeoutMs: number;
+  /** API, on SIGTERM: readiness answers 503 at once, requests are still served this long (a load balancer stops routing meanwhile). */
+  shutdownDelayMs: number;
+  /** After SHUTDOWN_DELAY (API) or at once (worker): the longest wait for the work in flight; past it the process exits 1. */
+  shutdownTimeoutMs: number;
   logLevel: string;
   /** Browser origins allowed to call the API (CORS); empty: CORS off. */
   corsOrigins: string[];
@@ -139,6 +143,8 @@ export const CONFIG_DEFAULTS: Record<string, string> = {
   REQUEST_TIMEOUT: '30s',
   LOG_LEVEL: 'info',
   CORS_ORIGINS: '',
+  SHUTDOWN_DELAY: '5s',
+  SHUTDOWN_TIMEOUT: '20s',
 };
 
 class EnvReader {
@@ -320,6 +326,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     dbAcquireTimeoutMs: r.duration('DB_ACQUIRE_TIMEOUT', 1),
     redisCommandTimeoutMs: r.duration('REDIS_COMMAND_TIMEOUT', 1),
     requestTimeoutMs: r.duration('REQUEST_TIMEOUT', 1),
+    shutdownDelayMs: r.duration('SHUTDOWN_DELAY'),
+    shutdownTimeoutMs: r.duration('SHUTDOWN_TIMEOUT', 1),
     logLevel: r.raw('LOG_LEVEL'),
     corsOrigins: r.origins('CORS_ORIGINS'),
   };

@@ -26,7 +26,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addSecurityRequirements(API_KEY_SCHEME)
     // What any operation may answer besides its own documented answers (README "Errors").
     .addGlobalResponse(
-      { status: 401, description: 'UNAUTHORIZED: the `x-api-key` header is missing, unknown or revoked (every operation but `/health`)' },
+      { status: 401, description: 'UNAUTHORIZED: the `x-api-key` header is missing, unknown or revoked (every operation but the `/health` probes)' },
       { status: 405, description: 'METHOD_NOT_ALLOWED: the path does not serve this method; the `Allow` header (and `payload.allow`) lists those it does' },
       { status: 413, description: `PAYLOAD_TOO_LARGE: the body is over ${BODY_LIMIT_BYTES / 1024 / 1024} MB once decompressed (gzip, deflate and br bodies are accepted)` },
       { status: 415, description: 'UNSUPPORTED_MEDIA_TYPE: a body whose Content-Type is not JSON' },

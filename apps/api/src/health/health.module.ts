@@ -1,6 +1,6 @@
+import { HealthCoreModule } from '@app/common/health/health-core.module';
 import { Module } from '@nestjs/common';
-import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health.controller';
 
-@Module({ imports: [TerminusModule.forRoot({ logger: false })], controllers: [HealthController] })
+@Module({ imports: [HealthCoreModule], controllers: [HealthController] })
 export class HealthModule {}

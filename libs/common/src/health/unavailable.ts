@@ -1,5 +1,5 @@
 // Plain module (no Nest imports) so its unit spec loads without the framework.
-import { ApiError } from '@app/common/http/api-error';
+import { ApiError } from '../http/api-error';
 
 /**
  * Status only: which dependency is down, by name, and never the checks' messages, which carry hosts,
