@@ -7,7 +7,7 @@ import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { mountDocs } from './docs/openapi';
-import { corsOptions, securityHeaders } from './http/security-headers';
+import { corsOptions, noStore, securityHeaders } from './http/security-headers';
 import { mountOps } from './ops/mount-ops';
 
 /** Builds the HTTP app exactly as it runs in production; tests call this too. */
@@ -24,6 +24,7 @@ export async function createApiApp(): Promise<NestExpressApplication> {
     next();
   });
   app.use(securityHeaders());
+  app.use(noStore());
   const cors = corsOptions(app.get<AppConfig>(APP_CONFIG).corsOrigins);
   if (cors) app.enableCors(cors);
   // Before any route: the latency histogram times every request. Only with OPS_TOKEN set.

@@ -117,6 +117,16 @@ export const CONFIG_DEFAULTS: Record<string, string> = {
   CORS_ORIGINS: '',
 };
 
+/**
+ * A value as it may be shown (a start-up problem, a log line): the password of every URL in it replaced by
+ * `***`, whether or not the URL parses (`postgres://app:secret@db:99999/x` is invalid and was echoed in clear).
+ * Every value a problem echoes goes through it.
+ */
+export function maskedUrl(text: string): string {
+  // Up to the last `@` before a space or a comma: an unencoded `@` in the password must not leave its tail visible.
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/[^:@/?#\s,]*:)[^\s,]*@/gi, '$1***@');
+}
+
 class EnvReader {
   readonly problems: string[] = [];
   constructor(private readonly env: Env) {}
@@ -130,7 +140,7 @@ class EnvReader {
     const text = this.raw(name);
     const value = Number(text);
     if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
-      this.problems.push(`${name}: expected a whole number from ${min} to ${max}, got "${text}"`);
+      this.problems.push(`${name}: expected a whole number from ${min} to ${max}, got "${maskedUrl(text)}"`);
       return min;
     }
     return value;
@@ -139,7 +149,7 @@ class EnvReader {
   boolean(name: string, truthy = ['true', '1', 'yes', 'on'], falsy = ['false', '0', 'no', 'off']): boolean {
     const text = this.raw(name).trim().toLowerCase();
     if (truthy.includes(text)) return true;
-    if (!falsy.includes(text)) this.problems.push(`${name}: expected one of ${[...truthy, ...falsy].join(', ')}, got "${text}"`);
+    if (!falsy.includes(text)) this.problems.push(`${name}: expected one of ${[...truthy, ...falsy].join(', ')}, got "${maskedUrl(text)}"`);
     return false;
   }
 
@@ -149,7 +159,7 @@ class EnvReader {
       const parsed = new URL(text);
       if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
     } catch {
-      this.problems.push(`${name}: expected a ${protocols.join(' or ')} URL, got "${text}"`);
+      this.problems.push(`${name}: expected a ${protocols.join(' or ')} URL, got "${maskedUrl(text)}"`);
     }
     return text;
   }
@@ -158,7 +168,7 @@ class EnvReader {
     const text = this.raw(name);
     const value = parseDuration(text);
     if (value === null || value < minMs) {
-      this.problems.push(`${name}: expected a duration such as 500ms, 10s, 1m, 2h or 3d, got "${text}"`);
+      this.problems.push(`${name}: expected a duration such as 500ms, 10s, 1m, 2h or 3d, got "${maskedUrl(text)}"`);
       return minMs;
     }
     return value;
@@ -168,7 +178,7 @@ class EnvReader {
     const text = this.raw(name);
     const values = parseDurationList(text);
     if (!values || values.length === 0) {
-      this.problems.push(`${name}: expected a comma-separated list of durations such as 1m,5m,30m, got "${text}"`);
+      this.problems.push(`${name}: expected a comma-separated list of durations such as 1m,5m,30m, got "${maskedUrl(text)}"`);
       return [];
     }
     return values;
@@ -183,7 +193,7 @@ class EnvReader {
     if (text === '') return [];
     const items = text.split(',').map((s) => s.trim());
     if (!items.every(isItem)) {
-      this.problems.push(`${name}: expected a comma-separated list of ${expected}${echo ? `, got "${text}"` : ''}`);
+      this.problems.push(`${name}: expected a comma-separated list of ${expected}${echo ? `, got "${maskedUrl(text)}"` : ''}`);
       return [];
     }
     return items;
@@ -203,7 +213,7 @@ class EnvReader {
   /** An IPv4 or IPv6 address to listen on (`0.0.0.0` / `::` for every interface). */
   listenAddress(name: string): string {
     const text = this.raw(name).trim();
-    if (!isIP(text)) this.problems.push(`${name}: expected an IP address to listen on (127.0.0.1, 0.0.0.0, ::), got "${text}"`);
+    if (!isIP(text)) this.problems.push(`${name}: expected an IP address to listen on (127.0.0.1, 0.0.0.0, ::), got "${maskedUrl(text)}"`);
     return text;
   }
 

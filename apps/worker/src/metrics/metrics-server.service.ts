@@ -1,3 +1,4 @@
+import { loggedUrl } from '@app/common/logging/request-log';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import http from 'node:http';
@@ -14,6 +15,8 @@ export class MetricsServerService implements OnApplicationBootstrap, OnApplicati
   onApplicationBootstrap(): void {
     if (this.config.workerMetricsPort === 0) return;
     const server = http.createServer((req, res) => {
+      // Every scrape and every stray request is logged with where it came from.
+      res.once('finish', () => this.logger.log({ req: { method: req.method, url: loggedUrl(req.url ?? ''), remoteAddress: req.socket.remoteAddress }, res: { statusCode: res.statusCode } }, 'metrics request'));
       if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
         res.writeHead(404).end();
         return;
