@@ -198,6 +198,21 @@ describe('hardening (issue 12 point 5)', () => {
       expect(metrics).toContain('webhook_');
       await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
     });
+
+    it('log every request with its remote address and status (issue 27 point 6)', async () => {
+      await stack.startWorker();
+      expect((await fetch(`http://127.0.0.2:${metricsPort}/metrics?probe=secret-value`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.2:${metricsPort}/elsewhere`)).status).toBe(404);
+      const lines = () => stack.worker!.log().split('\n').filter((l) => l.includes('"metrics request"')).map((l) => JSON.parse(l));
+      await eventually(async () => lines().some((l) => l.res.statusCode === 404), 5000);
+      expect(lines()).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ req: expect.objectContaining({ method: 'GET', url: '/metrics?probe=[redacted]', remoteAddress: expect.stringMatching(/^127\./) }), res: { statusCode: 200 } }),
+          expect.objectContaining({ req: expect.objectContaining({ url: '/elsewhere' }), res: { statusCode: 404 } }),
+        ]),
+      );
+      expect(stack.worker!.log()).not.toContain('secret-value');
+    });
   });
 
   describe('logs', () => {

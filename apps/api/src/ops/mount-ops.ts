@@ -1,5 +1,4 @@
 import { errorEnvelope } from '@app/common';
-import { requestLogSerializers } from '@app/common/logging/request-log';
 import { Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { createBullBoard } from '@bull-board/api';
@@ -36,7 +35,8 @@ const opsLog = new Logger('Ops');
 function logOpsRequest(req: Request, res: Response, next: NextFunction): void {
   const started = process.hrtime.bigint();
   res.once('finish', () => {
-    const entry = { req: requestLogSerializers.req(req), res: { statusCode: res.statusCode }, responseTime: Math.round(Number(process.hrtime.bigint() - started) / 1e6) };
+    // The raw objects: the logger's request serializers (requestLogSerializers) keep what is listed above.
+    const entry = { req, res, responseTime: Math.round(Number(process.hrtime.bigint() - started) / 1e6) };
     if (res.statusCode === 401) opsLog.warn({ ...entry, outcome: 'refused' }, 'operator request refused: no valid OPS_TOKEN');
     else opsLog.log({ ...entry, outcome: res.statusCode < 400 ? 'served' : 'failed' }, 'operator request');
   });

@@ -1,4 +1,3 @@
-import { loggedUrl } from '@app/common/logging/request-log';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import http from 'node:http';
@@ -15,8 +14,9 @@ export class MetricsServerService implements OnApplicationBootstrap, OnApplicati
   onApplicationBootstrap(): void {
     if (this.config.workerMetricsPort === 0) return;
     const server = http.createServer((req, res) => {
-      // Every scrape and every stray request is logged with where it came from.
-      res.once('finish', () => this.logger.log({ req: { method: req.method, url: loggedUrl(req.url ?? ''), remoteAddress: req.socket.remoteAddress }, res: { statusCode: res.statusCode } }, 'metrics request'));
+      // Every scrape and every stray request is logged with where it came from (the raw objects: the logger's
+      // request serializers keep the method, the path with query values redacted, the remote address and the status).
+      res.once('finish', () => this.logger.log({ req, res }, 'metrics request'));
       if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
         res.writeHead(404).end();
         return;
