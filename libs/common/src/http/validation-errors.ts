@@ -31,10 +31,17 @@ export function declaredFields(target: object | undefined): string[] {
   return target ? declaredFieldsOf(target.constructor) : [];
 }
 
-/** The properties the DTO class `dto` declares, sorted. */
+const declaredByClass = new WeakMap<Function, string[]>();
+
+/** The properties the DTO class `dto` declares, sorted (decorators run once, at load: kept per class). */
 export function declaredFieldsOf(dto: Function): string[] {
-  const metadatas = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
-  return [...new Set(metadatas.map((m) => m.propertyName))].filter((name) => name !== undefined).sort();
+  let declared = declaredByClass.get(dto);
+  if (!declared) {
+    const metadatas = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+    declared = [...new Set(metadatas.map((m) => m.propertyName))].filter((name) => name !== undefined).sort();
+    declaredByClass.set(dto, declared);
+  }
+  return [...declared];
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => {
