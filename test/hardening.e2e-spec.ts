@@ -75,6 +75,8 @@ describe('hardening (issue 12 point 5)', () => {
 
   describe('every string is length-capped: 400 VALIDATION_ERROR with field and code', () => {
     const LONG = 'a'.repeat(5000);
+    // Routes whose whole body is capped at a few KB (README "Request bodies") get a string just past the field's cap.
+    const over = (cap: number) => 'a'.repeat(cap + 1);
     const longEmail = `${'a'.repeat(243)}@example.com`; // 255 characters
     let listId: string;
     let webhookId: string;
@@ -88,9 +90,9 @@ describe('hardening (issue 12 point 5)', () => {
       ['POST', '/v2/webhooks', () => ({ url: `https://${LONG}.example.com/`, events: ['company.saved'] }), 'url'],
       ['PATCH', '/v2/webhooks/{webhook}', () => ({ url: `https://hooks.example.com/${LONG}` }), 'url'],
       ['PATCH', '/v2/webhooks/{webhook}', () => ({ description: LONG }), 'description'],
-      ['POST', '/v2/webhooks/{webhook}/rotate-secret', () => ({ grace: LONG }), 'grace'],
-      ['POST', '/v2/webhooks/{webhook}/recover', () => ({ since: `2026-01-01T00:00:00.${'1'.repeat(5000)}Z` }), 'since'],
-      ['POST', '/v2/lists', () => ({ name: LONG, type: 'people' }), 'name'],
+      ['POST', '/v2/webhooks/{webhook}/rotate-secret', () => ({ grace: over(500) }), 'grace'],
+      ['POST', '/v2/webhooks/{webhook}/recover', () => ({ since: `2026-01-01T00:00:00.${'1'.repeat(100)}Z` }), 'since'],
+      ['POST', '/v2/lists', () => ({ name: over(200), type: 'people' }), 'name'],
       ['POST', '/v2/people/lists/remove', () => ({ list_id: LONG, ids: ['5e0000000000000000000001'] }), 'list_id'],
       ['POST', '/v2/people/save', () => ({ data: ['5e0000000000000000000001'], list_ids: [LONG] }), 'list_ids'],
       ['POST', '/v2/people/save', () => ({ data: ['5e0000000000000000000001', LONG] }), 'data[1]'],
@@ -98,9 +100,9 @@ describe('hardening (issue 12 point 5)', () => {
       ['POST', '/v2/people/calculate-credits', () => ({ filters: { person_name: { include: [LONG] } }, exclude_ids: [LONG] }), 'exclude_ids[0]'],
       ['POST', '/v2/companies/save', () => ({ data: [{ domain: LONG }] }), 'data[0].domain'],
       ['POST', '/v2/companies/save', () => ({ data: ['5e0000000000000000000001'], list_ids: [LONG] }), 'list_ids'],
-      ['POST', '/v2/search/suggest', () => ({ type: 'person_job_title', query: LONG }), 'query'],
+      ['POST', '/v2/search/suggest', () => ({ type: 'person_job_title', query: over(100) }), 'query'],
       ['PATCH', '/v2/people/5e0000000000000000000001', () => ({ email: longEmail }), 'email'],
-      ['PATCH', '/v2/companies/5e0000000000000000000001', () => ({ name: LONG }), 'name'],
+      ['PATCH', '/v2/companies/5e0000000000000000000001', () => ({ name: over(500) }), 'name'],
     ])('%s %s: a long string answers 400', async (method, path, body, field) => {
       const res = await ws.api.request(method, path.replace('{webhook}', webhookId).replace('{list}', listId), body());
       expect(res.status).toBe(400);
@@ -195,6 +197,21 @@ describe('hardening (issue 12 point 5)', () => {
       const metrics = await eventually(() => fetch(`http://127.0.0.2:${metricsPort}/metrics`).then((r) => (r.status === 200 ? r.text() : '')));
       expect(metrics).toContain('webhook_');
       await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
+    });
+
+    it('log every request with its remote address and status (issue 27 point 6)', async () => {
+      await stack.startWorker();
+      expect((await fetch(`http://127.0.0.2:${metricsPort}/metrics?probe=secret-value`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.2:${metricsPort}/elsewhere`)).status).toBe(404);
+      const lines = () => stack.worker!.log().split('\n').filter((l) => l.includes('"metrics request"')).map((l) => JSON.parse(l));
+      await eventually(async () => lines().some((l) => l.res.statusCode === 404), 5000);
+      expect(lines()).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ req: expect.objectContaining({ method: 'GET', url: '/metrics?probe=[redacted]', remoteAddress: expect.stringMatching(/^127\./) }), res: { statusCode: 200 } }),
+          expect.objectContaining({ req: expect.objectContaining({ url: '/elsewhere' }), res: { statusCode: 404 } }),
+        ]),
+      );
+      expect(stack.worker!.log()).not.toContain('secret-value');
     });
   });
 

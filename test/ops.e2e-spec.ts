@@ -68,6 +68,34 @@ describe('operator endpoints', () => {
     expect(res.text).toMatch(/^pws_api_nodejs_heap_size_used_bytes \d+/m);
   });
 
+  it('every operator request is logged, served or refused: request id, path, remote address, status; never the token', async () => {
+    const wrong = `${OPS_TOKEN}-wrong`;
+    const requests: [string, string, Record<string, string>, number][] = [
+      ['ops-log-metrics', '/metrics', bearer, 200],
+      ['ops-log-refused', '/metrics', { authorization: `Bearer ${wrong}` }, 401],
+      ['ops-log-queues', '/ops/queues/api/queues?activeQueue=maintenance', { authorization: `Basic ${Buffer.from(`ops:${OPS_TOKEN}`).toString('base64')}` }, 200],
+      ['ops-log-no-token', '/ops/queues', {}, 401],
+    ];
+    for (const [id, path, headers, status] of requests) {
+      expect((await stack.anon.request('GET', path, undefined, { headers: { ...headers, 'x-request-id': id } })).status).toBe(status);
+    }
+    for (const [id, path, , status] of requests) {
+      const line = await eventually(async () => stack.api.log().split('\n').find((l) => l.includes(`"id":"${id}"`)), 5000);
+      const entry = JSON.parse(line);
+      expect(entry).toMatchObject({ context: 'Ops', req: { id, method: 'GET', url: path.replace(/=[^&]*/g, '=[redacted]'), remoteAddress: expect.stringContaining('127.0.0.1') }, res: { statusCode: status }, outcome: status === 401 ? 'refused' : 'served' });
+      expect(entry.level).toBe(status === 401 ? 40 : 30);
+    }
+    const log = stack.api.log();
+    expect(log).not.toContain(OPS_TOKEN);
+    expect(log).not.toContain(Buffer.from(`ops:${OPS_TOKEN}`).toString('base64'));
+  });
+
+  it('operator answers carry Cache-Control: no-store, refusals included', async () => {
+    expect((await stack.anon.request('GET', '/metrics', undefined, { headers: bearer })).headers.get('cache-control')).toBe('no-store');
+    expect((await stack.anon.request('GET', '/ops/queues/api/queues', undefined, { headers: bearer })).headers.get('cache-control')).toBe('no-store');
+    expect((await stack.anon.request('GET', '/metrics')).headers.get('cache-control')).toBe('no-store');
+  });
+
   it('without OPS_TOKEN both are off: 404 in the envelope, whatever the token', async () => {
     const port = await freePort();
     const api = new ServiceProcess('api', { ...stack.env, OPS_TOKEN: '', PORT: String(port) });

@@ -73,6 +73,8 @@ describe('people export', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="people-export-${id}.csv"`);
+    // Personal data: no browser or proxy cache may keep it.
+    expect(res.headers.get('cache-control')).toBe('no-store');
     return res.text;
   };
   /** The data rows of an export's CSV, after checking the header row and that every row has every column. */

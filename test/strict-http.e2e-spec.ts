@@ -187,4 +187,33 @@ describe('strict HTTP (issue 14 point 4) and honest error details (point 8)', ()
       else expect(error.payload.received_value).toEqual(value);
     });
   });
+
+  describe('answers no cache may keep, and a request log without secrets (issue 27 point 6)', () => {
+    it('every /v2 answer carries Cache-Control: no-store, the one holding a new webhook secret and every error included', async () => {
+      const webhook = await send('POST', '/v2/webhooks', { ...key, 'content-type': 'application/json' }, JSON.stringify({ url: 'https://hooks.example.com/c', events: ['person.saved'] }));
+      expect(webhook.status).toBe(201);
+      expect(webhook.body.data.secret).toEqual(expect.any(String));
+      const answers = [
+        ['201 with a secret', webhook],
+        ['200', await send('GET', '/v2/workspace', key)],
+        ['401', await send('GET', '/v2/workspace')],
+        ['400', await send('GET', '/v2/lists?page=0', key)],
+        ['404', await send('GET', '/v2/companies/5c0000000000000000000099', key)],
+        ['405', await send('PUT', '/v2/lists', key)],
+        ['413', await send('POST', '/v2/lists', { ...key, 'content-type': 'application/json' }, JSON.stringify({ name: 'x'.repeat(10_000), type: 'people' }))],
+        ['415', await send('POST', '/v2/lists', { ...key, 'content-type': 'text/plain' }, 'x')],
+        ['OPTIONS 204', await send('OPTIONS', '/v2/lists')],
+      ] as const;
+      expect(answers.map(([what, res]) => [what, res.header('cache-control')])).toEqual(answers.map(([what]) => [what, 'no-store']));
+    });
+
+    it('an API key sent in the query string is refused and logged without its value; parameter names stay', async () => {
+      const secret = `${ws.api_key}`;
+      const res = await send('GET', `/v2/workspace?api_key=${encodeURIComponent(secret)}&page=2`, { 'x-request-id': 'query-key-log' });
+      expect(res.status).toBe(401);
+      const line = await eventually(async () => stack.api.log().split('\n').find((l) => l.includes('query-key-log') && l.includes('"statusCode":401')), 5000);
+      expect(line).toContain('"url":"/v2/workspace?api_key=[redacted]&page=[redacted]"');
+      expect(stack.api.log()).not.toContain(secret.slice(4));
+    });
+  });
 });

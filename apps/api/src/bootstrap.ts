@@ -8,7 +8,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { mountDocs } from './docs/openapi';
 import { ConnectionDrain } from './http/connection-drain';
-import { corsOptions, securityHeaders } from './http/security-headers';
+import { corsOptions, noStore, securityHeaders } from './http/security-headers';
 import { mountOps } from './ops/mount-ops';
 
 // For main.ts, which imports this module only after reading `.env`.
@@ -32,6 +32,7 @@ export async function createApiApp(): Promise<{ app: NestExpressApplication; dra
   const drain = new ConnectionDrain(app.get(ShutdownState));
   app.use(drain.middleware);
   app.use(securityHeaders());
+  app.use(noStore());
   const cors = corsOptions(app.get<AppConfig>(APP_CONFIG).corsOrigins);
   if (cors) app.enableCors(cors);
   // Before any route: the latency histogram times every request. Only with OPS_TOKEN set.

@@ -1,4 +1,4 @@
-import { CONFIG_DEFAULTS, ConfigValidationError, loadConfig } from './app-config';
+import { CONFIG_DEFAULTS, ConfigValidationError, loadConfig, maskedUrl } from './app-config';
 
 const KEY = 'ab'.repeat(32);
 
@@ -208,6 +208,35 @@ describe('loadConfig', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0].startsWith(`${name}:`)).toBe(true);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it.each([
+    ['DATABASE_URL', 'postgres://app:s3cr3t-pw@db.internal:99999/pws'],
+    ['DATABASE_URL', 'mysql://app:s3cr3t-pw@db.internal/pws'],
+    ['DATABASE_URL', 'postgres://app:s3cr3t@pw@db internal/pws'],
+    ['REDIS_URL', 'http://default:s3cr3t-pw@cache:6379/0'],
+    ['REDIS_URL', 'redis://:s3cr3t-pw@cache:notaport'],
+    ['CORS_ORIGINS', 'https://app.example.com,https://user:s3cr3t-pw@app.example.com'],
+  ])('a bad %s is echoed with the password of its URL masked', (name, value) => {
+    const [problem] = problemsOf({ [name]: value });
+    expect(problem).toMatch(new RegExp(`^${name}:`));
+    expect(problem).not.toContain('s3cr3t');
+    expect(problem).toContain(':***@');
+    let thrown = '';
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      thrown = String(error);
+    }
+    expect(thrown).not.toContain('s3cr3t');
+  });
+
+  it('maskedUrl hides only the password', () => {
+    expect(maskedUrl('postgres://app:pw@db:5432/x?sslmode=require')).toBe('postgres://app:***@db:5432/x?sslmode=require');
+    expect(maskedUrl('redis://:pw@cache:6379/1')).toBe('redis://:***@cache:6379/1');
+    expect(maskedUrl('postgres://app@db/x')).toBe('postgres://app@db/x');
+    expect(maskedUrl('not a url')).toBe('not a url');
+    expect(maskedUrl('https://a:1@x.example, http://b:2@y.example')).toBe('https://a:***@x.example, http://b:***@y.example');
   });
 
   it('names every bad variable at once', () => {

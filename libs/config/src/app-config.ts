@@ -147,6 +147,16 @@ export const CONFIG_DEFAULTS: Record<string, string> = {
   SHUTDOWN_TIMEOUT: '20s',
 };
 
+/**
+ * A value as it may be shown (a start-up problem, a log line): the password of every URL in it replaced by
+ * `***`, whether or not the URL parses (`postgres://app:secret@db:99999/x` is invalid and was echoed in clear).
+ * Every value a problem echoes goes through it.
+ */
+export function maskedUrl(text: string): string {
+  // Up to the last `@` before a space or a comma: an unencoded `@` in the password must not leave its tail visible.
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/[^:@/?#\s,]*:)[^\s,]*@/gi, '$1***@');
+}
+
 class EnvReader {
   readonly problems: string[] = [];
   constructor(private readonly env: Env) {}
@@ -160,7 +170,7 @@ class EnvReader {
     const text = this.raw(name);
     const value = Number(text);
     if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
-      this.problems.push(`${name}: expected a whole number from ${min} to ${max}, got "${text}"`);
+      this.problems.push(`${name}: expected a whole number from ${min} to ${max}, got "${maskedUrl(text)}"`);
       return min;
     }
     return value;
@@ -169,7 +179,7 @@ class EnvReader {
   boolean(name: string, truthy = ['true', '1', 'yes', 'on'], falsy = ['false', '0', 'no', 'off']): boolean {
     const text = this.raw(name).trim().toLowerCase();
     if (truthy.includes(text)) return true;
-    if (!falsy.includes(text)) this.problems.push(`${name}: expected one of ${[...truthy, ...falsy].join(', ')}, got "${text}"`);
+    if (!falsy.includes(text)) this.problems.push(`${name}: expected one of ${[...truthy, ...falsy].join(', ')}, got "${maskedUrl(text)}"`);
     return false;
   }
 
@@ -179,7 +189,7 @@ class EnvReader {
       const parsed = new URL(text);
       if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
     } catch {
-      this.problems.push(`${name}: expected a ${protocols.join(' or ')} URL, got "${text}"`);
+      this.problems.push(`${name}: expected a ${protocols.join(' or ')} URL, got "${maskedUrl(text)}"`);
     }
     return text;
   }
@@ -188,7 +198,7 @@ class EnvReader {
     const text = this.raw(name);
     const value = parseDuration(text);
     if (value === null || value < minMs) {
-      this.problems.push(`${name}: expected a duration such as 500ms, 10s, 1m, 2h or 3d, got "${text}"`);
+      this.problems.push(`${name}: expected a duration such as 500ms, 10s, 1m, 2h or 3d, got "${maskedUrl(text)}"`);
       return minMs;
     }
     return value;
@@ -198,7 +208,7 @@ class EnvReader {
     const text = this.raw(name);
     const values = parseDurationList(text);
     if (!values || values.length === 0) {
-      this.problems.push(`${name}: expected a comma-separated list of durations such as 1m,5m,30m, got "${text}"`);
+      this.problems.push(`${name}: expected a comma-separated list of durations such as 1m,5m,30m, got "${maskedUrl(text)}"`);
       return [];
     }
     return values;
@@ -213,7 +223,7 @@ class EnvReader {
     if (text === '') return [];
     const items = text.split(',').map((s) => s.trim());
     if (!items.every(isItem)) {
-      this.problems.push(`${name}: expected a comma-separated list of ${expected}${echo ? `, got "${text}"` : ''}`);
+      this.problems.push(`${name}: expected a comma-separated list of ${expected}${echo ? `, got "${maskedUrl(text)}"` : ''}`);
       return [];
     }
     return items;
@@ -245,7 +255,7 @@ class EnvReader {
   /** An IPv4 or IPv6 address to listen on (`0.0.0.0` / `::` for every interface). */
   listenAddress(name: string): string {
     const text = this.raw(name).trim();
-    if (!isIP(text)) this.problems.push(`${name}: expected an IP address to listen on (127.0.0.1, 0.0.0.0, ::), got "${text}"`);
+    if (!isIP(text)) this.problems.push(`${name}: expected an IP address to listen on (127.0.0.1, 0.0.0.0, ::), got "${maskedUrl(text)}"`);
     return text;
   }
 

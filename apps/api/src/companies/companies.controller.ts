@@ -7,6 +7,8 @@ import { CompanyRecordsService } from './company-records.service';
 import { SAVE_COMPANIES_ANSWER_EXAMPLE, SAVE_COMPANIES_EXAMPLE, SaveCompaniesDto } from './dto/save-companies.dto';
 import { UpdateCompanyDto } from './dto/update-company.dto';
 import { COMPANY_EXAMPLE } from './company.example';
+import { BODY_LIMITS } from '../http/body-limits';
+import { JsonBody } from '../http/json-body.interceptor';
 
 @ApiTags('companies')
 @Controller('v2/companies')
@@ -32,6 +34,7 @@ export class CompaniesController {
     return this.records.get(auth.workspaceId, id);
   }
 
+  @JsonBody(BODY_LIMITS.companiesSave)
   @Post('save')
   @HttpCode(200)
   @ApiOperation({
@@ -55,6 +58,7 @@ export class CompaniesController {
     return this.saves.save(auth, body);
   }
 
+  @JsonBody(BODY_LIMITS.companyPatch)
   @Patch(':id')
   @ApiOperation({ summary: "Set (string) or remove (null) the workspace's own name of a company it saved; answers the company record" })
   @ApiParam({ name: 'id', example: '5c0000000000000000000001' })

@@ -2,7 +2,6 @@ import { INestApplication } from '@nestjs/common';
 import { PaginationSchema } from '@app/common';
 import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { fillAnswerSchemasFromExamples } from './example-schema';
-import { BODY_LIMIT_BYTES } from '../http/json-body.interceptor';
 
 export const API_KEY_SCHEME = 'api-key';
 
@@ -28,7 +27,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addGlobalResponse(
       { status: 401, description: 'UNAUTHORIZED: the `x-api-key` header is missing, unknown or revoked (every operation but the `/health` probes)' },
       { status: 405, description: 'METHOD_NOT_ALLOWED: the path does not serve this method; the `Allow` header (and `payload.allow`) lists those it does' },
-      { status: 413, description: `PAYLOAD_TOO_LARGE: the body is over ${BODY_LIMIT_BYTES / 1024 / 1024} MB once decompressed (gzip, deflate and br bodies are accepted)` },
+      {
+        status: 413,
+        description:
+          "PAYLOAD_TOO_LARGE: the body is over the operation's limit once decompressed (gzip, deflate and br bodies are accepted): 4 MB for people search, " +
+          'preview, save and export and for email verifications, 2 MB for company save, a few KB elsewhere (README "Request bodies")',
+      },
       { status: 415, description: 'UNSUPPORTED_MEDIA_TYPE: a body whose Content-Type is not JSON' },
       {
         status: 503,

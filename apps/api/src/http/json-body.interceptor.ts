@@ -1,35 +1,67 @@
-import { unsupportedMediaTypeError } from '@app/common';
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { json } from 'express';
+import { received, unsupportedMediaTypeError, validationError } from '@app/common';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA, RouteParamtypes } from '@nestjs/common/internal';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
 import { Observable } from 'rxjs';
+import { BODY_LIMITS, BodyLimits, MAX_JSON_DEPTH, MAX_JSON_KEYS } from './body-limits';
 import { isUnsupportedBody } from './media-type';
+import { readJsonBody } from './read-json-body';
 
-/**
- * The largest legal body with room to spare, counted after decompression (Content-Encoding gzip, deflate
- * and br are accepted; body-parser applies the limit to the inflated bytes and stops inflating there, so a
- * small compressed body cannot expand past it). The largest legal body is an email verification:
- * 10,000 addresses of at most 254 characters, 2.57 MB as compact JSON; the next is a people preview or
- * save with 40,000 company ids in its filters (about 1.1 MB plus the other filter lists) or 25,000 person ids
- * (0.68 MB). 4 MB leaves about 50 % for pretty-printed JSON and nothing a caller needs beyond that.
- */
-export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+const JSON_BODY_LIMITS = Symbol('jsonBodyLimits');
+
+/** The size and value count a route's JSON body may reach (one of BODY_LIMITS). */
+export const JsonBody = (limits: BodyLimits) => SetMetadata(JSON_BODY_LIMITS, limits);
+
+/** For a route that takes a body but declares no JsonBody: the small routes' allowance. */
+const UNDECLARED: BodyLimits = BODY_LIMITS.webhook;
 
 /**
  * Reads the JSON body after the guards, not in a middleware before them: a request without a valid key
  * answers 401 whatever its body (malformed, too large, not JSON), and an unauthenticated caller cannot
- * make the API read or inflate anything. Not strict, so `null`, `3` or `"x"` reach BodyShapePipe and get its one answer.
+ * make the API read or inflate anything. `null`, `3` or `"x"` are read too and reach BodyShapePipe for its one answer.
+ *
+ * Its cost is bounded before anything walks it (readJsonBody): over the route's byte limit it answers 413,
+ * and nesting, values or keys past their limits answer 400 as the chunks arrive, before JSON.parse,
+ * class-transformer and the NUL check see it. A route without a body (no @Body parameter) accepts none or `{}`.
  */
 @Injectable()
 export class JsonBodyInterceptor implements NestInterceptor {
-  private readonly parse = json({ limit: BODY_LIMIT_BYTES, strict: false, type: () => true });
+  private readonly takesBody = new WeakMap<object, boolean>();
+
+  constructor(private readonly reflector: Reflector) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     if (context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<Request>();
-    const response = context.switchToHttp().getResponse<Response>();
     if (isUnsupportedBody(request.headers)) throw unsupportedMediaTypeError(request.headers['content-type'] ?? '');
-    await new Promise<void>((resolve, reject) => this.parse(request, response, (error?: unknown) => (error ? reject(error) : resolve())));
+    const takesBody = this.declaresBody(context);
+    const limits = takesBody ? (this.reflector.get<BodyLimits | undefined>(JSON_BODY_LIMITS, context.getHandler()) ?? UNDECLARED) : BODY_LIMITS.none;
+    request.body = await readJsonBody(request, { maxBytes: limits.maxBytes, maxValues: limits.maxValues, maxDepth: MAX_JSON_DEPTH, maxKeys: MAX_JSON_KEYS });
+    if (!takesBody) refuseBody(request.body);
     return next.handle();
   }
+
+  private declaresBody(context: ExecutionContext): boolean {
+    const handler = context.getHandler();
+    let known = this.takesBody.get(handler);
+    if (known === undefined) {
+      const args: Record<string, unknown> = Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), handler.name) ?? {};
+      known = Object.keys(args).some((key) => key.split(':')[0] === String(RouteParamtypes.BODY));
+      this.takesBody.set(handler, known);
+    }
+    return known;
+  }
+}
+/**
+ * A route without a body (GET, DELETE, POST …/test, …/resend) answers what it would answer to any unknown
+ * key: none is sent, or an empty object, else 400 `unknown_field` (`allowed_fields` empty) or `invalid_value`.
+ */
+function refuseBody(body: unknown): void {
+  if (body === undefined) return;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw validationError('body', 'invalid_value', 'this operation takes no request body (send none, or {})', received(body));
+  }
+  const keys = Object.keys(body);
+  if (keys.length > 0) throw validationError(keys[0], 'unknown_field', `unknown field "${keys[0]}": this operation takes no request body`, { allowed_fields: [] });
 }

@@ -20,6 +20,21 @@ export function securityHeaders(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => (isBrowserPage(req.path) ? docs : api)(req, res, next);
 }
 
+/** Answers that need a key or the operator token: the JSON API and the operator pages. */
+const isPrivateAnswer = (path: string): boolean => /^\/(?:v2|ops|metrics)(?:\/|$)/.test(path);
+
+/**
+ * `Cache-Control: no-store` on every answer of the API and the operator pages, errors included: they hold
+ * a workspace's data (a new webhook's secret, CSV downloads of people), which no browser or proxy may keep.
+ * Set before any route runs, so 401, 405, 413 and every other error carries it too.
+ */
+export function noStore(): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (isPrivateAnswer(req.path)) res.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+}
+
 /**
  * CORS for the origins of CORS_ORIGINS only; none (the default) leaves CORS off, so no answer carries
  * Access-Control-Allow-Origin and browsers keep other sites' pages from reading it.

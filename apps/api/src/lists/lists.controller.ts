@@ -5,6 +5,8 @@ import { CreateListDto } from './dto/create-list.dto';
 import { ListListsQueryDto } from './dto/list-lists.query.dto';
 import { LIST_RECORD_EXAMPLE } from './list-record';
 import { ListsService } from './lists.service';
+import { BODY_LIMITS } from '../http/body-limits';
+import { JsonBody } from '../http/json-body.interceptor';
 
 const envelope = (data: unknown) => ({ example: { success: true, data, metadata: { timestamp: '2026-11-22T00:45:10.456Z' } } });
 
@@ -21,6 +23,7 @@ export class ListsController {
     return this.lists.list(auth.workspaceId, query.type, pageRequest(query));
   }
 
+  @JsonBody(BODY_LIMITS.listCreate)
   @Post()
   @ApiOperation({ summary: 'Create a typed list (people or company)' })
   @ApiBody({ type: CreateListDto, examples: { company: { value: { name: 'Target accounts Q3', type: 'company' } }, people: { value: { name: 'Founders to call', type: 'people' } } } })

@@ -1,4 +1,5 @@
 import { errorEnvelope } from '@app/common';
+import { Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
@@ -24,6 +25,24 @@ function requireOpsToken(token: string) {
   };
 }
 
+const opsLog = new Logger('Ops');
+
+/**
+ * One log line per operator request, served or refused: these routes answer before Nest's router (where the
+ * request log is written), so they were never logged. Id, method, path (query values redacted), remote
+ * address and status; a refusal is a warning. Never a header, so never the token.
+ */
+function logOpsRequest(req: Request, res: Response, next: NextFunction): void {
+  const started = process.hrtime.bigint();
+  res.once('finish', () => {
+    // The raw objects: the logger's request serializers (requestLogSerializers) keep what is listed above.
+    const entry = { req, res, responseTime: Math.round(Number(process.hrtime.bigint() - started) / 1e6) };
+    if (res.statusCode === 401) opsLog.warn({ ...entry, outcome: 'refused' }, 'operator request refused: no valid OPS_TOKEN');
+    else opsLog.log({ ...entry, outcome: res.statusCode < 400 ? 'served' : 'failed' }, 'operator request');
+  });
+  next();
+}
+
 /**
  * With OPS_TOKEN set: request latency recording, `GET /metrics` and the read-only queue dashboard at
  * /ops/queues, both behind the token. Without it nothing is mounted, so both paths answer 404.
@@ -35,6 +54,7 @@ export function mountOps(app: NestExpressApplication): void {
   const server = app.getHttpAdapter().getInstance() as Application;
   const guard = requireOpsToken(opsToken);
   server.use(recordHttpLatency);
+  server.use(['/metrics', OPS_QUEUES_PATH], logOpsRequest);
   server.get('/metrics', guard, serveMetrics);
 
   const board = new ExpressAdapter().setBasePath(OPS_QUEUES_PATH);

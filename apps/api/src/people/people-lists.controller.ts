@@ -3,12 +3,15 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RemoveFromListDto } from './dto/remove-from-list.dto';
 import { PeopleListsService } from './people-lists.service';
+import { BODY_LIMITS } from '../http/body-limits';
+import { JsonBody } from '../http/json-body.interceptor';
 
 @ApiTags('people')
 @Controller('v2/people/lists')
 export class PeopleListsController {
   constructor(private readonly lists: PeopleListsService) {}
 
+  @JsonBody(BODY_LIMITS.listRemoval)
   @Post('remove')
   @HttpCode(200)
   @ApiOperation({

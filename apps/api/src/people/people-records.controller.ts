@@ -4,6 +4,8 @@ import { ApiBadRequestResponse, ApiBody, ApiNotFoundResponse, ApiOkResponse, Api
 import { UpdatePersonDto } from './dto/update-person.dto';
 import { PeopleRecordsService } from './people-records.service';
 import { PERSON_EXAMPLE } from './person.example';
+import { BODY_LIMITS } from '../http/body-limits';
+import { JsonBody } from '../http/json-body.interceptor';
 
 const SAVED_EXAMPLE = {
   id: null,
@@ -38,6 +40,7 @@ export class PeopleRecordsController {
     return this.records.get(auth, id);
   }
 
+  @JsonBody(BODY_LIMITS.personPatch)
   @Patch(':id')
   @ApiOperation({
     summary: "Set (string) or remove (null) the workspace's own email of a person it saved; answers the person record",

@@ -4,12 +4,15 @@ import { ApiBadRequestResponse, ApiBody, ApiOkResponse, ApiOperation, ApiService
 import { SearchPeopleDto } from './dto/search-people.dto';
 import { PERSON_EXAMPLE } from './person.example';
 import { PeopleSearchService } from './people-search.service';
+import { BODY_LIMITS } from '../http/body-limits';
+import { JsonBody } from '../http/json-body.interceptor';
 
 @ApiTags('people')
 @Controller('v2/people')
 export class PeopleController {
   constructor(private readonly searches: PeopleSearchService) {}
 
+  @JsonBody(BODY_LIMITS.peopleSearch)
   @Post('search')
   @HttpCode(200)
   @ApiOperation({

@@ -2,12 +2,15 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SUGGEST_ANSWER_EXAMPLE, SUGGEST_COMPANY_ANSWER_EXAMPLE, SUGGEST_EXAMPLES, SuggestDto } from './dto/suggest.dto';
 import { SuggestService } from './suggest.service';
+import { BODY_LIMITS } from '../http/body-limits';
+import { JsonBody } from '../http/json-body.interceptor';
 
 @ApiTags('search')
 @Controller('v2/search')
 export class SuggestController {
   constructor(private readonly suggestions: SuggestService) {}
 
+  @JsonBody(BODY_LIMITS.suggest)
   @Post('suggest')
   @HttpCode(200)
   @ApiOperation({

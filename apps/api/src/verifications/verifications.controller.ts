@@ -7,6 +7,8 @@ import { CreateEmailVerificationDto } from './dto/create-email-verification.dto'
 import { ListJobsQueryDto, ResultsPageQueryDto } from './dto/verification-query.dto';
 import { VerificationJob } from './verification-job.presenter';
 import { VerificationsService } from './verifications.service';
+import { BODY_LIMITS } from '../http/body-limits';
+import { JsonBody } from '../http/json-body.interceptor';
 
 const JOB_EXAMPLE: VerificationJob = {
   id: '0b6f9c4e-5d1a-4c3e-9f1b-2a7d8e6c5b4a',
@@ -35,6 +37,7 @@ const envelope = (data: unknown, metadata: Record<string, unknown> = {}) => ({ s
 export class VerificationsController {
   constructor(private readonly verifications: VerificationsService) {}
 
+  @JsonBody(BODY_LIMITS.emailVerifications)
   @Post()
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({

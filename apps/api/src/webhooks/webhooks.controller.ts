@@ -10,6 +10,8 @@ import { UpdateWebhookDto } from './dto/update-webhook.dto';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { DELIVERY_EXAMPLE, WEBHOOK_EXAMPLE } from './webhook-record';
 import { WebhooksService } from './webhooks.service';
+import { BODY_LIMITS } from '../http/body-limits';
+import { JsonBody } from '../http/json-body.interceptor';
 
 const SECRET_EXAMPLE = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw6Xk3UoTBK9E=';
 const envelope = (data: unknown, metadata: Record<string, unknown> = {}) => ({
@@ -24,6 +26,7 @@ export class WebhooksController {
     private readonly deliveries: WebhookDeliveriesService,
   ) {}
 
+  @JsonBody(BODY_LIMITS.webhook)
   @Post()
   @ApiOperation({
     summary: 'Register a webhook; the answer holds its signing secret, shown only this once',
@@ -53,6 +56,7 @@ export class WebhooksController {
     return this.webhooks.get(auth, id);
   }
 
+  @JsonBody(BODY_LIMITS.webhook)
   @Patch(':id')
   @ApiOperation({
     summary: 'Update url, events, description or status',
@@ -99,6 +103,7 @@ export class WebhooksController {
     return this.deliveries.list(auth, id, query);
   }
 
+  @JsonBody(BODY_LIMITS.webhookAction)
   @Post(':id/rotate-secret')
   @HttpCode(200)
   @ApiOperation({
@@ -124,6 +129,7 @@ export class WebhooksController {
     return this.deliveries.resend(auth, id, deliveryId);
   }
 
+  @JsonBody(BODY_LIMITS.webhookAction)
   @Post(':id/recover')
   @HttpCode(202)
   @ApiOperation({

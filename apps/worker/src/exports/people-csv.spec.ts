@@ -50,6 +50,19 @@ describe('people CSV', () => {
     expect(csvField('a=b')).toBe('a=b');
   });
 
+  it('guards the look-alikes too: full-width and small-form signs, behind whitespace or invisible characters', () => {
+    for (const sign of ['＝', '＋', '－', '＠', '﹦', '﹢', '﹣', '﹫']) expect(csvField(`${sign}SUM(A1)`)).toBe(`'${sign}SUM(A1)`);
+    const invisible = ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD', '\u200E', '\u202E', '\u00A0', '\u3000', ' ', '\n', '\u180E'];
+    for (const prefix of invisible) {
+      for (const sign of ['=', '+', '-', '@', '＝']) expect(csvField(`${prefix}${sign}1+1`)).toMatch(/^"?'/);
+    }
+    expect(csvField('\u200B\u200B =HYPERLINK("x")')).toBe('"\'\u200B\u200B =HYPERLINK(""x"")"');
+    // Text that only contains a sign further on stays as it is.
+    expect(csvField('\u200Bana=b')).toBe('\u200Bana=b');
+    expect(csvField('Ana ＝ Bob')).toBe('Ana ＝ Bob');
+    expect(csvField(' ')).toBe(' ');
+  });
+
   it('writes empty cells for null, undefined and empty values, and numbers as they are', () => {
     expect(csvField(null)).toBe('');
     expect(csvField(undefined)).toBe('');

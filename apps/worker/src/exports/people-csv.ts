@@ -14,13 +14,21 @@ const LINE_END = '\r\n';
 const LIST_SEPARATOR = '; ';
 
 /**
- * One field: a value a spreadsheet would read as a formula (starting with =, +, -, @, tab or CR)
- * gets a leading apostrophe; a field holding a comma, quote, CR or LF is quoted, quotes doubled.
+ * What a spreadsheet may read as the start of a formula: tab or CR, or `=`, `+`, `-`, `@` and their full-width
+ * and small-form look-alikes (`＝＋－＠`, `﹦﹢﹣﹫`, which some spreadsheets and input methods turn into the ASCII
+ * ones), behind any run of whitespace or invisible characters (zero-width spaces and joiners, byte order marks,
+ * direction marks, soft hyphens: Unicode's White_Space and format characters), which a spreadsheet may drop.
+ */
+const FORMULA_START = /^(?:[\t\r]|[\s\p{Cf}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B])/u;
+
+/**
+ * One field: a value a spreadsheet would read as a formula (FORMULA_START) gets a leading apostrophe;
+ * a field holding a comma, quote, CR or LF is quoted, quotes doubled.
  */
 export function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

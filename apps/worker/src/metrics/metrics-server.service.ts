@@ -25,7 +25,14 @@ export class MetricsServerService implements OnApplicationBootstrap, OnApplicati
 
   onApplicationBootstrap(): void {
     if (this.config.workerMetricsPort === 0) return;
-    const server = http.createServer((req, res) => this.answer(req, res));
+    const server = http.createServer((req, res) => {
+      // Scrapes and stray requests are logged with where they came from (the logger's request serializers keep the
+      // method, the path with query values redacted, the remote address and the status); passing probes are not.
+      res.once('finish', () => {
+        if (!(res.statusCode === 200 && req.url?.startsWith('/health/'))) this.logger.log({ req, res }, 'metrics request');
+      });
+      this.answer(req, res);
+    });
     // A busy port must not stop deliveries: metrics are an extra.
     server.on('error', (error) => this.logger.warn(`metrics endpoint not served on port ${this.config.workerMetricsPort}: ${error.message}`));
     const { workerMetricsHost: host, workerMetricsPort: port } = this.config;

@@ -1,8 +1,11 @@
 // Plain numbers rather than @nestjs/common's enum: this file stays importable from unit specs (Jest cannot load Nest 12).
 const HttpStatus = { BAD_REQUEST: 400, UNAUTHORIZED: 401, NOT_FOUND: 404, METHOD_NOT_ALLOWED: 405, GONE: 410, UNSUPPORTED_MEDIA_TYPE: 415, TOO_MANY_REQUESTS: 429 } as const;
 
-/** Stated `payload.code` values of SPEC.md "Errors"; every validation error uses one of them. */
-export type ValidationCode = 'out_of_range' | 'conflicting_fields' | 'unknown_field' | 'invalid_value' | 'invalid_format';
+/**
+ * `payload.code` of a validation error: the five stated values of the specification's error table, and the
+ * three that name a request-body limit (`field: "body"`, README "Request bodies").
+ */
+export type ValidationCode = 'out_of_range' | 'conflicting_fields' | 'unknown_field' | 'invalid_value' | 'invalid_format' | 'too_deep' | 'too_many_values' | 'too_many_keys';
 
 export interface ErrorPayload {
   field?: string;

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { plainToInstance } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested, validateSync } from 'class-validator';
 import { ApiError } from './api-error';
-import { declaredFields, sentValueAt, toValidationApiError, withSentValue } from './validation-errors';
+import { copyJson, declaredFields, sentValueAt, toValidationApiError, undeclaredKeyError, withSentMembers, withSentValue } from './validation-errors';
 
 class Location {
   @IsString()
@@ -161,5 +161,53 @@ describe('received_value/received_type describe what was sent', () => {
   it('leaves errors without received members alone', () => {
     const unknown = mapped({ ...valid, bogus: 1 });
     expect(withSentValue(unknown, { ...valid, bogus: 1 })).toBe(unknown);
+  });
+});
+
+describe('keys named after Object.prototype members', () => {
+  const PROTOTYPE_NAMES = ['toString', 'constructor', 'hasOwnProperty', '__proto__', 'valueOf', 'prototype'];
+
+  it('class-transformer drops them, so the whitelist check never sees them (why undeclaredKeyError exists)', () => {
+    const dropped = PROTOTYPE_NAMES.filter((name) => {
+      const instance = plainToInstance(Body, JSON.parse(`{"name":"ok","type":"people","${name}":1}`));
+      return validateSync(instance, { whitelist: true, forbidNonWhitelisted: true }).length === 0;
+    });
+    expect(dropped).toEqual(['toString', 'constructor', 'hasOwnProperty', '__proto__', 'valueOf']);
+  });
+
+  it('undeclaredKeyError answers each as unknown_field with the declared fields, as JSON.parse gives them', () => {
+    for (const name of PROTOTYPE_NAMES) {
+      const error = undeclaredKeyError(JSON.parse(`{"name":"ok","${name}":1}`), Body);
+      expect(error?.payload).toEqual({ field: name, code: 'unknown_field', allowed_fields: ['email', 'limit', 'location', 'name', 'places', 'tags', 'type'] });
+    }
+  });
+
+  it('undeclaredKeyError answers the first unknown key as sent, and null when every key is declared', () => {
+    expect(undeclaredKeyError({ bogus: 1, toString: 2 }, Body)?.payload.field).toBe('bogus');
+    expect(undeclaredKeyError(valid, Body)).toBeNull();
+    expect(undeclaredKeyError({}, Body)).toBeNull();
+    expect(undeclaredKeyError([1], Body)).toBeNull();
+    expect(undeclaredKeyError(Object.assign(Object.create(null), { page: '1', toString: 'x' }), PageQuery)?.payload.field).toBe('toString');
+  });
+
+  it('copyJson copies own keys, __proto__ as a plain key, without touching prototypes', () => {
+    const sent = JSON.parse('{"a":[1,{"__proto__":{"x":1},"constructor":{}}],"b":null}');
+    const copy = copyJson(sent) as typeof sent;
+    expect(copy).toEqual(sent);
+    expect(copy.a).not.toBe(sent.a);
+    expect(Object.keys(copy.a[1])).toEqual(['__proto__', 'constructor']);
+    expect(Object.getPrototypeOf(copy.a[1])).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it('withSentMembers puts nested members back as sent, keys class-transformer dropped included', () => {
+    const sent = JSON.parse('{"name":"ok","type":"people","tags":["a"],"location":{"city":"Oslo","toString":1,"__proto__":{"x":1},"constructor":{}}}');
+    // What the pipe does: Nest's stripping and class-transformer work on a copy.
+    const instance = withSentMembers(plainToInstance(Body, copyJson(sent)), sent);
+    expect(instance).toBeInstanceOf(Body);
+    expect(Object.keys(instance.location!)).toEqual(['city', 'toString', '__proto__', 'constructor']);
+    expect(instance.tags).toBe(sent.tags);
+    expect(instance.name).toBe('ok');
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 });

@@ -28,9 +28,73 @@ const PRECEDENCE = ['whitelistValidation', 'isDefined', 'isNotEmptyObject', 'isA
 
 /** The properties a DTO class declares: what `allowed_fields` lists for `unknown_field`. */
 export function declaredFields(target: object | undefined): string[] {
-  if (!target) return [];
-  const metadatas = getMetadataStorage().getTargetValidationMetadatas(target.constructor, '', true, false);
-  return [...new Set(metadatas.map((m) => m.propertyName))].filter((name) => name !== undefined).sort();
+  return target ? declaredFieldsOf(target.constructor) : [];
+}
+
+const declaredByClass = new WeakMap<Function, string[]>();
+
+/** The properties the DTO class `dto` declares, sorted (decorators run once, at load: kept per class). */
+export function declaredFieldsOf(dto: Function): string[] {
+  let declared = declaredByClass.get(dto);
+  if (!declared) {
+    const metadatas = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+    declared = [...new Set(metadatas.map((m) => m.propertyName))].filter((name) => name !== undefined).sort();
+    declaredByClass.set(dto, declared);
+  }
+  return [...declared];
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
+/**
+ * 400 `unknown_field` for the first key of `sent` (a body or query object as parsed) that the DTO class does
+ * not declare; null when there is none. Checked on what was sent because class-transformer never copies a key
+ * named after a member of Object.prototype (`toString`, `hasOwnProperty`, `constructor`, `__proto__`) onto
+ * the DTO instance, so the whitelist check after it never saw them and they were dropped without a word.
+ */
+export function undeclaredKeyError(sent: unknown, dto: Function): ApiError | null {
+  if (!isPlainObject(sent)) return null;
+  const keys = Object.keys(sent);
+  if (keys.length === 0) return null;
+  const declared = declaredFieldsOf(dto);
+  const unknown = keys.find((key) => !declared.includes(key));
+  return unknown === undefined ? null : validationError(unknown, 'unknown_field', `unknown field "${unknown}"`, { allowed_fields: declared });
+}
+
+/**
+ * A copy of a parsed JSON value, own keys only (`__proto__` included, as a plain key). Recursive: a body
+ * reaches here at most MAX_JSON_DEPTH (32) levels deep.
+ */
+export function copyJson(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copyJson);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = copyJson((value as Record<string, unknown>)[key]);
+    // Assigning `__proto__` would set the copy's prototype instead of a key.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else copy[key] = item;
+  }
+  return copy;
+}
+
+/**
+ * Puts the object and array members of the body as sent back on the DTO instance, in place of the copies
+ * validation worked on, which lost the keys named after Object.prototype members at every depth: the
+ * readers of `filters` and of `data` items then answer such a key as they answer any other unknown one
+ * (400 `unknown_field` with its `allowed_fields`, or an `invalid` item).
+ */
+export function withSentMembers<T extends object>(instance: T, sent: unknown): T {
+  if (!isPlainObject(sent) || instance === null || typeof instance !== 'object') return instance;
+  for (const key of Object.keys(sent)) {
+    const value = sent[key];
+    if (value !== null && typeof value === 'object' && Object.hasOwn(instance, key)) (instance as Record<string, unknown>)[key] = value;
+  }
+  return instance;
 }
 
 function deepestFirst(errors: ValidationError[], parentPath = ''): { error: ValidationError; path: string } | null {

@@ -38,7 +38,9 @@ export function structuredLogger(appName: string) {
         // No quietReqLogger: pino-http builds the `req` child logger anyway, so a second `reqId` child only adds
         // cost (measured ~1.8x the logging time per request); logs written during a request carry the slim `req`.
         customLogLevel: requestLogLevel,
-        autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health' || req.url === '/metrics' },
+        // /metrics and /ops/* are logged by mountOps when OPS_TOKEN is set (they answer before this runs); without it they answer 404 here, logged.
+        // Probes (/health, /health/live, /health/ready) come every few seconds from every load balancer: not logged.
+        autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health' || req.url?.startsWith('/health/') === true },
       },
     }),
   });

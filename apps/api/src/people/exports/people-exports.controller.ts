@@ -20,6 +20,8 @@ import { retryAfterSeconds } from '../../jobs/job-progress';
 import { CreatePeopleExportDto } from './dto/create-people-export.dto';
 import { downloadPath, PeopleExport } from './people-export.presenter';
 import { PeopleExportsService } from './people-exports.service';
+import { BODY_LIMITS } from '../../http/body-limits';
+import { JsonBody } from '../../http/json-body.interceptor';
 
 const EXAMPLE_ID = '3f2b7c1e-8a4d-4e6f-9b0c-1d2e3f4a5b6c';
 const EXAMPLE: PeopleExport = {
@@ -50,6 +52,7 @@ const ID_PARAM = { name: 'id', description: 'export id (UUID) returned by POST /
 export class PeopleExportsController {
   constructor(private readonly exports: PeopleExportsService) {}
 
+  @JsonBody(BODY_LIMITS.peopleSelection)
   @Post('export')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({

@@ -5,6 +5,8 @@ import { CreditsPreviewService } from './credits-preview.service';
 import { CalculateCreditsDto } from './dto/calculate-credits.dto';
 import { SavePeopleDto } from './dto/save-people.dto';
 import { PeopleSaveService } from './people-save.service';
+import { BODY_LIMITS } from '../../http/body-limits';
+import { JsonBody } from '../../http/json-body.interceptor';
 
 const BAD_REQUEST =
   'VALIDATION_ERROR with `payload.field` and `payload.code`: `conflicting_fields` (neither or both of `data` and `filters`; `limit` or `exclude_ids` with `data`), ' +
@@ -20,6 +22,7 @@ export class PeopleSavesController {
     private readonly saves: PeopleSaveService,
   ) {}
 
+  @JsonBody(BODY_LIMITS.peopleSelection)
   @Post('calculate-credits')
   @HttpCode(200)
   @ApiOperation({
@@ -53,6 +56,7 @@ export class PeopleSavesController {
     return this.previews.preview(auth, body);
   }
 
+  @JsonBody(BODY_LIMITS.peopleSelection)
   @Post('save')
   @HttpCode(200)
   @ApiOperation({
