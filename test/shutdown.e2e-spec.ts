@@ -12,8 +12,9 @@ function expectWholeJsonLines(log: string): void {
 }
 
 /**
- * Sends the head of a request and the first half of its body; `finish` sends the rest and resolves with
- * everything the server sent once it closes the connection (`keepAlive`: the request does not ask it to).
+ * Sends the head of a request and the first half of its body (callers send `{}` padded with spaces: a GET takes
+ * no body but an empty object); `finish` sends the rest and resolves with everything the server sent once it
+ * closes the connection (`keepAlive`: the request does not ask it to).
  */
 function startSlowRequest(port: number, path: string, body: string, { keepAlive = false } = {}) {
   const socket = net.connect({ host: '127.0.0.1', port });
@@ -97,7 +98,7 @@ describe('graceful shutdown', () => {
       expect((await get(port, '/v2/workspace', agent, { 'x-api-key': apiKey })).status).toBe(200);
       // Begun before the signal on a keep-alive connection: its answer does not say Connection: close, and
       // the server must still end the connection once it is idle, or the process would wait for it.
-      const slow = startSlowRequest(port, '/health/live', JSON.stringify({ padding: 'x'.repeat(64) }), { keepAlive: true });
+      const slow = startSlowRequest(port, '/health/live', `{${' '.repeat(64)}}`, { keepAlive: true });
       await slow.begin();
       await sleep(300); // the server has the request head
 
@@ -168,7 +169,7 @@ describe('graceful shutdown', () => {
 
   it('SHUTDOWN_TIMEOUT bounds the wait for a request that never finishes: the API exits 1', async () => {
     const { api, port } = await startApi({ SHUTDOWN_DELAY: '0', SHUTDOWN_TIMEOUT: '1500ms' });
-    const stuck = startSlowRequest(port, '/health/live', JSON.stringify({ padding: 'x'.repeat(64) }));
+    const stuck = startSlowRequest(port, '/health/live', `{${' '.repeat(64)}}`);
     try {
       await stuck.begin();
       await sleep(300);
