@@ -23,6 +23,20 @@ describe('countStatement and pageStatement', () => {
     expect(p.values).toEqual([25, 50]);
   });
 
+  it('an unordered page reads no value of the order it leaves out (URL order, the saves join): each one was a 500', () => {
+    const urls: PeopleFilters = { person: { pro_network_url: ['https://pronet.example/in/ada'] } };
+    const savedSort: PeopleFilters = { sort_by: 'person_saved_at' };
+    for (const filters of [urls, savedSort, { ...savedSort, sort_direction: 'asc' as const }]) {
+      const unordered = pageStatement(filters, ctx(), { ...page, unordered: true });
+      expect(unordered.text).not.toMatch(/ORDER BY|saved_people ss/);
+      expectWellFormed(unordered);
+      expectWellFormed(pageStatement(filters, ctx(), page));
+    }
+    expect(pageStatement(urls, ctx(), { ...page, unordered: true }).values).toEqual([['pronet.example/in/ada'], 25, 50]);
+    // The cap needs an order to rank colleagues: an unordered capped page is still ordered.
+    expect(pageStatement({ ...savedSort, max_person_per_company: 1 }, ctx(), { ...page, unordered: true, cap: { perCompany: 1, preferValidEmail: true } }).text).toContain('ORDER BY');
+  });
+
   it('never puts a value into the SQL text', () => {
     const evil = "x'); DROP TABLE people; --";
     const filters: PeopleFilters = {

@@ -1,4 +1,4 @@
-import { allOf, anyOf, none, SqlParams } from './sql-params';
+import { allOf, anyOf, checkPlaceholders, none, SqlParams } from './sql-params';
 
 describe('SqlParams', () => {
   it('numbers placeholders in order and types them', () => {
@@ -16,6 +16,30 @@ describe('SqlParams', () => {
     expect(p.add(['x'], 'text[]')).toBe('$3::text[]');
     expect(p.add(['x'], 'text[]')).toBe('$4::text[]');
     expect(p.values).toHaveLength(4);
+  });
+});
+
+describe('SqlParams.statement and checkPlaceholders', () => {
+  it('number on after the values of an embedded statement', () => {
+    const inner = new SqlParams();
+    const where = `p.id = ANY(${inner.add(['a'], 'bpchar[]')})`;
+    const outer = new SqlParams(inner.values);
+    const ws = outer.add('ws_1', 'text');
+    const s = outer.statement('wrapped', `WITH s AS (SELECT p.id FROM people p WHERE ${where}) SELECT count(*) FROM s WHERE ${ws} <> ''`);
+    expect(s.values).toEqual([['a'], 'ws_1']);
+    expect(inner.values).toEqual([['a']]); // the embedded statement keeps its own
+    expect(s.text).toContain('$2::text');
+  });
+
+  it('refuses a value the text never reads (PostgreSQL cannot type it), an untyped placeholder and one without a value', () => {
+    expect(() => checkPlaceholders('page', 'SELECT p.id FROM people p LIMIT $2::int', 2)).toThrow('statement "page": $1 is never read');
+    expect(() => checkPlaceholders('page', 'SELECT $1::int, $2', 2)).toThrow('statement "page": $2 has no cast');
+    expect(() => checkPlaceholders('page', 'SELECT $1::int, $3::int', 2)).toThrow('statement "page": $3 has no value (2 values)');
+    expect(() => checkPlaceholders('page', 'SELECT $0::int', 0)).toThrow('$0 has no value');
+    // $1 and $10 are told apart; a value read twice is fine.
+    const ten = Array.from({ length: 10 }, (_, i) => `$${i + 1}::int`).join(' + ');
+    expect(() => checkPlaceholders('sum', `SELECT ${ten}, $10::int`, 10)).not.toThrow();
+    expect(() => checkPlaceholders('sum', 'SELECT $10::int', 10)).toThrow('$1 is never read');
   });
 });
 

@@ -2,6 +2,7 @@
  * How the credit preview and the people save count people (CONTRACTS.md section 5). Both call
  * these, so a preview predicts its save to the credit. Plain module, unit-tested beside it.
  */
+import { SqlParams, type Statement } from '@app/search/compile/sql-params';
 import type { PersonItem } from './selection-request';
 
 /** Every person taken falls in exactly one, in this order of precedence. */
@@ -48,20 +49,23 @@ export function wholeSourceCountSql(source: string, ws: string): string {
 
 /**
  * The whole-list shapes of SPEC.md 4.1 as a statement over where they live: one list's members,
- * or the workspace's saves (all, or those in no live list). `$1` is the workspace, `$2` the list.
+ * or the workspace's saves (all, or those in no live list).
  * Saved people are always people of the data set (loads never delete one).
  */
-export function wholeListCountStatement(workspaceId: string, lists: { include: readonly string[]; saved?: string }): { text: string; values: unknown[] } {
+export function wholeListCountStatement(workspaceId: string, lists: { include: readonly string[]; saved?: string }): Statement {
+  const params = new SqlParams();
+  const ws = params.add(workspaceId, 'text');
   if (lists.include.length === 1) {
-    return { text: wholeSourceCountSql(`SELECT m.person_id AS id FROM people_list_members m WHERE m.list_id = $2`, '$1'), values: [workspaceId, lists.include[0]] };
+    const members = `SELECT m.person_id AS id FROM people_list_members m WHERE m.list_id = ${params.add(lists.include[0], 'text')}`;
+    return params.statement('whole list counts (members)', wholeSourceCountSql(members, ws));
   }
   const saved =
     lists.saved === 'any'
-      ? `SELECT s.person_id AS id FROM saved_people s WHERE s.workspace_id = $1`
-      : `SELECT s.person_id AS id FROM saved_people s WHERE s.workspace_id = $1
+      ? `SELECT s.person_id AS id FROM saved_people s WHERE s.workspace_id = ${ws}`
+      : `SELECT s.person_id AS id FROM saved_people s WHERE s.workspace_id = ${ws}
            AND NOT EXISTS (SELECT 1 FROM people_list_members m JOIN lists l ON l.id = m.list_id AND l.deleted_at IS NULL
-                            WHERE m.workspace_id = $1 AND m.person_id = s.person_id)`;
-  return { text: wholeSourceCountSql(saved, '$1'), values: [workspaceId] };
+                            WHERE m.workspace_id = ${ws} AND m.person_id = s.person_id)`;
+  return params.statement('whole list counts (saves)', wholeSourceCountSql(saved, ws));
 }
 
 export interface WholeSourceRow {
