@@ -1,6 +1,9 @@
 import type { PeopleFilters } from '../filters/filter-types';
 import { parseBooleanSearch } from '../boolean/boolean-query';
 import type { CompileContext } from './compile-context';
+import fc from 'fast-check';
+import { FilterValidationError, parsePeopleFilters } from '../filters/validate-filters';
+import { FilterVocabulary, peopleFiltersArb } from '../../../../test/support/people-filters-arbitrary';
 import { cappedCountStatement, countStatement, pageStatement, SORTS, workspaceSetCountStatement } from './compile-search';
 
 const ctx = (over: Partial<CompileContext> = {}): CompileContext => ({ workspaceId: 'ws_1', today: '2026-11-22', resolved: {}, ...over });
@@ -21,20 +24,6 @@ describe('countStatement and pageStatement', () => {
     // Exactly the index's order (DESC NULLS FIRST is the default), so a page walks people_followers_idx.
     expect(p.text).toContain('ORDER BY p.followers DESC, p.id ASC LIMIT $1::int OFFSET $2::int');
     expect(p.values).toEqual([25, 50]);
-  });
-
-  it('an unordered page reads no value of the order it leaves out (URL order, the saves join): each one was a 500', () => {
-    const urls: PeopleFilters = { person: { pro_network_url: ['https://pronet.example/in/ada'] } };
-    const savedSort: PeopleFilters = { sort_by: 'person_saved_at' };
-    for (const filters of [urls, savedSort, { ...savedSort, sort_direction: 'asc' as const }]) {
-      const unordered = pageStatement(filters, ctx(), { ...page, unordered: true });
-      expect(unordered.text).not.toMatch(/ORDER BY|saved_people ss/);
-      expectWellFormed(unordered);
-      expectWellFormed(pageStatement(filters, ctx(), page));
-    }
-    expect(pageStatement(urls, ctx(), { ...page, unordered: true }).values).toEqual([['pronet.example/in/ada'], 25, 50]);
-    // The cap needs an order to rank colleagues: an unordered capped page is still ordered.
-    expect(pageStatement({ ...savedSort, max_person_per_company: 1 }, ctx(), { ...page, unordered: true, cap: { perCompany: 1, preferValidEmail: true } }).text).toContain('ORDER BY');
   });
 
   it('never puts a value into the SQL text', () => {
@@ -213,6 +202,20 @@ describe('unordered selections', () => {
     expect(s.text).toBe('SELECT p.id FROM people p WHERE true LIMIT $1::int OFFSET $2::int');
     expect(s.values).toEqual([1_000_001, 0]);
   });
+
+  it('an unordered page reads no value of the order it leaves out (URL order, the saves join): each one was a 500', () => {
+    const urls: PeopleFilters = { person: { pro_network_url: ['https://pronet.example/in/ada'] } };
+    const savedSort: PeopleFilters = { sort_by: 'person_saved_at' };
+    for (const filters of [urls, savedSort, { ...savedSort, sort_direction: 'asc' as const }]) {
+      const unordered = pageStatement(filters, ctx(), { ...page, unordered: true });
+      expect(unordered.text).not.toMatch(/ORDER BY|saved_people ss/);
+      expectWellFormed(unordered);
+      expectWellFormed(pageStatement(filters, ctx(), page));
+    }
+    expect(pageStatement(urls, ctx(), { ...page, unordered: true }).values).toEqual([['pronet.example/in/ada'], 25, 50]);
+    // The cap needs an order to rank colleagues: an unordered capped page is still ordered.
+    expect(pageStatement({ ...savedSort, max_person_per_company: 1 }, ctx(), { ...page, unordered: true, cap: { perCompany: 1, preferValidEmail: true } }).text).toContain('ORDER BY');
+  });
 });
 
 describe('workspaceSetCountStatement', () => {
@@ -236,5 +239,67 @@ describe('workspaceSetCountStatement', () => {
     expect(workspaceSetCountStatement({ lists: lists({ saved: 'any', saved_at: { from: '2026-01-01' } }) }, ctx())).toBeNull();
     expect(workspaceSetCountStatement({ lists: lists({ saved: 'none' }) }, ctx())).toBeNull();
     expect(workspaceSetCountStatement({ lists: lists({ include: ['l1'] }) }, ctx({ onlyWorkspaces: 'saved' }))).toBeNull();
+  });
+});
+
+describe('every statement of any filter set reads each of its values through a cast (property)', () => {
+  const hex = (prefix: string, n: number) => prefix + String(n).padStart(22, '0');
+  const vocabulary: FilterVocabulary = {
+    personIds: [hex('5e', 1), hex('5e', 2)],
+    names: ['Ada Lovelace', 'Kovač'],
+    proNetworkUrls: ['https://pronet.example/in/ada-01', 'pronet.example/in/bob-02/'],
+    titles: ['Sales VP', 'Software Engineer'],
+    companyIds: [hex('5c', 1)],
+    companyNames: ['Globex', 'Acme Analytics'],
+    domains: ['globex.com'],
+    proNetworkIds: [1001],
+    naics: [511210],
+    locations: ['Austin, Texas, United States', 'Germany'],
+    keywords: ['enterprise software'],
+    industries: ['Banking'],
+    lists: ['lst_1', 'lst_2'],
+    savedAround: ['2026-11-20T10:00:00Z'],
+  };
+  // What the database would have resolved: some keys and company ids, or none.
+  const resolvedArb = fc.record({
+    personLocation: fc.record({ include: fc.subarray(['c:us', 't:us:austin']), exclude: fc.subarray(['c:de']) }),
+    companyLocation: fc.record({ include: fc.subarray(['c:us']), exclude: fc.subarray(['c:fr', 'c:gb']) }),
+    keywordCompanyIds: fc.subarray([hex('5c', 1), hex('5c', 2)]),
+    nameContainsCompanyIds: fc.subarray([hex('5c', 3)]),
+  });
+  const frameArb = fc.record({
+    resolved: resolvedArb,
+    excludeIds: fc.option(fc.subarray([hex('5e', 3), hex('5e', 4)], { minLength: 1 }), { nil: undefined }),
+    onlyWorkspaces: fc.constantFrom(undefined, 'saved' as const, 'exported' as const),
+    options: fc.record({ limit: fc.integer({ min: 1, max: 25_001 }), offset: fc.nat(100), applySort: fc.boolean(), unordered: fc.boolean() }),
+    cap: fc.option(fc.record({ perCompany: fc.integer({ min: 1, max: 100 }), preferValidEmail: fc.boolean() }), { nil: undefined }),
+  });
+
+  it('holds for 3,000 random filter sets over the whole vocabulary, each compiled into every statement kind', () => {
+    let compiled = 0;
+    fc.assert(
+      fc.property(peopleFiltersArb(vocabulary), frameArb, (raw, frame) => {
+        let filters: PeopleFilters;
+        try {
+          filters = parsePeopleFilters(raw);
+        } catch (error) {
+          if (error instanceof FilterValidationError) return; // the API answers 400 before compiling
+          throw error;
+        }
+        const c = ctx({ resolved: frame.resolved, excludeIds: frame.excludeIds, onlyWorkspaces: frame.onlyWorkspaces });
+        const statements = [
+          countStatement(filters, c),
+          workspaceSetCountStatement(filters, c),
+          cappedCountStatement(filters, c, frame.cap?.perCompany ?? 1),
+          pageStatement(filters, c, { ...frame.options, cap: frame.cap }),
+          pageStatement(filters, c, { ...frame.options, cap: undefined }),
+        ];
+        for (const s of statements) if (s) expectWellFormed(s);
+        compiled++;
+      }),
+      { seed: 20261125, numRuns: 3000 },
+    );
+    // Most objects are valid: the property is about compiled SQL, not about refusals.
+    expect(compiled).toBeGreaterThan(1500);
   });
 });
