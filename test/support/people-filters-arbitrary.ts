@@ -84,6 +84,9 @@ function dates(v: FilterVocabulary): fc.Arbitrary<string> {
     '1970-01-01T00:00:00Z',
     // Not instants PostgreSQL reads: 400 invalid_format.
     '2026-01-01T00:00:00+16:00',
+    '2026-01-01T00:00:00-16:00',
+    '2026-01-01T12:00:00+23:59',
+    '2026-01-01T12:00:00-19:30',
     '2023-02-29',
     '0000-01-01',
   ];
@@ -95,7 +98,7 @@ function dates(v: FilterVocabulary): fc.Arbitrary<string> {
     const minutes = (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4)));
     return new Date(instant.getTime() + minutes * 60_000).toISOString().slice(0, 23) + zone;
   });
-  return fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...edges) }, { weight: 3, arbitrary: shifted });
+  return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...edges) }, { weight: 3, arbitrary: shifted });
 }
 
 /** `boolean_search`: quoted forms, `!`, AND/OR with parentheses (and, rarely, a malformed one). */
@@ -168,7 +171,7 @@ export function peopleFiltersArb(v: FilterVocabulary): fc.Arbitrary<Record<strin
     include: sometimes(few(list, 2, 1)),
     exclude: sometimes(few(list, 2, 1)),
     saved: sometimes(enumValue(['any', 'none', 'without_list']), 2, 1),
-    saved_at: sometimes(members({ from: sometimes(dates(v), 1, 1), to: sometimes(dates(v), 1, 1) })),
+    saved_at: sometimes(members({ from: sometimes(dates(v), 1, 1), to: sometimes(dates(v), 1, 1) }), 1, 1),
   });
   const sortKey = fc.constantFrom(...SORT_KEYS);
 
@@ -200,6 +203,8 @@ export function peopleFiltersArb(v: FilterVocabulary): fc.Arbitrary<Record<strin
     company_naics: includeExclude(fromData(v.naics, [1, 999_999])),
     contact_details: members({ email: sometimes(channel(EMAIL_STATUSES), 1, 1), phone: sometimes(channel(PHONE_STATUSES), 1, 1) }),
     lists: listsFilter,
+    // The lists most often: they hold every workspace-dependent condition.
+    lists_again: listsFilter,
     duplicates: members({ exclude_exported: sometimes(fc.boolean(), 3, 1) }),
   };
   // Mostly one to three selecting keys (more AND-ed filters over a small data set select nobody),
@@ -215,5 +220,5 @@ export function peopleFiltersArb(v: FilterVocabulary): fc.Arbitrary<Record<strin
   });
   return fc
     .tuple(chosen, fc.record(selecting), modifiers)
-    .map(([keys, values, extra]) => ({ ...Object.fromEntries(keys.map((k) => [k, values[k]])), ...extra }));
+    .map(([keys, values, extra]) => ({ ...Object.fromEntries(keys.map((k) => [k === 'lists_again' ? 'lists' : k, values[k]])), ...extra }));
 }
