@@ -77,7 +77,7 @@ export function workspaceSetCountStatement(filters: PeopleFilters, ctx: CompileC
   if (Object.keys(others).length > 0) return null;
   const params = new SqlParams();
   const count = (text: string): Statement => params.statement('count (workspace set)', `SELECT ${text}`);
-  const ws = () => params.add(ctx.workspaceId, 'text');
+  const ws = () => params.addOpaque(ctx.workspaceId, 'text');
   if (!lists) {
     if (ctx.onlyWorkspaces === 'saved') return count(`count(*)::bigint AS matched FROM saved_people s WHERE s.workspace_id = ${ws()}`);
     if (ctx.onlyWorkspaces === 'exported') return count(`count(*)::bigint AS matched FROM exported_people e WHERE e.workspace_id = ${ws()}`);
@@ -85,7 +85,7 @@ export function workspaceSetCountStatement(filters: PeopleFilters, ctx: CompileC
   }
   if (ctx.onlyWorkspaces || lists.exclude.length > 0 || lists.saved_at) return null;
   if (lists.include.length > 0 && !lists.saved) {
-    return count(`count(DISTINCT m.person_id)::bigint AS matched FROM people_list_members m WHERE m.list_id = ANY(${params.add(lists.include, 'text[]')})`);
+    return count(`count(DISTINCT m.person_id)::bigint AS matched FROM people_list_members m WHERE m.list_id = ANY(${params.addOpaque(lists.include, 'text[]')})`);
   }
   if (lists.include.length === 0 && lists.saved === 'any') return count(`count(*)::bigint AS matched FROM saved_people s WHERE s.workspace_id = ${ws()}`);
   return null;
@@ -133,7 +133,8 @@ function orderTerms(filters: PeopleFilters, ctx: CompileContext, params: SqlPara
   if (sort) {
     terms.push({ expr: sort.expr, direction: (filters.sort_direction ?? sort.direction) === 'asc' ? 'ASC' : 'DESC', nullable: true });
     if (sort.join === 'company') joins = ' LEFT JOIN companies sc ON sc.id = p.company_id';
-    if (sort.join === 'saved') joins = ` LEFT JOIN saved_people ss ON ss.workspace_id = ${params.add(ctx.workspaceId, 'text')} AND ss.person_id = p.id`;
+    // Opaque: estimated from a stale statistic as one row, the saves were rescanned per person (see SqlParams.addOpaque).
+    if (sort.join === 'saved') joins = ` LEFT JOIN saved_people ss ON ss.workspace_id = ${params.addOpaque(ctx.workspaceId, 'text')} AND ss.person_id = p.id`;
   }
   terms.push({ expr: 'p.followers', direction: 'DESC' }, { expr: 'p.id', direction: 'ASC' });
   return { terms, joins };

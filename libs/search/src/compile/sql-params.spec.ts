@@ -58,3 +58,13 @@ describe('condition combinators', () => {
     expect(none('x = 1')).toBe('NOT COALESCE(x = 1, false)');
   });
 });
+
+describe('SqlParams.addOpaque', () => {
+  it('wraps the placeholder in a scalar subquery, so the planner estimates the rows it selects from the column as a whole', () => {
+    const p = new SqlParams();
+    expect(p.addOpaque('ws_1', 'text')).toBe('(SELECT $1::text)');
+    expect(p.addOpaque('ws_1', 'text')).toBe('(SELECT $1::text)'); // still one value
+    // An array is cast again, or `= ANY((SELECT …))` would compare with each row of the subquery.
+    expect(p.addOpaque(['l1'], 'text[]')).toBe('(SELECT $2::text[])::text[]');
+  });
+});

@@ -27,6 +27,18 @@ export class SqlParams {
     return placeholder;
   }
 
+  /**
+   * The value as `(SELECT $n::cast)`, for a workspace or list id that selects the workspace's own
+   * rows. PostgreSQL then estimates those rows as the id column's average share of the table, not
+   * from the per-value statistics of the last ANALYZE: a bulk save outdates those at once (autovacuum
+   * may be off, and lags anyway), and a workspace they do not know is estimated at one row. Planned
+   * from one row, 27,000 saved people were joined by nested loops that rescanned them per person.
+   */
+  addOpaque(value: unknown, cast: string): string {
+    // An array is cast once more: `= ANY((SELECT …))` would read as ANY over the subquery's rows.
+    return `(SELECT ${this.add(value, cast)})${cast.endsWith('[]') ? `::${cast}` : ''}`;
+  }
+
   /** The statement of `text` over these values, checked by `checkPlaceholders`. */
   statement(label: string, text: string): Statement {
     checkPlaceholders(label, text, this.values.length);

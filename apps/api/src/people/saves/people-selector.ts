@@ -130,7 +130,7 @@ export class PeopleSelector {
   private async countBuckets(db: Reader, workspaceId: string, selection: Statement, upTo?: number): Promise<{ total: number; emails: BucketCounts }> {
     // The selection's own text and values, as the search compiled them; the wrapper's values number on after them.
     const params = new SqlParams(selection.values);
-    const ws = params.add(workspaceId, 'text');
+    const ws = params.addOpaque(workspaceId, 'text');
     const most = params.add(upTo ?? Number.MAX_SAFE_INTEGER, 'bigint');
     const statement = params.statement(
       'bucket counts',
@@ -182,7 +182,7 @@ export class PeopleSelector {
       db.query(
         `SELECT bucket, count(*) AS n, array_agg(id) FILTER (WHERE bucket = 'unknown') AS ids
            FROM (SELECT s.id, CASE WHEN p.id IS NULL THEN 'unknown' ELSE ${EMAIL_BUCKET_SQL} END AS bucket
-                   FROM unnest($2::char(24)[]) AS s(id) LEFT JOIN people p ON p.id = s.id ${bucketJoins('$1::text')}) x
+                   FROM unnest($2::char(24)[]) AS s(id) LEFT JOIN people p ON p.id = s.id ${bucketJoins('(SELECT $1::text)')}) x
           GROUP BY bucket`,
         [workspaceId, [...ids].sort()],
       ),
