@@ -14,6 +14,7 @@ export enum JobName {
   RunVerification = 'run-verification',
   PruneDeliveries = 'prune-deliveries',
   DisableFailingWebhooks = 'disable-failing-webhooks',
+  RefreshTableStatistics = 'refresh-table-statistics',
   SweepOutbox = 'sweep-outbox',
   SweepDeliveries = 'sweep-deliveries',
   SweepVerifications = 'sweep-verifications',
