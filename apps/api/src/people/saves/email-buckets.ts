@@ -55,7 +55,7 @@ export function wholeSourceCountSql(source: string, inSource: string, ws: string
 }
 
 /**
- * The whole-list shapes of SPEC.md 4.1 as a statement over where they live: one list's members,
+ * The whole-list shapes (docs/people-saves.md, `limit`) as a statement over where they live: one list's members,
  * or the workspace's saves (all, or those in no live list). Saved people are always people of the
  * data set (loads never delete one).
  *
