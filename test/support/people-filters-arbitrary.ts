@@ -60,10 +60,18 @@ function fromData<T>(values: readonly T[], edges: readonly T[]): fc.Arbitrary<T>
   return fc.oneof(...options);
 }
 
-const few = <T>(arb: fc.Arbitrary<T>, max = 3, min = 0) => fc.array(arb, { minLength: min, maxLength: max });
+/**
+ * A few items; with `cap` (the documented most), now and then exactly `cap` of them (served), or
+ * one more (400 out_of_range).
+ */
+function few<T>(arb: fc.Arbitrary<T>, max = 3, min = 0, cap?: number): fc.Arbitrary<T[]> {
+  const usual = fc.array(arb, { minLength: min, maxLength: max });
+  if (cap === undefined) return usual;
+  return fc.oneof({ weight: 30, arbitrary: usual }, { weight: 2, arbitrary: fc.array(arb, { minLength: cap, maxLength: cap }) }, { weight: 1, arbitrary: fc.array(arb, { minLength: cap + 1, maxLength: cap + 1 }) });
+}
 
-/** include/exclude of `item`, either side possibly empty or absent. */
-const includeExclude = <T>(item: fc.Arbitrary<T>, max = 3) => members({ include: sometimes(few(item, max), 3, 1), exclude: sometimes(few(item, max), 2, 2) });
+/** include/exclude of `item`, either side possibly empty or absent; `cap` as in `few`. */
+const includeExclude = <T>(item: fc.Arbitrary<T>, cap?: number) => members({ include: sometimes(few(item, 3, 0, cap), 3, 1), exclude: sometimes(few(item, 3, 0, cap), 2, 2) });
 
 /** Case variants of enum values: the API matches them case-insensitively after trimming. */
 const spelled = (value: string) => fc.constantFrom(value, value, value.toLowerCase(), ` ${value.toUpperCase()} `);
@@ -149,27 +157,27 @@ export function peopleFiltersArb(v: FilterVocabulary): fc.Arbitrary<Record<strin
   const nonNegative = fc.oneof(fc.constantFrom(0, 1, 9999, 4200.5, Number.MAX_SAFE_INTEGER, 1e308), fc.integer({ min: 0, max: 30_000 }));
 
   const person = fc.oneof(
-    members({ id: sometimes(includeExclude(personId), 1, 1), name: sometimes(includeExclude(name), 1, 1) }),
-    fc.oneof(few(url, 6, 1), few(url, 6, 1).map((include) => ({ include }))).map((urls) => ({ pro_network_url: urls })),
+    members({ id: sometimes(includeExclude(personId, 100), 1, 1), name: sometimes(includeExclude(name, 500), 1, 1) }),
+    fc.oneof(few(url, 6, 1, 50), few(url, 6, 1, 50).map((include) => ({ include }))).map((urls) => ({ pro_network_url: urls })),
     // Not together: 400 conflicting_fields.
     fc.constant({ pro_network_url: ['https://pronet.example/in/x'], id: { include: [UNKNOWN_ID] } }),
   );
   const jobTitle = fc.oneof(
-    { weight: 3, arbitrary: members({ include: sometimes(few(title), 3, 1), exclude: sometimes(few(title), 1, 2), match_mode: sometimes(enumValue(['CONTAINS', 'EXACT']), 1, 1) }) },
+    { weight: 3, arbitrary: members({ include: sometimes(few(title, 3, 0, 100), 3, 1), exclude: sometimes(few(title, 3, 0, 100), 1, 2), match_mode: sometimes(enumValue(['CONTAINS', 'EXACT']), 1, 1) }) },
     { weight: 2, arbitrary: members({ boolean_search: booleanSearch(title), match_mode: sometimes(enumValue(['CONTAINS', 'EXACT']), 1, 2) }) },
   );
   const company = members({
-    id: sometimes(includeExclude(companyId)),
-    domain: sometimes(includeExclude(domain).chain((d) => members({ match_mode: sometimes(enumValue(['ORGANIZATION', 'PRIMARY', 'LINKEDIN_WEBSITE'])) }).map((m) => ({ ...d, ...m })))),
-    name: sometimes(includeExclude(companyName).chain((n) => members({ match_mode: sometimes(enumValue(['EXACT', 'CONTAINS']), 1, 1) }).map((m) => ({ ...n, ...m })))),
-    pro_network_id: sometimes(includeExclude(fromData(v.proNetworkIds, [1, Number.MAX_SAFE_INTEGER]))),
+    id: sometimes(includeExclude(companyId, 20_000)),
+    domain: sometimes(includeExclude(domain, 100).chain((d) => members({ match_mode: sometimes(enumValue(['ORGANIZATION', 'PRIMARY', 'LINKEDIN_WEBSITE'])) }).map((m) => ({ ...d, ...m })))),
+    name: sometimes(includeExclude(companyName, 500).chain((n) => members({ match_mode: sometimes(enumValue(['EXACT', 'CONTAINS']), 1, 1) }).map((m) => ({ ...n, ...m })))),
+    pro_network_id: sometimes(includeExclude(fromData(v.proNetworkIds, [1, Number.MAX_SAFE_INTEGER]), 500)),
   });
   const locationFilter = (hq: boolean) =>
-    members({ include: sometimes(few(location, 3, 1), 3, 1), exclude: sometimes(few(location), 1, 2), ...(hq ? { headquarters_only: sometimes(fc.boolean(), 1, 1) } : {}) });
+    members({ include: sometimes(few(location, 3, 1, 100), 3, 1), exclude: sometimes(few(location, 3, 0, 100), 1, 2), ...(hq ? { headquarters_only: sometimes(fc.boolean(), 1, 1) } : {}) });
   const channel = (statuses: readonly string[]) => members({ status: sometimes(fc.subarray([...statuses]), 2, 1), revealed: sometimes(fc.boolean(), 1, 1) });
   const listsFilter = members({
-    include: sometimes(few(list, 2, 1)),
-    exclude: sometimes(few(list, 2, 1)),
+    include: sometimes(few(list, 2, 1, 100)),
+    exclude: sometimes(few(list, 2, 1, 1000)),
     saved: sometimes(enumValue(['any', 'none', 'without_list']), 2, 1),
     saved_at: sometimes(members({ from: sometimes(dates(v), 1, 1), to: sometimes(dates(v), 1, 1) }), 1, 1),
   });
@@ -179,8 +187,8 @@ export function peopleFiltersArb(v: FilterVocabulary): fc.Arbitrary<Record<strin
     person,
     person_location: locationFilter(false),
     company_keywords: members({
-      include: few(keyword, 3, 1),
-      exclude: sometimes(few(keyword, 2)),
+      include: few(keyword, 3, 1, 20),
+      exclude: sometimes(few(keyword, 2, 0, 20)),
       include_all: sometimes(fc.boolean()),
       sources: sometimes(fc.subarray(KEYWORDS_SOURCES.map((s) => s.value) as string[], { minLength: 1 }), 2, 1),
     }),
@@ -193,14 +201,14 @@ export function peopleFiltersArb(v: FilterVocabulary): fc.Arbitrary<Record<strin
     company,
     company_industry: includeExclude(industry),
     company_headcount_range: fc.subarray(EMPLOYEE_RANGES.map((r) => r.value) as string[]),
-    company_country: members({ include: sometimes(few(country), 2, 1), exclude: sometimes(few(country), 1, 1), headquarters_only: sometimes(fc.boolean(), 1, 1) }),
+    company_country: members({ include: sometimes(few(country, 3, 0, 500), 2, 1), exclude: sometimes(few(country, 3, 0, 500), 1, 1), headquarters_only: sometimes(fc.boolean(), 1, 1) }),
     company_location: locationFilter(true),
     company_type: includeExclude(enumValue(COMPANY_TYPES)),
     company_business_type: includeExclude(enumValue(BUSINESS_TYPES)),
     company_revenue_stream: includeExclude(enumValue(REVENUE_STREAMS)),
     company_founded: minMax(fc.oneof(fc.constantFrom(0, 1890, 1989.5, 2026, 9999), fc.integer({ min: 1900, max: 2030 }))),
     company_headcount_custom: minMax(nonNegative),
-    company_naics: includeExclude(fromData(v.naics, [1, 999_999])),
+    company_naics: includeExclude(fromData(v.naics, [1, 999_999]), 500),
     contact_details: members({ email: sometimes(channel(EMAIL_STATUSES), 1, 1), phone: sometimes(channel(PHONE_STATUSES), 1, 1) }),
     lists: listsFilter,
     // The lists most often: they hold every workspace-dependent condition.
