@@ -248,6 +248,52 @@ describe('POST /v2/people/calculate-credits', () => {
     });
   });
 
+  it('prices pro_network_url and person_saved_at selections as search takes them (each answered 500)', async () => {
+    const urls = [personUrl('bob'), personUrl('jose'), 'https://pronet.example/in/nobody-at-all-99', personUrl('alice')];
+    const selections: Array<[Record<string, unknown>, number | undefined]> = [
+      [{ person: { pro_network_url: urls } }, undefined],
+      [{ person: { pro_network_url: urls } }, 2],
+      [{ person: { pro_network_url: { include: [personUrl('gavin')] } }, person_seniority: { include: ['Owner', 'VP'] } }, 25_000],
+      [{ person: { pro_network_url: ['https://pronet.example/in/nobody-at-all-99'] } }, 1],
+      [{ sort_by: 'person_saved_at' }, 3],
+      [{ sort_by: 'person_saved_at', sort_direction: 'asc' }, undefined],
+      [{ sort_by: 'person_saved_at', sort_direction: 'desc', lists: { saved: 'any' } }, 2],
+      [{ sort_by: 'person_saved_at', lists: { include: [listA] } }, undefined],
+    ];
+    for (const [filters, limit] of selections) {
+      const found = await search(a.api, filters);
+      const taken = found.ids.slice(0, limit ?? 25_000);
+      const data = await preview(a, { filters, ...(limit === undefined ? {} : { limit }) });
+      expect({ filters, limit, data }).toMatchObject({
+        filters,
+        limit,
+        data: { requested: taken.length, truncated: found.pagination.total_count > taken.length, emails: bucketsOf(taken, ownedA) },
+      });
+    }
+  });
+
+  it('lists.saved_at offsets: up to ±15:59 (what PostgreSQL reads) served everywhere, ±16:00 and beyond 400 invalid_format (was 500)', async () => {
+    const routes: Array<[string, (filters: unknown) => Record<string, unknown>]> = [
+      ['/v2/people/search', (filters) => ({ filters })],
+      ['/v2/people/calculate-credits', (filters) => ({ filters })],
+      ['/v2/people/save', (filters) => ({ filters, limit: 1 })],
+      ['/v2/people/export', (filters) => ({ filters })],
+    ];
+    for (const offset of ['+16:00', '-16:00', '+23:59', '-19:30']) {
+      for (const [path, body] of routes) {
+        const res = await b.api.post(path, body({ lists: { saved_at: { from: `2026-01-01T00:00:00${offset}` } } }));
+        expect({ path, offset, status: res.status }).toEqual({ path, offset, status: 400 });
+        expect({ path, offset, payload: errorOf(res).payload }).toMatchObject({ path, offset, payload: { field: 'filters.lists.saved_at.from', code: 'invalid_format' } });
+      }
+    }
+    for (const at of ['2026-01-01T00:00:00+15:59', '0001-01-01T00:00:00+15:59', '9999-12-31T23:59:59.999999999-15:59', '0001-01-01', '9999-12-31']) {
+      for (const [path, body] of routes) {
+        const res = await b.api.post(path, body({ lists: { saved_at: { from: at, to: at } } }));
+        expect({ path, at, status: res.status }).toEqual({ path, at, status: path === '/v2/people/export' ? 202 : 200 });
+      }
+    }
+  });
+
   it('whole-list previews: one list in include, or saved any/without_list, up to and by default 1,000,000', async () => {
     const ws = wholeListWs;
     const [l1, l2] = [await newList(ws), await newList(ws)];

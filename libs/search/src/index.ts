@@ -2,6 +2,7 @@ export * from './boolean/boolean-query';
 export * from './compile/calendar';
 export * from './compile/compile-context';
 export * from './compile/compile-search';
+export { SqlParams } from './compile/sql-params';
 export * from './engine/people-search-engine';
 export * from './engine/resolve-filters';
 export * from './filters/filter-types';

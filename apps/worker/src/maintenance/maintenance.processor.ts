@@ -9,6 +9,7 @@ import { WebhookDeliveryService } from '../webhooks/webhook-delivery.service';
 import { deleteInBatches, PRUNE_ORDER, PrunedTable, pruneStatement } from './history-pruning';
 import { DELETE_VERIFICATION_RESULTS, DUE_VERIFICATION_JOBS, expireExportsStatement, STAMP_VERIFICATION_JOB } from './job-retention';
 import { maintenanceIntervalMs } from './maintenance-interval';
+import { ANALYZED_TABLES, analyzeStatement, STATISTICS_CHECK_MS, TABLE_ACTIVITY_SQL, TableActivity, tablesToAnalyze } from './table-statistics';
 import { LoggedWorkerHost } from '../jobs/logged-worker-host';
 
 const PRUNE_BATCH = 5000;
@@ -23,8 +24,10 @@ const RESCHEDULE_MS = 30_000;
  * Repeatable housekeeping: prune delivery history, finished tasks and relayed outbox events
  * older than WEBHOOK_HISTORY_RETENTION (job `prune-deliveries`, name kept for existing schedulers) and
  * disable webhooks that have had only failures for WEBHOOK_DISABLE_AFTER even when no new
- * attempt happens; and (job `expire-job-data`) delete the files of exports older than EXPORT_RETENTION and the
- * results of verification jobs older than VERIFICATION_RETENTION.
+ * attempt happens; delete the files of exports older than EXPORT_RETENTION and the results of verification
+ * jobs older than VERIFICATION_RETENTION (job `expire-job-data`); and ANALYZE the workspace tables a bulk write
+ * changed a lot (job `refresh-table-statistics`, table-statistics.ts). A job scheduler runs each job once per
+ * interval whichever worker replica takes it.
  */
 @Processor(QueueName.Maintenance, { concurrency: 1 })
 export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
@@ -60,6 +63,8 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
       for (const name of [JobName.PruneDeliveries, JobName.DisableFailingWebhooks, JobName.ExpireJobData]) {
         await this.queue.upsertJobScheduler(name, { every }, { name, opts: { removeOnComplete: true, removeOnFail: true } });
       }
+      const statistics = JobName.RefreshTableStatistics;
+      await this.queue.upsertJobScheduler(statistics, { every: Math.min(every, STATISTICS_CHECK_MS) }, { name: statistics, opts: { removeOnComplete: true, removeOnFail: true } });
     } catch (error) {
       this.logger.error(`could not schedule maintenance: ${(error as Error).message}`);
     }
@@ -69,7 +74,21 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
     if (job.name === JobName.PruneDeliveries) return { pruned: await this.pruneHistory() };
     if (job.name === JobName.DisableFailingWebhooks) return { disabled: await this.webhooks.disableFailingWebhooks() };
     if (job.name === JobName.ExpireJobData) return await this.expireJobData();
+    if (job.name === JobName.RefreshTableStatistics) return { analyzed: await this.refreshTableStatistics() };
     return null;
+  }
+
+  /** ANALYZE of the watched tables whose rows changed a lot since their last one; answers their names. */
+  async refreshTableStatistics(): Promise<string[]> {
+    const rows: TableActivity[] = await this.dataSource.query(TABLE_ACTIVITY_SQL, [ANALYZED_TABLES]);
+    const due = tablesToAnalyze(rows.map((r) => ({ table: r.table, changed: Number(r.changed), live: Number(r.live) })));
+    for (const table of due) {
+      const started = Date.now();
+      await this.dataSource.query(analyzeStatement(table as (typeof ANALYZED_TABLES)[number]));
+      const changed = rows.find((r) => r.table === table)?.changed;
+      this.logger.log(`analyzed ${table} (${Number(changed)} rows changed since its last ANALYZE) in ${Date.now() - started} ms`);
+    }
+    return due;
   }
 
   /**

@@ -15,6 +15,7 @@ export enum JobName {
   PruneDeliveries = 'prune-deliveries',
   DisableFailingWebhooks = 'disable-failing-webhooks',
   ExpireJobData = 'expire-job-data',
+  RefreshTableStatistics = 'refresh-table-statistics',
   SweepOutbox = 'sweep-outbox',
   SweepDeliveries = 'sweep-deliveries',
   SweepVerifications = 'sweep-verifications',

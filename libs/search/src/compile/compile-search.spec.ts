@@ -1,6 +1,9 @@
 import type { PeopleFilters } from '../filters/filter-types';
 import { parseBooleanSearch } from '../boolean/boolean-query';
 import type { CompileContext } from './compile-context';
+import fc from 'fast-check';
+import { FilterValidationError, parsePeopleFilters } from '../filters/validate-filters';
+import { FilterVocabulary, peopleFiltersArb } from '../../../../test/support/people-filters-arbitrary';
 import { cappedCountStatement, countStatement, pageStatement, SORTS, workspaceSetCountStatement } from './compile-search';
 
 const ctx = (over: Partial<CompileContext> = {}): CompileContext => ({ workspaceId: 'ws_1', today: '2026-11-22', resolved: {}, ...over });
@@ -98,23 +101,25 @@ describe('countStatement and pageStatement', () => {
     expectWellFormed(s);
   });
 
-  it('scopes saved and export filters to the workspace, and reads list members by the (already checked) list ids', () => {
+  it('scopes saved and export filters to the workspace, and reads list members by the (already checked) list ids, each id opaque to the planner', () => {
     const s = countStatement({ lists: { include: ['lst_1'], exclude: [], saved: 'without_list' }, duplicates: { exclude_exported: true } }, ctx());
-    expect(s.text).toContain('p.id IN (SELECT m.person_id FROM people_list_members m WHERE m.list_id = ANY($1::text[]))');
-    expect(s.text).toContain('s.workspace_id = $2::text');
-    expect(s.text).toContain('m.workspace_id = $2::text');
-    expect(s.text).toContain('e.workspace_id = $2::text');
+    expect(s.text).toContain('p.id IN (SELECT m.person_id FROM people_list_members m WHERE m.list_id = ANY((SELECT $1::text[])::text[]))');
+    expect(s.text).toContain('s.workspace_id = (SELECT $2::text)');
+    expect(s.text).toContain('m.workspace_id = (SELECT $2::text)');
+    expect(s.text).toContain('e.workspace_id = (SELECT $2::text)');
+    // A stale estimate of a workspace set can make a join of it quadratic: every set is IN or NOT IN, never a join.
+    expect(s.text).not.toMatch(/NOT EXISTS|JOIN saved_people|JOIN people_list_members|JOIN exported_people/);
     expect(s.values.slice(0, 2)).toEqual([['lst_1'], 'ws_1']);
     expectWellFormed(s);
   });
 
   it('counts only the workspace\'s exported or saved people for the part an exclude_exported or saved-none count subtracts', () => {
     const s = countStatement({ person_seniority: ie(['VP']) }, ctx({ onlyWorkspaces: 'exported' }));
-    expect(s.text).toContain('p.id IN (SELECT e.person_id FROM exported_people e WHERE e.workspace_id = $2::text)');
+    expect(s.text).toContain('p.id IN (SELECT e.person_id FROM exported_people e WHERE e.workspace_id = (SELECT $2::text))');
     expect(s.text).not.toContain('NOT IN (SELECT e.person_id');
     expectWellFormed(s);
     const saved = countStatement({ person_seniority: ie(['VP']) }, ctx({ onlyWorkspaces: 'saved' }));
-    expect(saved.text).toContain('p.id IN (SELECT s.person_id FROM saved_people s WHERE s.workspace_id = $2::text)');
+    expect(saved.text).toContain('p.id IN (SELECT s.person_id FROM saved_people s WHERE s.workspace_id = (SELECT $2::text))');
     expectWellFormed(saved);
   });
 
@@ -142,7 +147,7 @@ describe('order', () => {
 
   it('sorts saved people by the workspace\'s own save time', () => {
     const s = pageStatement({ sort_by: 'person_saved_at' }, ctx(), page);
-    expect(s.text).toContain('LEFT JOIN saved_people ss ON ss.workspace_id = $1::text AND ss.person_id = p.id');
+    expect(s.text).toContain('LEFT JOIN saved_people ss ON ss.workspace_id = (SELECT $1::text) AND ss.person_id = p.id');
     expect(s.values[0]).toBe('ws_1');
     expectWellFormed(s);
   });
@@ -199,6 +204,20 @@ describe('unordered selections', () => {
     expect(s.text).toBe('SELECT p.id FROM people p WHERE true LIMIT $1::int OFFSET $2::int');
     expect(s.values).toEqual([1_000_001, 0]);
   });
+
+  it('an unordered page reads no value of the order it leaves out (URL order, the saves join): each one was a 500', () => {
+    const urls: PeopleFilters = { person: { pro_network_url: ['https://pronet.example/in/ada'] } };
+    const savedSort: PeopleFilters = { sort_by: 'person_saved_at' };
+    for (const filters of [urls, savedSort, { ...savedSort, sort_direction: 'asc' as const }]) {
+      const unordered = pageStatement(filters, ctx(), { ...page, unordered: true });
+      expect(unordered.text).not.toMatch(/ORDER BY|saved_people ss/);
+      expectWellFormed(unordered);
+      expectWellFormed(pageStatement(filters, ctx(), page));
+    }
+    expect(pageStatement(urls, ctx(), { ...page, unordered: true }).values).toEqual([['pronet.example/in/ada'], 25, 50]);
+    // The cap needs an order to rank colleagues: an unordered capped page is still ordered.
+    expect(pageStatement({ ...savedSort, max_person_per_company: 1 }, ctx(), { ...page, unordered: true, cap: { perCompany: 1, preferValidEmail: true } }).text).toContain('ORDER BY');
+  });
 });
 
 describe('workspaceSetCountStatement', () => {
@@ -206,9 +225,9 @@ describe('workspaceSetCountStatement', () => {
 
   it('counts list members, or saved or exported people, from the workspace\'s own rows when nothing else filters', () => {
     const members = workspaceSetCountStatement({ lists: lists({ include: ['l1', 'l2'] }), sort_by: 'person_last_name' }, ctx());
-    expect(members?.text).toBe('SELECT count(DISTINCT m.person_id)::bigint AS matched FROM people_list_members m WHERE m.list_id = ANY($1::text[])');
+    expect(members?.text).toBe('SELECT count(DISTINCT m.person_id)::bigint AS matched FROM people_list_members m WHERE m.list_id = ANY((SELECT $1::text[])::text[])');
     expect(members?.values).toEqual([['l1', 'l2']]);
-    expect(workspaceSetCountStatement({ lists: lists({ saved: 'any' }) }, ctx())?.text).toContain('FROM saved_people s WHERE s.workspace_id = $1');
+    expect(workspaceSetCountStatement({ lists: lists({ saved: 'any' }) }, ctx())?.text).toContain('FROM saved_people s WHERE s.workspace_id = (SELECT $1::text)');
     expect(workspaceSetCountStatement({}, ctx({ onlyWorkspaces: 'saved' }))?.values).toEqual(['ws_1']);
     expect(workspaceSetCountStatement({}, ctx({ onlyWorkspaces: 'exported' }))?.text).toContain('FROM exported_people e');
   });
@@ -222,5 +241,67 @@ describe('workspaceSetCountStatement', () => {
     expect(workspaceSetCountStatement({ lists: lists({ saved: 'any', saved_at: { from: '2026-01-01' } }) }, ctx())).toBeNull();
     expect(workspaceSetCountStatement({ lists: lists({ saved: 'none' }) }, ctx())).toBeNull();
     expect(workspaceSetCountStatement({ lists: lists({ include: ['l1'] }) }, ctx({ onlyWorkspaces: 'saved' }))).toBeNull();
+  });
+});
+
+describe('every statement of any filter set reads each of its values through a cast (property)', () => {
+  const hex = (prefix: string, n: number) => prefix + String(n).padStart(22, '0');
+  const vocabulary: FilterVocabulary = {
+    personIds: [hex('5e', 1), hex('5e', 2)],
+    names: ['Ada Lovelace', 'Kovač'],
+    proNetworkUrls: ['https://pronet.example/in/ada-01', 'pronet.example/in/bob-02/'],
+    titles: ['Sales VP', 'Software Engineer'],
+    companyIds: [hex('5c', 1)],
+    companyNames: ['Globex', 'Acme Analytics'],
+    domains: ['globex.com'],
+    proNetworkIds: [1001],
+    naics: [511210],
+    locations: ['Austin, Texas, United States', 'Germany'],
+    keywords: ['enterprise software'],
+    industries: ['Banking'],
+    lists: ['lst_1', 'lst_2'],
+    savedAround: ['2026-11-20T10:00:00Z'],
+  };
+  // What the database would have resolved: some keys and company ids, or none.
+  const resolvedArb = fc.record({
+    personLocation: fc.record({ include: fc.subarray(['c:us', 't:us:austin']), exclude: fc.subarray(['c:de']) }),
+    companyLocation: fc.record({ include: fc.subarray(['c:us']), exclude: fc.subarray(['c:fr', 'c:gb']) }),
+    keywordCompanyIds: fc.subarray([hex('5c', 1), hex('5c', 2)]),
+    nameContainsCompanyIds: fc.subarray([hex('5c', 3)]),
+  });
+  const frameArb = fc.record({
+    resolved: resolvedArb,
+    excludeIds: fc.option(fc.subarray([hex('5e', 3), hex('5e', 4)], { minLength: 1 }), { nil: undefined }),
+    onlyWorkspaces: fc.constantFrom(undefined, 'saved' as const, 'exported' as const),
+    options: fc.record({ limit: fc.integer({ min: 1, max: 25_001 }), offset: fc.nat(100), applySort: fc.boolean(), unordered: fc.boolean() }),
+    cap: fc.option(fc.record({ perCompany: fc.integer({ min: 1, max: 100 }), preferValidEmail: fc.boolean() }), { nil: undefined }),
+  });
+
+  it('holds for 3,000 random filter sets over the whole vocabulary, each compiled into every statement kind', () => {
+    let compiled = 0;
+    fc.assert(
+      fc.property(peopleFiltersArb(vocabulary), frameArb, (raw, frame) => {
+        let filters: PeopleFilters;
+        try {
+          filters = parsePeopleFilters(raw);
+        } catch (error) {
+          if (error instanceof FilterValidationError) return; // the API answers 400 before compiling
+          throw error;
+        }
+        const c = ctx({ resolved: frame.resolved, excludeIds: frame.excludeIds, onlyWorkspaces: frame.onlyWorkspaces });
+        const statements = [
+          countStatement(filters, c),
+          workspaceSetCountStatement(filters, c),
+          cappedCountStatement(filters, c, frame.cap?.perCompany ?? 1),
+          pageStatement(filters, c, { ...frame.options, cap: frame.cap }),
+          pageStatement(filters, c, { ...frame.options, cap: undefined }),
+        ];
+        for (const s of statements) if (s) expectWellFormed(s);
+        compiled++;
+      }),
+      { seed: 20261125, numRuns: 3000 },
+    );
+    // Most objects are valid: the property is about compiled SQL, not about refusals.
+    expect(compiled).toBeGreaterThan(1500);
   });
 });

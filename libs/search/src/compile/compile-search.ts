@@ -9,13 +9,9 @@ import type { PeopleFilters, SortDirection, SortKey } from '../filters/filter-ty
 import { companyConditions, personCompanyCondition } from './company-conditions';
 import type { CompileContext } from './compile-context';
 import { personConditions } from './person-conditions';
-import { allOf, SqlParams } from './sql-params';
+import { allOf, SqlParams, Statement } from './sql-params';
 
-export interface Statement {
-  label: string;
-  text: string;
-  values: unknown[];
-}
+export type { Statement } from './sql-params';
 
 /** Sorting costs a sort of every match: past this many the default order stays (SPEC.md 4.1). */
 export const SORT_LIMIT = 500_000;
@@ -63,7 +59,7 @@ export function whereClause(filters: PeopleFilters, ctx: CompileContext, params:
 export function countStatement(filters: PeopleFilters, ctx: CompileContext): Statement {
   const params = new SqlParams();
   const where = whereClause(filters, ctx, params);
-  return { label: 'count', text: `SELECT count(*)::bigint AS matched FROM people p WHERE ${where}`, values: params.values };
+  return params.statement('count', `SELECT count(*)::bigint AS matched FROM people p WHERE ${where}`);
 }
 
 /**
@@ -80,8 +76,8 @@ export function workspaceSetCountStatement(filters: PeopleFilters, ctx: CompileC
   void sort_direction;
   if (Object.keys(others).length > 0) return null;
   const params = new SqlParams();
-  const count = (text: string): Statement => ({ label: 'count (workspace set)', text: `SELECT ${text}`, values: params.values });
-  const ws = () => params.add(ctx.workspaceId, 'text');
+  const count = (text: string): Statement => params.statement('count (workspace set)', `SELECT ${text}`);
+  const ws = () => params.addOpaque(ctx.workspaceId, 'text');
   if (!lists) {
     if (ctx.onlyWorkspaces === 'saved') return count(`count(*)::bigint AS matched FROM saved_people s WHERE s.workspace_id = ${ws()}`);
     if (ctx.onlyWorkspaces === 'exported') return count(`count(*)::bigint AS matched FROM exported_people e WHERE e.workspace_id = ${ws()}`);
@@ -89,7 +85,7 @@ export function workspaceSetCountStatement(filters: PeopleFilters, ctx: CompileC
   }
   if (ctx.onlyWorkspaces || lists.exclude.length > 0 || lists.saved_at) return null;
   if (lists.include.length > 0 && !lists.saved) {
-    return count(`count(DISTINCT m.person_id)::bigint AS matched FROM people_list_members m WHERE m.list_id = ANY(${params.add(lists.include, 'text[]')})`);
+    return count(`count(DISTINCT m.person_id)::bigint AS matched FROM people_list_members m WHERE m.list_id = ANY(${params.addOpaque(lists.include, 'text[]')})`);
   }
   if (lists.include.length === 0 && lists.saved === 'any') return count(`count(*)::bigint AS matched FROM saved_people s WHERE s.workspace_id = ${ws()}`);
   return null;
@@ -100,12 +96,11 @@ export function cappedCountStatement(filters: PeopleFilters, ctx: CompileContext
   const params = new SqlParams();
   const where = whereClause(filters, ctx, params);
   const n = params.add(cap, 'int');
-  return {
-    label: 'capped count',
-    text: `SELECT COALESCE(sum(g.n), 0)::bigint AS matched, COALESCE(sum(least(g.n, ${n})), 0)::bigint AS capped
-             FROM (SELECT count(*) AS n FROM people p WHERE ${where} GROUP BY COALESCE(p.company_id, p.id)) g`,
-    values: params.values,
-  };
+  return params.statement(
+    'capped count',
+    `SELECT COALESCE(sum(g.n), 0)::bigint AS matched, COALESCE(sum(least(g.n, ${n})), 0)::bigint AS capped
+       FROM (SELECT count(*) AS n FROM people p WHERE ${where} GROUP BY COALESCE(p.company_id, p.id)) g`,
+  );
 }
 
 export interface PageOptions {
@@ -138,7 +133,8 @@ function orderTerms(filters: PeopleFilters, ctx: CompileContext, params: SqlPara
   if (sort) {
     terms.push({ expr: sort.expr, direction: (filters.sort_direction ?? sort.direction) === 'asc' ? 'ASC' : 'DESC', nullable: true });
     if (sort.join === 'company') joins = ' LEFT JOIN companies sc ON sc.id = p.company_id';
-    if (sort.join === 'saved') joins = ` LEFT JOIN saved_people ss ON ss.workspace_id = ${params.add(ctx.workspaceId, 'text')} AND ss.person_id = p.id`;
+    // Opaque: estimated from a stale statistic as one row, the saves were rescanned per person (see SqlParams.addOpaque).
+    if (sort.join === 'saved') joins = ` LEFT JOIN saved_people ss ON ss.workspace_id = ${params.addOpaque(ctx.workspaceId, 'text')} AND ss.person_id = p.id`;
   }
   terms.push({ expr: 'p.followers', direction: 'DESC' }, { expr: 'p.id', direction: 'ASC' });
   return { terms, joins };
@@ -151,13 +147,16 @@ const orderBy = (terms: OrderTerm[], alias?: (i: number) => string) =>
 export function pageStatement(filters: PeopleFilters, ctx: CompileContext, options: PageOptions): Statement {
   const params = new SqlParams();
   const where = whereClause(filters, ctx, params);
+  if (options.unordered && !options.cap) {
+    // No order: nothing of the sort (its join, the URL order) may add a value the text would not read.
+    return params.statement('page (unordered)', `SELECT p.id FROM people p WHERE ${where} LIMIT ${params.add(options.limit, 'int')} OFFSET ${params.add(options.offset, 'int')}`);
+  }
   const order = orderTerms(filters, ctx, params, options.applySort);
   const joins = order.joins;
   const limit = params.add(options.limit, 'int');
   const offset = params.add(options.offset, 'int');
   if (!options.cap) {
-    const ordered = options.unordered ? '' : ` ORDER BY ${orderBy(order.terms)}`;
-    return { label: 'page', text: `SELECT p.id FROM people p${options.unordered ? '' : joins} WHERE ${where}${ordered} LIMIT ${limit} OFFSET ${offset}`, values: params.values };
+    return params.statement('page', `SELECT p.id FROM people p${joins} WHERE ${where} ORDER BY ${orderBy(order.terms)} LIMIT ${limit} OFFSET ${offset}`);
   }
   const perCompany = params.add(options.cap.perCompany, 'int');
   if (!options.cap.preferValidEmail && order.terms.length === 2 && !filters.person?.pro_network_url?.length) {
@@ -165,15 +164,14 @@ export function pageStatement(filters: PeopleFilters, ctx: CompileContext, optio
   }
   const rankOrder = (options.cap.preferValidEmail ? `COALESCE(p.best_email_status = 'valid', false) DESC, ` : '') + orderBy(order.terms);
   const projected = order.terms.map((t, i) => `${t.expr} AS s${i}`).join(', ');
-  return {
-    label: 'capped page',
-    text: `SELECT x.s${order.terms.length - 1} AS id FROM (
-             SELECT ${projected}, row_number() OVER (PARTITION BY COALESCE(p.company_id, p.id) ORDER BY ${rankOrder}) AS company_rank
-               FROM people p${joins} WHERE ${where}) x
-            WHERE x.company_rank <= ${perCompany}
-            ORDER BY ${orderBy(order.terms, (i) => `x.s${i}`)} LIMIT ${limit} OFFSET ${offset}`,
-    values: params.values,
-  };
+  return params.statement(
+    'capped page',
+    `SELECT x.s${order.terms.length - 1} AS id FROM (
+       SELECT ${projected}, row_number() OVER (PARTITION BY COALESCE(p.company_id, p.id) ORDER BY ${rankOrder}) AS company_rank
+         FROM people p${joins} WHERE ${where}) x
+      WHERE x.company_rank <= ${perCompany}
+      ORDER BY ${orderBy(order.terms, (i) => `x.s${i}`)} LIMIT ${limit} OFFSET ${offset}`,
+  );
 }
 
 /**
@@ -185,16 +183,15 @@ export function pageStatement(filters: PeopleFilters, ctx: CompileContext, optio
  * parameters: once for the walk, once (shadowing `p`) for the colleagues.
  */
 function walkingCappedPage(where: string, params: SqlParams, perCompany: string, limit: string, offset: string): Statement {
-  return {
-    label: 'capped page (walk)',
-    text: `SELECT o.id FROM (SELECT p.id, p.company_id, p.followers FROM people p WHERE ${where}) o
-            WHERE o.company_id IS NULL
-               OR (SELECT count(*) FROM (
-                     SELECT 1 FROM people p
-                      WHERE p.company_id = o.company_id AND p.followers >= o.followers
-                        AND (p.followers > o.followers OR p.id < o.id) AND ${where}
-                      LIMIT ${perCompany}) ahead) < ${perCompany}
-            ORDER BY o.followers DESC, o.id ASC LIMIT ${limit} OFFSET ${offset}`,
-    values: params.values,
-  };
+  return params.statement(
+    'capped page (walk)',
+    `SELECT o.id FROM (SELECT p.id, p.company_id, p.followers FROM people p WHERE ${where}) o
+      WHERE o.company_id IS NULL
+         OR (SELECT count(*) FROM (
+               SELECT 1 FROM people p
+                WHERE p.company_id = o.company_id AND p.followers >= o.followers
+                  AND (p.followers > o.followers OR p.id < o.id) AND ${where}
+                LIMIT ${perCompany}) ahead) < ${perCompany}
+      ORDER BY o.followers DESC, o.id ASC LIMIT ${limit} OFFSET ${offset}`,
+  );
 }

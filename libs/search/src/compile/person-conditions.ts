@@ -71,16 +71,22 @@ function monthsRange(params: SqlParams, column: string, range: MinMax, today: st
   return out;
 }
 
+/*
+ * The workspace's own sets (saves, list members, exports) are read by workspace or list id passed
+ * through `addOpaque`, so a bulk save that outdated the statistics cannot make them look like one
+ * row; and they meet people only as `IN` (a semi join that probes people by key) or `NOT IN` (a
+ * hashed subplan built once), never as the inner side of a join sized by their estimate.
+ */
 const savedBy = (ws: string) => `SELECT s.person_id FROM saved_people s WHERE s.workspace_id = ${ws}`;
 const listedBy = (ws: string) =>
   `SELECT m.person_id FROM people_list_members m JOIN lists l ON l.id = m.list_id AND l.deleted_at IS NULL WHERE m.workspace_id = ${ws}`;
 
-const membersOf = (params: SqlParams, listIds: string[]) => `SELECT m.person_id FROM people_list_members m WHERE m.list_id = ANY(${params.add(listIds, 'text[]')})`;
+const membersOf = (params: SqlParams, listIds: string[]) => `SELECT m.person_id FROM people_list_members m WHERE m.list_id = ANY(${params.addOpaque(listIds, 'text[]')})`;
 
 /** Person conditions of a filter set (company ones come from company-conditions.ts). */
 export function personConditions(filters: PeopleFilters, ctx: CompileContext, params: SqlParams): string[] {
   const out: string[] = [];
-  const ws = () => params.add(ctx.workspaceId, 'text');
+  const ws = () => params.addOpaque(ctx.workspaceId, 'text');
   const person = filters.person;
   if (person) {
     const picks: string[] = [];

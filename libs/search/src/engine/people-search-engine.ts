@@ -74,7 +74,8 @@ export class PeopleSearchEngine {
       const exact = Number(matched) <= EXACT_CAP_LIMIT;
       const page = pageStatement(filters, ctx, { ...window, applySort: Number(matched) < SORT_LIMIT, cap: { perCompany: cap, preferValidEmail: exact } });
       const ids = (await this.run(page)).map((r) => r.id);
-      return { filters, ids, total: exact ? Number(capped) : roundToSignificant(Number(capped)), totalIsEstimate: !exact };
+      // Past EXACT_CAP_LIMIT the total is the rounded count before the cap, an estimate (docs/people-search.md).
+      return { filters, ids, total: exact ? Number(capped) : roundToSignificant(Number(matched)), totalIsEstimate: !exact };
     }
     if (filters.sort_by && !filters.person?.pro_network_url) {
       // Whether the sort applies depends on the count, so the count goes first.

@@ -59,8 +59,9 @@ function phraseInSource(params: SqlParams, phrase: string, source: CompanyKeywor
   }
 }
 
-async function resolveCompanies(db: Queryable, condition: string, values: unknown[], field: string, what: string): Promise<string[]> {
-  const { rows } = await db.query(`SELECT c.id FROM companies c WHERE ${condition} LIMIT ${RESOLUTION_LIMIT + 1}`, values);
+async function resolveCompanies(db: Queryable, params: SqlParams, condition: string, field: string, what: string): Promise<string[]> {
+  const statement = params.statement(what, `SELECT c.id FROM companies c WHERE ${condition} LIMIT ${RESOLUTION_LIMIT + 1}`);
+  const { rows } = await db.query(statement.text, statement.values);
   if (rows.length > RESOLUTION_LIMIT) {
     throw new FilterValidationError(field, 'out_of_range', `${what} selects more than ${RESOLUTION_LIMIT.toLocaleString('en')} companies; use a more specific phrase`);
   }
@@ -73,14 +74,14 @@ function keywordCompanies(db: Queryable, f: CompanyKeywordsFilter): Promise<stri
   const include = f.include.map(phrase);
   const condition = [f.include_all ? include.map((c) => `(${c})`).join(' AND ') : anyOf(include)];
   if (f.exclude.length > 0) condition.push(`NOT (${anyOf(f.exclude.map(phrase))})`);
-  return resolveCompanies(db, condition.map((c) => `(${c})`).join(' AND '), params.values, 'filters.company_keywords.include', 'company_keywords');
+  return resolveCompanies(db, params, condition.map((c) => `(${c})`).join(' AND '), 'filters.company_keywords.include', 'company_keywords');
 }
 
 function nameContainsCompanies(db: Queryable, names: readonly string[]): Promise<string[]> {
   const params = new SqlParams();
   // OR-ed LIKEs (not LIKE ANY) so each one can use the trigram index.
   const condition = anyOf(names.map((n) => `lower(c.name) LIKE ${params.add(`%${n.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`, 'text')}`));
-  return resolveCompanies(db, condition, params.values, 'filters.company.name.include', 'company.name CONTAINS');
+  return resolveCompanies(db, params, condition, 'filters.company.name.include', 'company.name CONTAINS');
 }
 
 /** Everything the compiler needs from the database; throws FilterValidationError for what cannot resolve. */

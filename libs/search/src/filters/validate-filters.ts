@@ -243,6 +243,8 @@ const proNetworkUrl: Reader<string> = (value, field) => {
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):(\d{2}))$/;
+/** PostgreSQL reads a UTC offset up to ±15:59 ("time zone displacement out of range" from 16:00). */
+const MAX_OFFSET_HOURS = 15;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
@@ -261,6 +263,8 @@ function utcMillis(y: number, m: number, d: number, h = 0, mi = 0, s = 0, ms = 0
 /**
  * An ISO 8601 date or a date-time with a zone (`Z` or `±HH:MM`), as the instants it begins and
  * ends at (a date covers its whole UTC day, as the compiler reads a date-only `to`); null when malformed.
+ * Exactly what PostgreSQL's timestamptz reads: years 0001-9999 shifted by at most 15:59 (or a
+ * date-only `to` plus one day) stay far inside its range (4713 BC to 294276 AD).
  */
 function instantRange(s: string): { start: number; end: number } | null {
   const date = DATE.exec(s);
@@ -276,7 +280,7 @@ function instantRange(s: string): { start: number; end: number } | null {
   const sec = Number(dt[6] ?? 0);
   const ms = Number((dt[7] ?? '0').padEnd(3, '0').slice(0, 3));
   const [offsetHours, offsetMinutes] = [Number(dt[10] ?? 0), Number(dt[11] ?? 0)]; // both 0 for Z
-  if (!realDate(y, m, d) || h > 23 || mi > 59 || sec > 59 || offsetHours > 23 || offsetMinutes > 59) return null;
+  if (!realDate(y, m, d) || h > 23 || mi > 59 || sec > 59 || offsetHours > MAX_OFFSET_HOURS || offsetMinutes > 59) return null;
   const offset = (dt[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes);
   const at = utcMillis(y, m, d, h, mi, sec, ms) - offset * 60_000;
   return { start: at, end: at };

@@ -85,12 +85,24 @@ describe('whole-list count statement', () => {
   it('reads one list from its members, saved any from the saves, without_list from saves in no live list', () => {
     const list = wholeListCountStatement('ws_1', { include: ['lst_1'] });
     expect(list.values).toEqual(['ws_1', 'lst_1']);
-    expect(list.text).toContain('FROM people_list_members m WHERE m.list_id = $2');
+    expect(list.text).toContain('FROM people_list_members m WHERE m.list_id = (SELECT $2::text)) s');
     const any = wholeListCountStatement('ws_1', { include: [], saved: 'any' });
     expect(any.values).toEqual(['ws_1']);
-    expect(any.text).not.toContain('$2');
-    expect(any.text).not.toContain('NOT EXISTS');
+    expect(any.text).toContain('FROM saved_people s WHERE s.workspace_id = (SELECT $1::text)) s');
+    expect(any.text).not.toContain('people_list_members');
     const withoutList = wholeListCountStatement('ws_1', { include: [], saved: 'without_list' });
-    expect(withoutList.text).toContain('NOT EXISTS (SELECT 1 FROM people_list_members m JOIN lists l ON l.id = m.list_id AND l.deleted_at IS NULL');
+    expect(withoutList.values).toEqual(['ws_1']);
+    expect(withoutList.text).toContain('m.list_id <> ALL (ARRAY(SELECT l.id FROM lists l WHERE l.workspace_id = (SELECT $1::text) AND l.deleted_at IS NOT NULL))');
+  });
+
+  it('reads the workspace rows by opaque id or by key per person, never joined to a set sized by their statistics', () => {
+    for (const lists of [{ include: ['lst_1'] }, { include: [], saved: 'any' }, { include: [], saved: 'without_list' }]) {
+      const { text } = wholeListCountStatement('ws_1', lists);
+      // Ids as opaque subqueries: no per-value statistic (stale after a bulk save) sizes what they select.
+      expect(text).not.toMatch(/(workspace_id|list_id) = \$/);
+      // Memberships are probed per person (OFFSET 0 keeps the EXISTS a subplan), and nothing joins the saves or the members.
+      expect(text).not.toMatch(/JOIN (saved_people|people_list_members|lists)/);
+      for (const exists of text.match(/EXISTS \(SELECT 1 FROM people_list_members m WHERE[^]*?OFFSET 0\)/g) ?? []) expect(exists).toMatch(/m\.person_id = [os]\.person_id/);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { SearchTimeoutError, Statement } from '@app/search';
+import { SearchTimeoutError, SqlParams, Statement } from '@app/search';
 import { Injectable } from '@nestjs/common';
 import { PeopleSearchService } from '../people-search.service';
 import { toSearchApiError } from '../search-errors';
@@ -127,19 +127,20 @@ export class PeopleSelector {
    * The statement's people: how many, and by bucket. With `upTo`, the buckets are counted only
    * when there are at most that many (a one-time filter in the plan skips the joins otherwise).
    */
-  private async countBuckets(db: Reader, workspaceId: string, statement: Statement, upTo?: number): Promise<{ total: number; emails: BucketCounts }> {
-    const ws = `$${statement.values.length + 1}`;
-    const most = `$${statement.values.length + 2}`;
-    const rows: Array<{ bucket: EmailBucket | 'total'; n: string }> = await this.guard(() =>
-      db.query(
-        `WITH selection AS MATERIALIZED (${statement.text}), matched AS (SELECT count(*) AS n FROM selection)
-         SELECT 'total' AS bucket, n FROM matched
-         UNION ALL
-         SELECT ${EMAIL_BUCKET_SQL} AS bucket, count(*) AS n FROM selection s ${bucketJoins(ws)}
-          WHERE (SELECT n FROM matched) <= ${most}::bigint GROUP BY 1`,
-        [...statement.values, workspaceId, upTo ?? Number.MAX_SAFE_INTEGER],
-      ),
+  private async countBuckets(db: Reader, workspaceId: string, selection: Statement, upTo?: number): Promise<{ total: number; emails: BucketCounts }> {
+    // The selection's own text and values, as the search compiled them; the wrapper's values number on after them.
+    const params = new SqlParams(selection.values);
+    const ws = params.addOpaque(workspaceId, 'text');
+    const most = params.add(upTo ?? Number.MAX_SAFE_INTEGER, 'bigint');
+    const statement = params.statement(
+      'bucket counts',
+      `WITH selection AS MATERIALIZED (${selection.text}), matched AS (SELECT count(*) AS n FROM selection)
+       SELECT 'total' AS bucket, n FROM matched
+       UNION ALL
+       SELECT ${EMAIL_BUCKET_SQL} AS bucket, count(*) AS n FROM selection s ${bucketJoins(ws)}
+        WHERE (SELECT n FROM matched) <= ${most} GROUP BY 1`,
     );
+    const rows: Array<{ bucket: EmailBucket | 'total'; n: string }> = await this.guard(() => db.query(statement.text, statement.values));
     const emails = emptyBucketCounts();
     let total = 0;
     for (const row of rows) {
@@ -181,7 +182,7 @@ export class PeopleSelector {
       db.query(
         `SELECT bucket, count(*) AS n, array_agg(id) FILTER (WHERE bucket = 'unknown') AS ids
            FROM (SELECT s.id, CASE WHEN p.id IS NULL THEN 'unknown' ELSE ${EMAIL_BUCKET_SQL} END AS bucket
-                   FROM unnest($2::char(24)[]) AS s(id) LEFT JOIN people p ON p.id = s.id ${bucketJoins('$1')}) x
+                   FROM unnest($2::char(24)[]) AS s(id) LEFT JOIN people p ON p.id = s.id ${bucketJoins('(SELECT $1::text)')}) x
           GROUP BY bucket`,
         [workspaceId, [...ids].sort()],
       ),
