@@ -101,9 +101,9 @@ describe('countStatement and pageStatement', () => {
     expectWellFormed(s);
   });
 
-  it('scopes saved and export filters to the workspace, and reads list members by the (already checked) list ids, each id opaque to the planner', () => {
+  it('scopes saved and export filters to the workspace, and reads list members by the (already checked) list ids as plain values, the workspace id opaque to the planner', () => {
     const s = countStatement({ lists: { include: ['lst_1'], exclude: [], saved: 'without_list' }, duplicates: { exclude_exported: true } }, ctx());
-    expect(s.text).toContain('p.id IN (SELECT m.person_id FROM people_list_members m WHERE m.list_id = ANY((SELECT $1::text[])::text[]))');
+    expect(s.text).toContain('p.id IN (SELECT m.person_id FROM people_list_members m WHERE m.list_id = ANY($1::text[]))');
     expect(s.text).toContain('s.workspace_id = (SELECT $2::text)');
     expect(s.text).toContain('m.workspace_id = (SELECT $2::text)');
     expect(s.text).toContain('e.workspace_id = (SELECT $2::text)');
@@ -225,7 +225,7 @@ describe('workspaceSetCountStatement', () => {
 
   it('counts list members, or saved or exported people, from the workspace\'s own rows when nothing else filters', () => {
     const members = workspaceSetCountStatement({ lists: lists({ include: ['l1', 'l2'] }), sort_by: 'person_last_name' }, ctx());
-    expect(members?.text).toBe('SELECT count(DISTINCT m.person_id)::bigint AS matched FROM people_list_members m WHERE m.list_id = ANY((SELECT $1::text[])::text[])');
+    expect(members?.text).toBe('SELECT count(DISTINCT m.person_id)::bigint AS matched FROM people_list_members m WHERE m.list_id = ANY($1::text[])');
     expect(members?.values).toEqual([['l1', 'l2']]);
     expect(workspaceSetCountStatement({ lists: lists({ saved: 'any' }) }, ctx())?.text).toContain('FROM saved_people s WHERE s.workspace_id = (SELECT $1::text)');
     expect(workspaceSetCountStatement({}, ctx({ onlyWorkspaces: 'saved' }))?.values).toEqual(['ws_1']);

@@ -85,7 +85,7 @@ export function workspaceSetCountStatement(filters: PeopleFilters, ctx: CompileC
   }
   if (ctx.onlyWorkspaces || lists.exclude.length > 0 || lists.saved_at) return null;
   if (lists.include.length > 0 && !lists.saved) {
-    return count(`count(DISTINCT m.person_id)::bigint AS matched FROM people_list_members m WHERE m.list_id = ANY(${params.addOpaque(lists.include, 'text[]')})`);
+    return count(`count(DISTINCT m.person_id)::bigint AS matched FROM people_list_members m WHERE m.list_id = ANY(${params.add(lists.include, 'text[]')})`);
   }
   if (lists.include.length === 0 && lists.saved === 'any') return count(`count(*)::bigint AS matched FROM saved_people s WHERE s.workspace_id = ${ws()}`);
   return null;

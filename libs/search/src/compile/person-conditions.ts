@@ -72,7 +72,7 @@ function monthsRange(params: SqlParams, column: string, range: MinMax, today: st
 }
 
 /*
- * The workspace's own sets (saves, list members, exports) are read by workspace or list id passed
+ * The workspace's own sets (saves, list members, exports) are read by workspace id passed
  * through `addOpaque`, so a bulk save that outdated the statistics cannot make them look like one
  * row; and they meet people only as `IN` (a semi join that probes people by key) or `NOT IN` (a
  * hashed subplan built once), never as the inner side of a join sized by their estimate.
@@ -81,7 +81,13 @@ const savedBy = (ws: string) => `SELECT s.person_id FROM saved_people s WHERE s.
 const listedBy = (ws: string) =>
   `SELECT m.person_id FROM people_list_members m JOIN lists l ON l.id = m.list_id AND l.deleted_at IS NULL WHERE m.workspace_id = ${ws}`;
 
-const membersOf = (params: SqlParams, listIds: string[]) => `SELECT m.person_id FROM people_list_members m WHERE m.list_id = ANY(${params.addOpaque(listIds, 'text[]')})`;
+/*
+ * List ids stay plain values: the members of named lists meet people as `IN`, which probes people by key
+ * when the lists look small (linear even when a bulk save made them large), and the estimate of a list's own
+ * size keeps a small list from a hash join over every person (500 members sorted by save time: 15 ms
+ * planned from the list, 300 ms from the column's average share).
+ */
+const membersOf = (params: SqlParams, listIds: string[]) => `SELECT m.person_id FROM people_list_members m WHERE m.list_id = ANY(${params.add(listIds, 'text[]')})`;
 
 /** Person conditions of a filter set (company ones come from company-conditions.ts). */
 export function personConditions(filters: PeopleFilters, ctx: CompileContext, params: SqlParams): string[] {
