@@ -1,8 +1,9 @@
 import { validationError } from '@app/common';
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { ROUTE_ARGS_METADATA, RouteParamtypes } from '@nestjs/common/internal';
+import { RouteParamtypes } from '@nestjs/common/internal';
 import type { Request } from 'express';
 import { Observable } from 'rxjs';
+import { declaresParam } from './route-params';
 
 /**
  * Honour or reject every query parameter: a route with a `@Query()` DTO has the validation pipe refuse
@@ -16,20 +17,9 @@ export class DeclaredQueryInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
     const names = Object.keys(context.switchToHttp().getRequest<Request>().query ?? {});
-    if (names.length > 0 && !this.declaresQuery(context)) {
+    if (names.length > 0 && !declaresParam(this.takesQuery, context, RouteParamtypes.QUERY)) {
       throw validationError(names[0], 'unknown_field', `unknown field "${names[0]}": this operation takes no query parameters`, { allowed_fields: [] });
     }
     return next.handle();
-  }
-
-  private declaresQuery(context: ExecutionContext): boolean {
-    const handler = context.getHandler();
-    let known = this.takesQuery.get(handler);
-    if (known === undefined) {
-      const args: Record<string, unknown> = Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), handler.name) ?? {};
-      known = Object.keys(args).some((key) => key.split(':')[0] === String(RouteParamtypes.QUERY));
-      this.takesQuery.set(handler, known);
-    }
-    return known;
   }
 }

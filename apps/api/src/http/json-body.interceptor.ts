@@ -1,12 +1,13 @@
 import { received, unsupportedMediaTypeError, validationError } from '@app/common';
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
-import { ROUTE_ARGS_METADATA, RouteParamtypes } from '@nestjs/common/internal';
+import { RouteParamtypes } from '@nestjs/common/internal';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { Observable } from 'rxjs';
 import { BODY_LIMITS, BodyLimits, MAX_JSON_DEPTH, MAX_JSON_KEYS } from './body-limits';
 import { isUnsupportedBody } from './media-type';
 import { readJsonBody } from './read-json-body';
+import { declaresParam } from './route-params';
 
 const JSON_BODY_LIMITS = Symbol('jsonBodyLimits');
 
@@ -35,24 +36,14 @@ export class JsonBodyInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<Request>();
     if (isUnsupportedBody(request.headers)) throw unsupportedMediaTypeError(request.headers['content-type'] ?? '');
-    const takesBody = this.declaresBody(context);
+    const takesBody = declaresParam(this.takesBody, context, RouteParamtypes.BODY);
     const limits = takesBody ? (this.reflector.get<BodyLimits | undefined>(JSON_BODY_LIMITS, context.getHandler()) ?? UNDECLARED) : BODY_LIMITS.none;
     request.body = await readJsonBody(request, { maxBytes: limits.maxBytes, maxValues: limits.maxValues, maxDepth: MAX_JSON_DEPTH, maxKeys: MAX_JSON_KEYS });
     if (!takesBody) refuseBody(request.body);
     return next.handle();
   }
-
-  private declaresBody(context: ExecutionContext): boolean {
-    const handler = context.getHandler();
-    let known = this.takesBody.get(handler);
-    if (known === undefined) {
-      const args: Record<string, unknown> = Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), handler.name) ?? {};
-      known = Object.keys(args).some((key) => key.split(':')[0] === String(RouteParamtypes.BODY));
-      this.takesBody.set(handler, known);
-    }
-    return known;
-  }
 }
+
 /**
  * A route without a body (GET, DELETE, POST …/test, …/resend) answers what it would answer to any unknown
  * key: none is sent, or an empty object, else 400 `unknown_field` (`allowed_fields` empty) or `invalid_value`.
