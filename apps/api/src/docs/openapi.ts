@@ -18,7 +18,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         '(1-100, default 25) page it; a page past the end is empty with the same totals. ' +
         '**Strict HTTP**: paths are case-sensitive; a query parameter an operation does not list answers 400 `unknown_field`; ' +
         'a known path with another method answers 405 with `Allow`, and `OPTIONS` answers 204 with `Allow`; a body must be JSON ' +
-        '(415 otherwise). Errors beyond the specification\'s table: 405 `METHOD_NOT_ALLOWED`, 410 `GONE` (an export\'s file after its retention), 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`.',
+        '(415 otherwise). Errors beyond 400, 401, 404, 429 and 500: 405 `METHOD_NOT_ALLOWED`, 410 `GONE` (an export\'s file after its retention), 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`.',
     )
     .setVersion('2.0.0')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key', description: 'API key of a workspace member' }, API_KEY_SCHEME)
