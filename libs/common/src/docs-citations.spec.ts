@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 
 // The repository's root, found from here (libs/common/src).
 const ROOT = join(__dirname, '..', '..', '..');
@@ -44,6 +44,64 @@ export function outsideCitations(files: string[]): string[] {
   }
   return found;
 }
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens; repeats get -1, -2, ... */
+export function headingAnchors(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  for (const line of withoutCode(markdown, false)) {
+    const m = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (!m) continue;
+    const base = m[1]
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    anchors.add(n === 0 ? base : `${base}-${n}`);
+  }
+  return anchors;
+}
+
+/** The lines of a Markdown text outside fenced code blocks, inline code spans blanked when `blankInline`. */
+function withoutCode(markdown: string, blankInline = true): string[] {
+  let fenced = false;
+  const lines: string[] = [];
+  for (const line of markdown.split('\n')) {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    else if (!fenced) lines.push(blankInline ? line.replace(/`[^`]*`/g, '``') : line);
+  }
+  return lines;
+}
+
+/** `file: target` for every relative link of a Markdown file whose file or heading anchor does not exist. */
+export function brokenLinks(file: string): string[] {
+  const broken: string[] = [];
+  for (const line of withoutCode(readFileSync(file, 'utf8'))) {
+    for (const m of line.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const target = m[1];
+      if (/^[a-z][a-z+.-]*:/i.test(target)) continue; // https:, mailto:
+      const [path, anchor] = target.split('#');
+      const resolved = path ? resolve(dirname(file), path) : file;
+      if (!existsSync(resolved)) broken.push(`${relative(ROOT, file)}: ${target}`);
+      else if (anchor && resolved.endsWith('.md') && !headingAnchors(readFileSync(resolved, 'utf8')).has(anchor))
+        broken.push(`${relative(ROOT, file)}: ${target}`);
+    }
+  }
+  return broken;
+}
+
+describe('docs links', () => {
+  it('resolves every relative link between the docs to an existing file and heading', () => {
+    const docs = projectTextFiles().filter((f) => f.endsWith('.md'));
+    expect(docs.flatMap(brokenLinks)).toEqual([]);
+  });
+
+  it('names headings as GitHub anchors them', () => {
+    const md = '# A\n## Rotating SECRETS_KEY\n## What `npm start` does\n## Swagger / OpenAPI\n```\n## not a heading\n```\n## A';
+    expect([...headingAnchors(md)]).toEqual(['a', 'rotating-secrets_key', 'what-npm-start-does', 'swagger--openapi', 'a-1']);
+  });
+});
 
 describe('docs citations', () => {
   it('finds the files it checks', () => {

@@ -3,7 +3,7 @@ const HttpStatus = { BAD_REQUEST: 400, UNAUTHORIZED: 401, NOT_FOUND: 404, METHOD
 
 /**
  * `payload.code` of a validation error: the five general values (docs/api.md#errors), and the
- * three that name a request-body limit (`field: "body"`, README "Request bodies").
+ * three that name a request-body limit (`field: "body"`, docs/api.md#request-bodies).
  */
 export type ValidationCode = 'out_of_range' | 'conflicting_fields' | 'unknown_field' | 'invalid_value' | 'invalid_format' | 'too_deep' | 'too_many_values' | 'too_many_keys';
 
