@@ -98,8 +98,14 @@ describe('docs links', () => {
   });
 
   it('names headings as GitHub anchors them', () => {
-    const md = '# A\n## Rotating SECRETS_KEY\n## What `npm start` does\n## Swagger / OpenAPI\n```\n## not a heading\n```\n## A';
-    expect([...headingAnchors(md)]).toEqual(['a', 'rotating-secrets_key', 'what-npm-start-does', 'swagger--openapi', 'a-1']);
+    const md = ['# A', '## Rotating SECRETS_KEY', '## What `npm start` does', '## Swagger / OpenAPI', '```', '## not one', '```', '## A'];
+    expect([...headingAnchors(md.join('\n'))]).toEqual([
+      'a',
+      'rotating-secrets_key',
+      'what-npm-start-does',
+      'swagger--openapi',
+      'a-1',
+    ]);
   });
 });
 
