@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: one command that brings up the API and the worker for local use (CONTRACTS.md section 2).
+// `npm start`: one command that brings up the API and the worker for local use (docs/configuration.md).
 //
 // 1. reads `.env`; writes a generated SECRETS_KEY into it when there is none;
 // 2. without DATABASE_URL / REDIS_URL: uses PostgreSQL and Redis on localhost when they answer, else starts an

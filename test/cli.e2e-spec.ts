@@ -17,7 +17,7 @@ function expectFailure(result: CliResult, pattern: RegExp, command?: string): vo
   if (command !== undefined) expect(result.stderr.startsWith(`${command}: `)).toBe(true);
 }
 
-describe('operator CLI (CONTRACTS.md section 3)', () => {
+describe('operator CLI (docs/cli.md)', () => {
   let stack: TestStack;
 
   beforeAll(async () => {

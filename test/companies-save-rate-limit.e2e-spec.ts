@@ -5,7 +5,7 @@ import { startStack, TestStack, Workspace } from './support/stack';
 
 jest.setTimeout(60_000);
 
-/** The `enrich` limit of SPEC.md 4.3: 1 unit per item without an id, none for ids, per workspace, shared by replicas. */
+/** The `enrich` limit of the company save (docs/company-save.md): 1 unit per item without an id, none for ids, per workspace, shared by replicas. */
 describe('company save: enrich rate limit when enforced', () => {
   let stack: TestStack;
   let replica: ServiceProcess;

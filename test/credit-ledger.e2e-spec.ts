@@ -13,7 +13,7 @@ interface LedgerRow {
   created_at: string;
 }
 
-/** Exactly one JSON document on stdout, exit 0 (CONTRACTS.md section 3). */
+/** Exactly one JSON document on stdout, exit 0 (docs/cli.md). */
 function cliJson(result: CliResult): any {
   expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
   expect(result.stdout.trim().split('\n')).toHaveLength(1);
@@ -87,7 +87,7 @@ describe('credit ledger', () => {
 
     it('credits:set up and down writes one row each with the difference and the previous balance', async () => {
       const ws = await stack.workspace(100);
-      // The output stays CONTRACTS.md's exactly.
+      // The output stays exactly as docs/cli.md shows it.
       expect(await setBalance(ws.workspace_id, 250)).toEqual({ workspace_id: ws.workspace_id, credits: 250 });
       expect(await setBalance(ws.workspace_id, 40)).toEqual({ workspace_id: ws.workspace_id, credits: 40 });
 

@@ -5,7 +5,7 @@ import { startStack, TestStack, Workspace } from './support/stack';
 jest.setTimeout(60_000);
 
 /**
- * POST /v2/people/calculate-credits (SPEC.md 4.1, CONTRACTS.md section 5), black box. The expected
+ * POST /v2/people/calculate-credits (docs/people-saves.md), black box. The expected
  * figures are written by hand from the fixture's email codes (test/support/people-fixtures.ts):
  * WITH_VALID_EMAIL lists the people with a stored valid email (V, IV, AV); the rest have none (A, I, N).
  * Earlier saves are made with POST /v2/people/save and edits with PATCH /v2/people/{id}, as a

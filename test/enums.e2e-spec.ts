@@ -1,20 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { errorOf } from './support/http';
 import { workspaceHarness } from './support/stack';
 
 // Jest reads testTimeout only from the root config; the e2e project's 60 s would not apply here.
 jest.setTimeout(120_000);
 
-/** The "Department values" paragraph of SPEC.md when the shared copy is at hand, else the same text inline. */
-function specDepartments(): { groups: string[]; subs: string[] } {
-  let text = '';
-  try {
-    text = readFileSync('/work/shared/SPEC.md', 'utf8');
-  } catch {
-    text = '';
-  }
+/** The "Department values" paragraph of docs/api.md, the project's own statement of the enumeration. */
+function documentedDepartments(): { groups: string[]; subs: string[] } {
+  // Walks up from here, so the file may move within test/.
+  let dir = __dirname;
+  while (!existsSync(join(dir, 'docs', 'api.md')) && dirname(dir) !== dir) dir = dirname(dir);
+  const text = readFileSync(join(dir, 'docs', 'api.md'), 'utf8');
   const m = /Department values\. Groups: ([^.]+)\. Sub-departments: ([^\n]+)\.\s*$/m.exec(text);
-  if (!m) throw new Error('SPEC.md department paragraph not found');
+  if (!m) throw new Error('docs/api.md department paragraph not found');
   return { groups: m[1].split('; '), subs: m[2].split('; ') };
 }
 
@@ -28,7 +27,7 @@ describe('GET /v2/enums/{name}', () => {
     return res.body.data as Array<Record<string, any>>;
   };
 
-  it('answers every enumeration SPEC.md names as a non-empty list of values', async () => {
+  it('answers every enumeration docs/api.md names as a non-empty list of values', async () => {
     for (const name of ['industries', 'regions', 'seniorities', 'departments', 'employee_ranges', 'countries', 'company_types', 'business_types', 'revenue_streams', 'keywords_sources']) {
       const data = await get(name);
       expect(data.length).toBeGreaterThan(0);
@@ -36,8 +35,8 @@ describe('GET /v2/enums/{name}', () => {
     }
   });
 
-  it('lists the department groups and sub-departments exactly as SPEC.md does, each sub-department under one group', async () => {
-    const spec = specDepartments();
+  it('lists the department groups and sub-departments exactly as docs/api.md does, each sub-department under one group', async () => {
+    const spec = documentedDepartments();
     const data = await get('departments');
     const groups = data.filter((d) => d.type === 'group');
     const subs = data.filter((d) => d.type === 'sub_department');
@@ -56,7 +55,7 @@ describe('GET /v2/enums/{name}', () => {
     for (const r of regions) for (const c of r.countries) expect(countries.has(c)).toBe(true);
   });
 
-  it('answers the fixed value sets of SPEC.md', async () => {
+  it('answers the documented fixed value sets', async () => {
     expect((await get('seniorities')).map((s) => s.value)).toEqual(['Owner', 'Partner', 'Chief Officer', 'VP', 'Director', 'Senior', 'Manager', 'Entry', 'Intern', 'Unpaid']);
     expect((await get('employee_ranges')).map((s) => s.value)).toEqual(['1-10', '11-50', '51-200', '201-500', '501-1000', '1001-5000', '5001-10000', '10001+']);
     expect((await get('business_types')).map((s) => s.value)).toEqual(['B2B', 'B2C', 'Nonprofit', 'Unknown']);

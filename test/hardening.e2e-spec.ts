@@ -75,7 +75,7 @@ describe('hardening (issue 12 point 5)', () => {
 
   describe('every string is length-capped: 400 VALIDATION_ERROR with field and code', () => {
     const LONG = 'a'.repeat(5000);
-    // Routes whose whole body is capped at a few KB (README "Request bodies") get a string just past the field's cap.
+    // Routes whose whole body is capped at a few KB (docs/api.md#request-bodies) get a string just past the field's cap.
     const over = (cap: number) => 'a'.repeat(cap + 1);
     const longEmail = `${'a'.repeat(243)}@example.com`; // 255 characters
     let listId: string;

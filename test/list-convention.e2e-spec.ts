@@ -2,7 +2,7 @@ import { errorOf, HttpAnswer } from './support/http';
 import { startStack, TestStack, Workspace } from './support/stack';
 
 /**
- * README "Lists": every list answer has `data` = the array of items and `metadata.pagination` =
+ * docs/api.md#lists-and-pagination: every list answer has `data` = the array of items and `metadata.pagination` =
  * {page, per_page, total_count, total_pages}; `page`/`per_page` page it; anything else it is sent is honoured
  * or answers 400 VALIDATION_ERROR `unknown_field`. This walks every list route the OpenAPI document declares.
  */

@@ -5,7 +5,7 @@ import { startStack, TestStack, Workspace } from './support/stack';
 jest.setTimeout(60_000);
 
 /**
- * POST /v2/people/lists/remove (SPEC.md 4.2 and "Person list membership"). People are saved with
+ * POST /v2/people/lists/remove (docs/people-records.md#removing-people-from-a-list). People are saved with
  * SQL here (the rows a people save writes), so these checks do not depend on the save operation.
  */
 describe('POST /v2/people/lists/remove', () => {

@@ -1,5 +1,5 @@
 /**
- * POST /v2/people/save (CONTRACTS.md section 5, events of section 6, docs/people-saves.md), black box:
+ * POST /v2/people/save (docs/people-saves.md, events of docs/api.md#events), black box:
  * the built API and CLI against a fresh database, rows read back with SQL.
  *
  * The last describe is the randomized concurrency case. Invariants checked after every round, for

@@ -27,7 +27,7 @@ import {
 // Jest reads testTimeout only from the root config; the e2e project's 60 s would not apply here.
 jest.setTimeout(120_000);
 
-/** The conformance cases' expectations (/work/shared/conformance/cases/search.mjs), verbatim. */
+/** The conformance cases' expectations (the conformance suite's cases/search.mjs), verbatim. */
 const E = {
   name_jose_accented: [P.jose],
   name_jose_plain: [P.jose_plain],
@@ -321,7 +321,7 @@ describe('POST /v2/people/search on the conformance fixture', () => {
       });
       expect(Object.keys(company.social_networks).sort()).toEqual([...SOCIAL_NETWORK_KEYS].sort());
       expect(company.social_networks.code_host_url).toBe('https://code.example/globex');
-      // technologies are omitted entirely from people search (SPEC "Company"), and their check time with them
+      // technologies are omitted entirely from people search (docs/api.md#companies), and their check time with them
       expect(company).not.toHaveProperty('technologies');
       expect(company).not.toHaveProperty('technologies_checked_at');
     });

@@ -1,5 +1,5 @@
 /**
- * Per-workspace quotas over a rolling window (README "Configuration", docs/email-verification.md,
+ * Per-workspace quotas over a rolling window (docs/configuration.md, docs/email-verification.md,
  * docs/people-export.md): VERIFICATION_ADDRESSES_PER_DAY and EXPORTS_PER_DAY, compressed here to small
  * quotas and an 8 s QUOTA_WINDOW. Past a quota: 429 RATE_LIMIT with Retry-After, nothing created;
  * other workspaces unaffected; parallel requests never get past it together. No worker: jobs stay queued.

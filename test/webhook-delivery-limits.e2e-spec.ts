@@ -1,6 +1,6 @@
 import { Behaviour, companySaved, deliveryHarness, emitEvent, receiverWebhook } from './support/webhook-delivery-kit';
 
-// SPEC "Events": a slow or dead receiver must not delay deliveries to healthy ones. The worker
+// docs/webhook-delivery.md#in-flight-limits: a slow or dead receiver must not delay deliveries to healthy ones. The worker
 // bounds the deliveries in flight per webhook (WEBHOOK_MAX_IN_FLIGHT_PER_WEBHOOK) while its
 // overall concurrency stays high; a delivery that finds its webhook's slots full waits and is
 // sent by whoever frees a slot next (docs/webhook-delivery.md, "In-flight limits").

@@ -2,8 +2,8 @@ import { Client } from 'pg';
 import { errorOf, eventually, HttpAnswer } from './support/http';
 import { startStack, TestStack, Workspace } from './support/stack';
 
-// What keeps the webhook sender from being pointed at anyone or driven without limit (README
-// "Webhooks", docs/webhook-delivery.md "On-demand sends"): receiver ports, the total number of
+// What keeps the webhook sender from being pointed at anyone or driven without limit (docs/api.md#webhooks,
+// docs/webhook-delivery.md "On-demand sends"): receiver ports, the total number of
 // webhooks, the on-demand send throttle keyed by workspace and receiver host, and resend/recover
 // surviving a deadlock with the worker. No worker runs here: nothing needs delivering.
 jest.setTimeout(60_000);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT } from './processes';
 
-/** A company line of a dataset file (CONTRACTS.md section 4) with every member set. */
+/** A company line of a dataset file (docs/dataset.md) with every member set. */
 export function companyRecord(id: string, over: Record<string, unknown> = {}) {
   return {
     id,

@@ -39,7 +39,7 @@ export interface FuzzRequest {
   description: string;
   /** The request cannot be legal (an undeclared field, a wrong shape): any 2xx to it is a failure too. */
   mustReject: boolean;
-  /** Names of the path parameters: SPEC.md answers a malformed path id with `payload.field` and no `payload.code`. */
+  /** Names of the path parameters: a malformed path id answers (docs/api.md#errors) with `payload.field` and no `payload.code`. */
   pathFields: string[];
 }
 

@@ -1,6 +1,6 @@
 /**
  * The hand-made people search fixture: the public conformance fixture (15 companies, 40 people,
- * /work/shared/conformance/lib/fixtures.mjs) ported as is — same ids, same dates relative to the
+ * the conformance suite's fixtures.mjs) ported as is — same ids, same dates relative to the
  * current UTC month — plus an EXTENSION (6 companies, 14 people) for keys and edge cases the
  * conformance rows do not reach (keyword sources, regions and ambiguous cities, industries, two
  * current positions, no current position, boomerang tenure, calendar-month edges, colleagues with

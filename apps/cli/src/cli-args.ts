@@ -65,7 +65,7 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * What a failure prints (CONTRACTS.md section 3): exactly one line, starting with the command's name, so an
+ * What a failure prints (docs/cli.md): exactly one line, starting with the command's name, so an
  * operator's log says which command failed. Known failures (CliError, a bad configuration) are said as they are;
  * anything else (the database down, a constraint) is `failed: <reason>`.
  */

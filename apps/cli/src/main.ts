@@ -7,7 +7,7 @@ import { COMMANDS } from './commands';
 
 const USAGE = `usage: npm run -s cli -- <command> [--option value …]; commands: ${Object.keys(COMMANDS).join(', ')}`;
 
-/** Operator CLI (CONTRACTS.md section 3): one JSON document on stdout, errors as one line on stderr. */
+/** Operator CLI (docs/cli.md): one JSON document on stdout, errors as one line on stderr. */
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--help' || name === 'help') {

@@ -100,7 +100,7 @@ export class ConfigValidationError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-/** The variables of CONTRACTS.md section 2 with their defaults, in the order `.env.example` lists them. */
+/** The variables of docs/configuration.md with their defaults, in the order `.env.example` lists them. */
 export const CONFIG_DEFAULTS: Record<string, string> = {
   PORT: '3000',
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/prospecting',

@@ -47,7 +47,7 @@ export const MIGRATIONS = [
   OwnedAddressesAndJobRetention1763771327000,
 ];
 
-/** The limits every pool of the API, the worker and the CLI sets (DB_* variables, README "When PostgreSQL or Redis is down"). */
+/** The limits every pool of the API, the worker and the CLI sets (DB_* variables, docs/operations.md#when-postgresql-or-redis-is-down). */
 export interface PoolTimeouts {
   /** `statement_timeout`; 0 leaves it off. */
   statementTimeoutMs: number;

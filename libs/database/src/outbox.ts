@@ -1,7 +1,7 @@
 import { newId } from '@app/common';
 import { EntityManager } from 'typeorm';
 
-/** Event types a webhook can subscribe to (CONTRACTS.md section 6); `webhook.test` is always allowed. */
+/** Event types a webhook can subscribe to (docs/api.md#events); `webhook.test` is always allowed. */
 export const SUBSCRIBABLE_EVENT_TYPES = ['person.saved', 'person.email_found', 'company.saved'] as const;
 export type SubscribableEventType = (typeof SUBSCRIBABLE_EVENT_TYPES)[number];
 export type EventType = SubscribableEventType | 'webhook.test';

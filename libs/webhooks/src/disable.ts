@@ -4,7 +4,7 @@ import { writeNotification } from './notifications';
 
 /**
  * Why a webhook was disabled, stored in `disabled_reason`. `manual`: the caller set `status`
- * to `disabled`; the others follow SPEC.md "States and transitions".
+ * to `disabled`; the others follow the disabling rules of docs/api.md#webhooks.
  */
 export type DisableReason = 'member_removed' | 'api_key_deleted' | 'gone' | 'timeouts' | 'failing' | 'manual';
 
@@ -95,8 +95,8 @@ export async function disableWebhook(manager: EntityManager, webhookId: string, 
 }
 
 /**
- * Disables the active webhooks created by a member or an API key (SPEC.md "States and
- * transitions"), inside the caller's transaction; answers how many were disabled.
+ * Disables the active webhooks created by a member or an API key (docs/api.md#webhooks),
+ * inside the caller's transaction; answers how many were disabled.
  */
 export async function disableWebhooksCreatedBy(
   manager: EntityManager,

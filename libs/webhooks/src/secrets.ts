@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { openSecret, SecretKeyring } from './secret-box';
 
-/** A new signing secret: `whsec_` + base64 of 32 random bytes (CONTRACTS.md section 6). */
+/** A new signing secret: `whsec_` + base64 of 32 random bytes (docs/api.md#webhooks). */
 export function generateWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * Header names of a signed delivery (CONTRACTS.md section 6). `X-Service-Signature` follows
+ * Header names of a signed delivery (docs/api.md#events). `X-Service-Signature` follows
  * Stripe's layout; the `webhook-*` trio follows the Standard Webhooks specification.
  */
 export const SIGNATURE_HEADER = 'X-Service-Signature';

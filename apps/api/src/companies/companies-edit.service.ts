@@ -3,7 +3,7 @@ import { CompanyRecord, loadCompanyRecords, mutateReturning } from '@app/databas
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-/** The workspace's own edits of a saved company (SPEC.md "Saved block": `edits.name`). */
+/** The workspace's own edits of a saved company (the `saved.edits.name` of docs/api.md#companies). */
 @Injectable()
 export class CompaniesEditService {
   constructor(private readonly dataSource: DataSource) {}

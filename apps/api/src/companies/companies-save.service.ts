@@ -9,14 +9,14 @@ import { CompanySaveOutcome, SaveBuckets, toSaveAnswer } from './save-answer';
 import { LookupItem, parseSaveItems, SaveInputError, SaveItem } from './save-items';
 
 /**
- * The `company.saved` event body's data (CONTRACTS.md section 6): the company exactly as
+ * The `company.saved` event body's data (docs/api.md#events): the company exactly as
  * GET /v2/companies/{id} answers it (the same serializer with the same options, technologies included).
  */
 function companySavedData(company: CompanyRecord): Record<string, unknown> {
   return { company, saved_at: company.saved?.saved_at ?? null, list_ids: company.saved?.list_ids ?? [] };
 }
 
-/** POST /v2/companies/save (SPEC.md 4.3 and "Company saving"). */
+/** POST /v2/companies/save (docs/company-save.md: a repeat keeps the first `saved_at`). */
 @Injectable()
 export class CompaniesSaveService {
   private readonly logger = new Logger(CompaniesSaveService.name);

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 
-/** Reads Company records (SPEC.md "Company") through the one shared serializer. */
+/** Reads Company records (docs/api.md#companies) through the one shared serializer. */
 @Injectable()
 export class CompanyRecordsService {
   /**

@@ -1,5 +1,5 @@
 /**
- * The answer of POST /v2/companies/save (SPEC.md 4.3): every item in exactly one bucket, in
+ * The answer of POST /v2/companies/save (docs/company-save.md): every item in exactly one bucket, in
  * request order. Plain module so the bucket rules are unit-tested.
  */
 import { Identifier, LookupKey, SaveItem } from './save-items';

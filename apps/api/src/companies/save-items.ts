@@ -1,10 +1,10 @@
 import { normalizeDomain } from '@app/common/domains/normalize-domain';
 import { HEX24, MAX_URL_LENGTH } from '@app/common/ids/id-formats';
 /**
- * The items of POST /v2/companies/save (SPEC.md 4.3), read without touching the database.
+ * The items of POST /v2/companies/save (docs/company-save.md), read without touching the database.
  * Plain module (no Nest imports) so the rules are unit-tested beside it.
  *
- * Two kinds of trouble, as SPEC.md separates them:
+ * Two kinds of trouble, kept apart as docs/company-save.md says:
  * - a malformed request (an item of the wrong JSON type, a lookup value of the wrong type, two
  *   lookup keys in one item, too many items without an id) rejects the whole request (400);
  * - an item that is well-formed JSON but cannot identify a company (a malformed id or domain,
@@ -15,7 +15,7 @@ export const LOOKUP_KEYS = ['id', 'pro_network_id', 'pro_network_url', 'domain']
 export type LookupKey = (typeof LOOKUP_KEYS)[number];
 
 /**
- * Every key an item object may carry: the lookup keys and `name`, which SPEC.md 4.3 names as an
+ * Every key an item object may carry: the lookup keys and `name`, which docs/company-save.md names as an
  * unusable key (listed in `skipped`). Any other key is a mistake and answers 400 `unknown_field`.
  */
 export const ITEM_KEYS: readonly string[] = [...LOOKUP_KEYS, 'name'];
@@ -144,7 +144,7 @@ export function parseSaveItem(item: unknown, index: number): SaveItem {
 }
 
 /**
- * True for an item without an id (SPEC.md 4.3): an object with no `id` key, whatever it carries
+ * True for an item without an id (docs/company-save.md): an object with no `id` key, whatever it carries
  * instead (a lookup key, only `name`, nothing). Each counts toward the 50 and costs 1 `enrich` unit;
  * a string item is an id.
  */

@@ -18,12 +18,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         '(1-100, default 25) page it; a page past the end is empty with the same totals. ' +
         '**Strict HTTP**: paths are case-sensitive; a query parameter an operation does not list answers 400 `unknown_field`; ' +
         'a known path with another method answers 405 with `Allow`, and `OPTIONS` answers 204 with `Allow`; a body must be JSON ' +
-        '(415 otherwise). Errors beyond the specification\'s table: 405 `METHOD_NOT_ALLOWED`, 410 `GONE` (an export\'s file after its retention), 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`.',
+        '(415 otherwise). Errors beyond 400, 401, 404, 429 and 500: 405 `METHOD_NOT_ALLOWED`, 410 `GONE` (an export\'s file after its retention), 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`.',
     )
     .setVersion('2.0.0')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key', description: 'API key of a workspace member' }, API_KEY_SCHEME)
     .addSecurityRequirements(API_KEY_SCHEME)
-    // What any operation may answer besides its own documented answers (README "Errors").
+    // What any operation may answer besides its own documented answers (docs/api.md#errors).
     .addGlobalResponse(
       { status: 401, description: 'UNAUTHORIZED: the `x-api-key` header is missing, unknown or revoked (every operation but the `/health` probes)' },
       { status: 405, description: 'METHOD_NOT_ALLOWED: the path does not serve this method; the `Allow` header (and `payload.allow`) lists those it does' },
@@ -31,13 +31,13 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         status: 413,
         description:
           "PAYLOAD_TOO_LARGE: the body is over the operation's limit once decompressed (gzip, deflate and br bodies are accepted): 4 MB for people search, " +
-          'preview, save and export and for email verifications, 2 MB for company save, a few KB elsewhere (README "Request bodies")',
+          'preview, save and export and for email verifications, 2 MB for company save, a few KB elsewhere (docs/api.md#request-bodies)',
       },
       { status: 415, description: 'UNSUPPORTED_MEDIA_TYPE: a body whose Content-Type is not JSON' },
       {
         status: 503,
         description:
-          'UNAVAILABLE: PostgreSQL or Redis is down or past its time limits, or the request ran past REQUEST_TIMEOUT; retry after the `Retry-After` header (README "When PostgreSQL or Redis is down")',
+          'UNAVAILABLE: PostgreSQL or Redis is down or past its time limits, or the request ran past REQUEST_TIMEOUT; retry after the `Retry-After` header (docs/operations.md "When PostgreSQL or Redis is down")',
       },
     )
     .build();

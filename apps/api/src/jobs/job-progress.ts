@@ -1,4 +1,4 @@
-/** The generic job view (CONTRACTS.md section 7) and polling advice. Plain module, unit-tested. */
+/** The generic job view (docs/email-verification.md) and polling advice. Plain module, unit-tested. */
 
 export type JobStatus = 'queued' | 'running' | 'completed' | 'failed';
 

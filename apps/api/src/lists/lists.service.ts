@@ -25,7 +25,7 @@ const COUNT_SQL = `CASE l.type
   WHEN 'company' THEN (SELECT count(*) FROM company_list_members m WHERE m.list_id = l.id)
   ELSE (SELECT count(*) FROM people_list_members m WHERE m.list_id = l.id) END`;
 
-/** Typed people and company lists of a workspace (CONTRACTS.md section 5). */
+/** Typed people and company lists of a workspace (docs/api.md#lists). */
 @Injectable()
 export class ListsService {
   constructor(private readonly dataSource: DataSource) {}

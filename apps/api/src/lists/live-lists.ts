@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 /**
  * Checks that every id names a live list of `type` in the workspace and answers the ids without
  * repeats, in the caller's order. Anything else (unknown, another workspace's, deleted, or of the
- * other type) answers 400 `invalid_value` on `field`, as SPEC.md 4.2 and 4.3 ask.
+ * other type) answers 400 `invalid_value` on `field`, as list removal and the company save document (docs/people-records.md, docs/company-save.md).
  *
  * Inside a transaction the lists stay share-locked until it ends, so a concurrent DELETE cannot
  * retire a list between this check and the rows the caller adds to it.
@@ -19,7 +19,7 @@ export async function resolveLiveLists(
 ): Promise<string[]> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return [];
-  // Cannot be one of ours (CONTRACTS.md: ids are at most 64 characters): refused before any query, value cut short.
+  // Cannot be one of ours (docs/api.md#ids: ids are at most 64 characters): refused before any query, value cut short.
   const malformed = wanted.find((id) => !isOpaqueId(id));
   if (malformed !== undefined) throw validationError(field, 'invalid_value', 'a list id is 1-64 letters, digits, "_" or "-"', received(malformed));
   const rows: Array<{ id: string }> = await manager.query(

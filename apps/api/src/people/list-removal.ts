@@ -1,7 +1,7 @@
 import { received, validationError } from '@app/common/http/api-error';
 import { isHex24 } from '@app/common/ids/id-formats';
 /**
- * The `ids` of POST /v2/people/lists/remove (SPEC.md 4.2), read without touching the database.
+ * The `ids` of POST /v2/people/lists/remove (docs/people-records.md), read without touching the database.
  * Plain module (no Nest imports) so the rules are unit-tested beside it.
  */
 

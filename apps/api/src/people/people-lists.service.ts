@@ -9,7 +9,7 @@ export interface RemovalAnswer {
   removed: number;
 }
 
-/** POST /v2/people/lists/remove (SPEC.md 4.2 and "Person list membership"). */
+/** POST /v2/people/lists/remove (docs/people-records.md: repeating it is safe). */
 @Injectable()
 export class PeopleListsService {
   constructor(private readonly dataSource: DataSource) {}
@@ -18,7 +18,7 @@ export class PeopleListsService {
    * Takes the given people out of one live people list of the workspace and answers how many of
    * them were in it. Only membership rows go: the people stay saved, keep their emails and stay in
    * their other lists; a repeat finds nothing and answers 0. Free, not rate limited, no event
-   * (SPEC.md "Events" names none for a removal).
+   * (docs/api.md#events names none for a removal).
    *
    * The list check share-locks the list for the transaction, so a concurrent DELETE /v2/lists/{id}
    * waits for the removal instead of the removal answering for a list that died under it.

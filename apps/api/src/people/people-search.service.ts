@@ -8,7 +8,7 @@ import { RedisCountCache } from './redis-count-cache';
 import { SearchPool } from './search-pool';
 import { toSearchApiError } from './search-errors';
 
-/** The list convention's pagination plus SPEC.md's `total_is_estimate` (a search is not a list route, but pages alike). */
+/** The list convention's pagination plus `total_is_estimate` (docs/people-search.md) (a search is not a list route, but pages alike). */
 export interface SearchPagination extends Pagination {
   total_is_estimate: boolean;
 }
@@ -44,7 +44,7 @@ export class PeopleSearchService {
   }
 }
 
-/** With person.pro_network_url, company.name.include only picks the position shown (SPEC.md 4.1). */
+/** With person.pro_network_url, company.name.include only picks the position shown (docs/people-search.md). */
 function positionHint(filters: PeopleFilters): string[] | undefined {
   if (!filters.person?.pro_network_url?.length) return undefined;
   return filters.company?.name?.include.map((n) => n.toLowerCase());

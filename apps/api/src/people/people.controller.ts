@@ -16,7 +16,7 @@ export class PeopleController {
   @Post('search')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Search people with the filter set of SPEC.md 4.1',
+    summary: 'Search people with the people search filter set',
     description:
       'Answers one page of people (`data`) with their primary position and its company, and `metadata.pagination` ' +
       '`{page, per_page, total_count, total_pages, total_is_estimate}`. Default order: followers descending; `sort_by` applies while fewer than ' +

@@ -1,5 +1,5 @@
 /**
- * Per-workspace quotas over a rolling window (README "Configuration": VERIFICATION_ADDRESSES_PER_DAY,
+ * Per-workspace quotas over a rolling window (docs/configuration.md: VERIFICATION_ADDRESSES_PER_DAY,
  * EXPORTS_PER_DAY, QUOTA_WINDOW): email verification addresses and people exports.
  *
  * The record is the jobs table itself: what a workspace used is the sum over its rows created in the

@@ -9,7 +9,7 @@ export function checkPathId(field: string, id: string): void {
 
 /**
  * The caller's webhook, optionally locked for update; another workspace's id answers 404 as if
- * it did not exist (SPEC.md "Authentication" 3).
+ * it did not exist (docs/api.md#authentication).
  */
 export async function requireWebhook(manager: Pick<EntityManager, 'query'>, workspaceId: string, id: string, forUpdate = false): Promise<WebhookRow> {
   checkPathId('id', id);

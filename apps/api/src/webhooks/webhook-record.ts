@@ -6,7 +6,7 @@ export const WEBHOOK_EVENT_TYPES: string[] = [...SUBSCRIBABLE_EVENT_TYPES, 'webh
 /** SELECT list of the public webhook columns: never the secret ciphertexts. */
 export const WEBHOOK_COLUMNS = 'id, url, events, description, status, disabled_reason, created_at, updated_at';
 
-/** The webhook record of CONTRACTS.md section 6. */
+/** The webhook record (docs/api.md#webhooks). */
 export interface WebhookRecord {
   id: string;
   url: string;
@@ -54,7 +54,7 @@ export interface DeliveryRow {
   created_at: Date;
 }
 
-/** The delivery record of CONTRACTS.md section 6. */
+/** The delivery record (docs/api.md#webhooks). */
 export function toDeliveryRecord(row: DeliveryRow) {
   return {
     id: row.id,

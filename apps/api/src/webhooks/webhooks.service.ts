@@ -11,7 +11,7 @@ import { WebhookActionThrottle } from './webhook-action-throttle';
 import { checkPathId, lockLiveCaller, lockWorkspaceWebhooks, requireWebhook } from './webhook-access';
 import { distinctEvents, toWebhookRecord, WEBHOOK_COLUMNS, WebhookRecord, WebhookRow } from './webhook-record';
 
-/** SPEC.md "Limits": active webhooks per workspace. */
+/** Active webhooks per workspace (docs/api.md#webhooks). */
 export const MAX_ACTIVE_WEBHOOKS = 25;
 const MAX_GRACE_MS = 7 * 86_400_000;
 const DEFAULT_GRACE = '24h';

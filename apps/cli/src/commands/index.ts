@@ -9,7 +9,7 @@ export interface Command {
   run(db: DataSource, options: CommandOptions): Promise<unknown>;
 }
 
-/** Every operator command by name (CONTRACTS.md section 3). */
+/** Every operator command by name (docs/cli.md). */
 export const COMMANDS: Record<string, Command> = {
   'workspace:create': { options: ['name', 'credits'], run: createWorkspace },
   'member:add': { options: ['workspace', 'name'], run: addMember },

@@ -107,7 +107,7 @@ export async function deleteApiKey(db: DataSource, o: CommandOptions) {
 
 /**
  * credits:set --workspace W --balance C: one ledger row with the difference (none when the balance
- * is already C). The output stays CONTRACTS.md's `{"workspace_id","credits"}`; the row is read at
+ * is already C). The output stays `{"workspace_id","credits"}` (docs/cli.md); the row is read at
  * GET /v2/credits/transactions.
  */
 export async function setCredits(db: DataSource, o: CommandOptions) {

@@ -50,7 +50,7 @@ export class OutboxRelay {
       );
       if (events.length === 0) return { events: 0, tasks: [] };
       const ids = events.map((e) => e.id);
-      // SPEC "Events" rule 1: a webhook gets only events from after its creation. A test event
+      // A webhook gets only events from after its creation (docs/api.md#events). A test event
       // goes to its one webhook; the others to every active webhook subscribed to the type.
       const { rows: tasks } = await m.query<{ event_id: string; webhook_id: string; workspace_id: string }>(
         `INSERT INTO webhook_tasks (event_id, webhook_id, workspace_id, event_type, state, attempts, next_attempt_at)

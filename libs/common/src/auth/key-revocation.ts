@@ -2,7 +2,7 @@ import type Redis from 'ioredis';
 
 /**
  * Redis pub/sub channel on which the CLI announces a deleted API key or a removed member, so every
- * API replica evicts it from its key cache at once (CONTRACTS.md section 3: "answers 401 from then on").
+ * API replica evicts it from its key cache at once (docs/cli.md: the key "answers 401 from then on").
  */
 export const KEY_REVOCATION_CHANNEL = 'auth:revocations';
 

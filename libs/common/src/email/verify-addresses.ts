@@ -14,7 +14,7 @@ import { splitAddress, syntaxProblem } from './email-address';
 export const VERIFICATION_STATUSES = ['valid', 'invalid', 'accept_all', 'unknown'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
-/** Email statuses of the dataset (CONTRACTS.md section 4). */
+/** Email statuses of the dataset (docs/dataset.md). */
 export type StoredEmailStatus = 'valid' | 'invalid' | 'accept_all' | 'not_found';
 
 /** Answers the stored status of the addresses the service database knows (normalised form as key). */

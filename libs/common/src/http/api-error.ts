@@ -2,8 +2,8 @@
 const HttpStatus = { BAD_REQUEST: 400, UNAUTHORIZED: 401, NOT_FOUND: 404, METHOD_NOT_ALLOWED: 405, GONE: 410, UNSUPPORTED_MEDIA_TYPE: 415, TOO_MANY_REQUESTS: 429 } as const;
 
 /**
- * `payload.code` of a validation error: the five stated values of the specification's error table, and the
- * three that name a request-body limit (`field: "body"`, README "Request bodies").
+ * `payload.code` of a validation error: the five general values (docs/api.md#errors), and the
+ * three that name a request-body limit (`field: "body"`, docs/api.md#request-bodies).
  */
 export type ValidationCode = 'out_of_range' | 'conflicting_fields' | 'unknown_field' | 'invalid_value' | 'invalid_format' | 'too_deep' | 'too_many_values' | 'too_many_keys';
 
@@ -16,7 +16,7 @@ export interface ErrorPayload {
   [extra: string]: unknown;
 }
 
-/** An error that the exception filter answers as it is, in the envelope of SPEC.md "Errors". */
+/** An error that the exception filter answers as it is, in the error envelope (docs/api.md#errors). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -47,7 +47,7 @@ export function received(value: unknown): Pick<ErrorPayload, 'received_value' | 
   return { received_value: Array.isArray(value) || (value && typeof value === 'object') ? undefined : shown, received_type: typeName(value) };
 }
 
-/** 400 VALIDATION_ERROR for a malformed path id: SPEC.md says it carries no `payload.code`. */
+/** 400 VALIDATION_ERROR for a malformed path id, which carries no `payload.code` (docs/api.md#errors). */
 export function malformedIdError(field: string, message = `${field} is malformed`): ApiError {
   return new ApiError(HttpStatus.BAD_REQUEST, 'VALIDATION_ERROR', message, { field });
 }

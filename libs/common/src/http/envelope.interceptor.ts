@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import { map, Observable } from 'rxjs';
 import { successEnvelope } from './envelope';
 
-/** Wraps every controller result in the success envelope of SPEC.md "Response envelope". */
+/** Wraps every controller result in the success envelope (docs/api.md#response-envelope). */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {

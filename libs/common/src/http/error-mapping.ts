@@ -43,7 +43,7 @@ export interface MappedError {
 /** What the client is told: which dependency stays in the log, as /health keeps its details to itself. */
 const UNAVAILABLE_MESSAGE = 'a service this request needs is unavailable; retry later';
 
-/** What an error answers in the envelope of SPEC.md "Errors". */
+/** What an error answers in the error envelope (docs/api.md#errors). */
 export function mapError(exception: unknown, request: { method: string; path: string }, requestId?: string): MappedError {
   const answer = (status: number, name: string, message: string, payload: Record<string, unknown> = {}, headers: Record<string, string> = {}): MappedError => ({
     status,

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { errorEnvelope } from './envelope';
 import { mapError } from './error-mapping';
 
-/** Maps every error to the envelope of SPEC.md "Errors"; unexpected ones are logged and answer 500 without details. */
+/** Maps every error to the error envelope (docs/api.md#errors); unexpected ones are logged and answer 500 without details. */
 @Catch()
 export class EnvelopeExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');

@@ -2,7 +2,7 @@
 import { WithMetadata } from './envelope';
 
 /**
- * The one list convention of the API (README "Lists"): a list answer's `data` is the array of items and
+ * The one list convention of the API (docs/api.md#lists-and-pagination): a list answer's `data` is the array of items and
  * `metadata.pagination` is `{page, per_page, total_count, total_pages}`. Pages are numbered from 1; a page
  * past the end is empty with the same totals.
  */

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
 
-/** Prefixes of our opaque ids (CONTRACTS.md section 1). */
+/** Prefixes of our opaque ids (docs/api.md#ids). */
 export const ID_PREFIX = {
   workspace: 'ws_',
   member: 'mem_',

@@ -7,7 +7,7 @@
  * that would go over the limit spends nothing, so a rejected caller does not dig a deeper hole.
  */
 
-/** The two limits SPEC.md names. */
+/** The two rate limits, `search` and `enrich` (docs/api.md#rate-limits-and-quotas). */
 export type RateLimitName = 'search' | 'enrich';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;

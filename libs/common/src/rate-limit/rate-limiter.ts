@@ -18,7 +18,7 @@ import {
 } from './fixed-window';
 import { RateLimitScopeInterceptor, setRateLimitHeaders } from './rate-limit-scope';
 
-/** Per-workspace quotas of SPEC.md "Limits", counted in Redis so that every API replica shares them. */
+/** Per-workspace `search` and `enrich` quotas (docs/api.md#rate-limits-and-quotas), counted in Redis so that every API replica shares them. */
 @Injectable()
 export class RateLimiter {
   constructor(

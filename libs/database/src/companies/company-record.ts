@@ -1,7 +1,7 @@
 import type { LocationInput, TechnologyInput } from '@app/dataset/records/record-types';
 import type { EntityManager } from 'typeorm';
 
-/** Keys of the Company `social_networks` block (SPEC.md "Social networks fields"). */
+/** Keys of the Company `social_networks` block (docs/api.md#companies). */
 export const SOCIAL_NETWORK_KEYS = [
   'pro_network_url',
   'social_a_url',
@@ -25,7 +25,7 @@ export interface CompanySavedBlock {
   edits: { name?: string };
 }
 
-/** The Company of SPEC.md "Company", as every answer and event shows it. */
+/** The Company record (docs/api.md#companies), as every answer and event shows it. */
 export interface CompanyRecord {
   id: string;
   name: string | null;
@@ -137,7 +137,7 @@ export function toCompanyRecord(row: CompanyRow, options: CompanyRecordOptions):
     record.technologies = row.technologies ?? [];
     record.technologies_checked_at = iso(row.technologies_checked_at);
   }
-  // `saved` stays the last member, as SPEC.md lists it.
+  // `saved` stays the last member, as docs/api.md#companies lists it.
   const { saved: savedBlock, ...rest } = record;
   return { ...rest, saved: savedBlock };
 }

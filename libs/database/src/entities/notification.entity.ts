@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A message for the workspace admin, e.g. "webhook disabled" (SPEC.md "States and transitions"). */
+/** A message for the workspace admin, e.g. "webhook disabled" (docs/api.md#webhooks). */
 @Entity('notifications')
 export class Notification {
   @PrimaryColumn({ type: 'varchar', length: 64 })

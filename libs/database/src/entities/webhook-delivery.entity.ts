@@ -3,7 +3,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 export type DeliveryStatus = 'succeeded' | 'failed';
 export type DeliveryError = 'timeout' | 'connection_error' | 'redirect' | 'http_status' | 'blocked_target';
 
-/** One delivery attempt: the delivery record of CONTRACTS.md section 6. */
+/** One delivery attempt: the delivery record (docs/api.md#webhooks). */
 @Entity('webhook_deliveries')
 export class WebhookDelivery {
   @PrimaryColumn({ type: 'varchar', length: 64 })

@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The people of the service database (CONTRACTS.md section 4) and the derived columns that make
- * the people search filters of SPEC.md 4.1 indexable. `positions` and `person_emails` are written
+ * The people of the service database (docs/dataset.md) and the derived columns that make
+ * the people search filters (docs/people-search.md) indexable. `positions` and `person_emails` are written
  * only by the dataset loader, which replaces them together with their person, so they carry no
  * foreign keys (a key check per row would slow the bulk load for no safety gained); positions may
  * name a company that is not (yet) in `companies`.
@@ -39,7 +39,7 @@ export class PeopleDataset1763769700000 implements MigrationInterface {
         -- The best stored email (valid wins): credits, contact_details.email.status.
         best_email text,
         best_email_status text CHECK (best_email_status IN ('valid', 'invalid', 'accept_all', 'not_found')),
-        -- The primary position (CONTRACTS.md section 4), copied here so one row answers the filters.
+        -- The primary position (docs/dataset.md), copied here so one row answers the filters.
         primary_position_no smallint,
         company_id char(24),
         title text,

@@ -50,7 +50,7 @@ export class Webhooks1763769900000 implements MigrationInterface {
       -- "Recover everything that failed since T" for one webhook.
       CREATE INDEX webhook_tasks_webhook_state_idx ON webhook_tasks (webhook_id, state, updated_at);
 
-      -- One row per attempt: the delivery history of CONTRACTS.md section 6.
+      -- One row per attempt: the delivery history (docs/api.md#webhooks).
       CREATE TABLE webhook_deliveries (
         id varchar(64) PRIMARY KEY,
         webhook_id varchar(64) NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,

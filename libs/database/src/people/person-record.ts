@@ -75,7 +75,7 @@ export function toPersonSavedBlock(row: PersonSavedRow): PersonSavedBlock {
 export interface PersonRecordOptions {
   /**
    * Lower-case company names: the first current (else past) position at a company of that name is
-   * shown as `primary_position` (person.pro_network_url with company.name.include, SPEC.md 4.1).
+   * shown as `primary_position` (person.pro_network_url with company.name.include, docs/people-search.md).
    */
   positionHint?: string[];
   /** Add the workspace's `saved` block (null when never saved); search answers go without it. */

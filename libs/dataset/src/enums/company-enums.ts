@@ -51,5 +51,5 @@ export const KEYWORDS_SOURCES = [
   { value: 'website_pages', field: 'website_text' },
 ] as const;
 
-/** Page kinds of an organization's company pages (CONTRACTS.md section 4). */
+/** Page kinds of an organization's company pages (docs/dataset.md). */
 export const PAGE_TYPES = ['main', 'regional', 'brand', 'subsidiary', 'link_only'] as const;

@@ -1,7 +1,7 @@
 /**
- * Department groups and their sub-departments. The names are exactly those of SPEC.md 4.1
- * ("Department values"); SPEC does not say which group a sub-department belongs to, so the
- * grouping below is ours (the conformance fixtures fix Product Management under Operations and
+ * Department groups and their sub-departments. The names are exactly those of docs/api.md
+ * ("Department values"); which group a sub-department belongs to is our
+ * grouping (the conformance fixtures fix Product Management under Operations and
  * Sales Operations under Sales). A position lists its group(s) and sub-department(s).
  */
 export const DEPARTMENT_GROUPS: Readonly<Record<string, readonly string[]>> = {

@@ -21,7 +21,7 @@ function grouped(groups: Readonly<Record<string, readonly string[]>>, groupType:
   ]);
 }
 
-/** The enumerations of SPEC.md "Endpoints", by name. Built once; answers are read-only. */
+/** The enumerations of GET /v2/enums/{name} (docs/api.md#enumerations), by name. Built once; answers are read-only. */
 export const ENUMERATIONS: Readonly<Record<string, readonly EnumItem[]>> = {
   industries: grouped(INDUSTRY_GROUPS, 'industry_group', 'industry', 'industries'),
   regions: Object.keys(REGIONS).map((value) => ({ value, countries: [...regionCountries(value)!] })),

@@ -1,8 +1,8 @@
-/** Seniority values of SPEC.md 4.1 `person_seniority`, most senior first (also the sort order). */
+/** Seniority values of `person_seniority` (docs/people-search.md), most senior first (also the sort order). */
 export const SENIORITIES = ['Owner', 'Partner', 'Chief Officer', 'VP', 'Director', 'Senior', 'Manager', 'Entry', 'Intern', 'Unpaid'] as const;
 export type Seniority = (typeof SENIORITIES)[number];
 
-/** Stored email statuses (CONTRACTS.md section 4); the best email is the valid one if any. */
+/** Stored email statuses (docs/dataset.md); the best email is the valid one if any. */
 export const EMAIL_STATUSES = ['valid', 'invalid', 'accept_all', 'not_found'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 

@@ -11,7 +11,7 @@ export interface LoadCounts {
   rejected: number;
 }
 
-/** What `dataset:import` and `dataset:generate` print (CONTRACTS.md section 3). */
+/** What `dataset:import` and `dataset:generate` print (docs/cli.md). */
 export interface DatasetCounts {
   companies: LoadCounts;
   people: LoadCounts;

@@ -33,7 +33,7 @@ export function proNetworkKey(url: string | null): string | null {
 }
 
 /**
- * The primary position (CONTRACTS.md section 4): the current one marked `is_primary`, else the
+ * The primary position (docs/dataset.md): the current one marked `is_primary`, else the
  * most recently started current one.
  */
 export function primaryPositionIndex(positions: readonly PositionInput[]): number {

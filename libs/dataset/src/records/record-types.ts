@@ -19,7 +19,7 @@ export interface TechnologyInput {
   categories: Array<{ id: string; name: string }>;
 }
 
-/** A company line of a dataset file (CONTRACTS.md section 4), every member present after validation. */
+/** A company line of a dataset file (docs/dataset.md), every member present after validation. */
 export interface CompanyInput {
   id: string;
   name: string | null;
@@ -61,7 +61,7 @@ export interface PositionInput {
   is_primary: boolean;
 }
 
-/** A person line of a dataset file (CONTRACTS.md section 4), every member present after validation. */
+/** A person line of a dataset file (docs/dataset.md), every member present after validation. */
 export interface PersonInput {
   id: string;
   first_name: string | null;

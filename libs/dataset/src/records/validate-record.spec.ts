@@ -17,7 +17,7 @@ const person = (over: Record<string, unknown> = {}) => ({
 const reason = (r: { ok: boolean; reason?: string }) => (r.ok ? 'ok' : r.reason);
 
 describe('validatePerson', () => {
-  it('accepts the CONTRACTS.md example and fills absent members', () => {
+  it('accepts the documented example person and fills absent members', () => {
     const r = validatePerson(person());
     expect(r.ok).toBe(true);
     const bare = validatePerson({ id: ID });

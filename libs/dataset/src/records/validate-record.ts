@@ -233,8 +233,8 @@ function validated<T>(fields: (v: unknown) => T, value: unknown): Validated<T> {
   }
 }
 
-/** Checks a parsed company line against CONTRACTS.md section 4 and fills absent members with null/[]. */
+/** Checks a parsed company line against docs/dataset.md and fills absent members with null/[]. */
 export const validateCompany = (value: unknown): Validated<CompanyInput> => validated(companyFields, value);
 
-/** Checks a parsed person line against CONTRACTS.md section 4 and fills absent members with null/[]. */
+/** Checks a parsed person line against docs/dataset.md and fills absent members with null/[]. */
 export const validatePerson = (value: unknown): Validated<PersonInput> => validated(personFields, value);

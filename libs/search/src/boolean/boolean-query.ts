@@ -1,5 +1,5 @@
 /**
- * Parser of `person_job_title.boolean_search` (SPEC.md 4.1):
+ * Parser of `person_job_title.boolean_search` (docs/people-search.md#boolean-titles):
  *
  *   bareword   contains         'single'   contains (a multi-word title)
  *   "double"   exact            `back`     words in this order, connectors bridged

@@ -13,7 +13,7 @@ import { allOf, SqlParams, Statement } from './sql-params';
 
 export type { Statement } from './sql-params';
 
-/** Sorting costs a sort of every match: past this many the default order stays (SPEC.md 4.1). */
+/** Sorting costs a sort of every match: past this many the default order stays (docs/people-search.md#order). */
 export const SORT_LIMIT = 500_000;
 /** Up to this many matches, `max_person_per_company` prefers colleagues with a valid email and counts exactly. */
 export const EXACT_CAP_LIMIT = 25_000;

@@ -13,7 +13,7 @@ export interface Queryable {
   query(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
 }
 
-/** Most companies a keyword or CONTAINS-name filter may select (SPEC.md's "resolution limit"). */
+/** Most companies a keyword or CONTAINS-name filter may select; more answers 400 (docs/people-search.md). */
 export const RESOLUTION_LIMIT = 50_000;
 
 async function checkLists(db: Queryable, workspaceId: string, filters: PeopleFilters): Promise<void> {

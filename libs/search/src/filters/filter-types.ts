@@ -1,5 +1,5 @@
 /**
- * The people search filter set of SPEC.md 4.1 after validation: every key optional, every list
+ * The people search filter set (docs/people-search.md#the-filters) after validation: every key optional, every list
  * already checked against its limits, enum values in their canonical spelling, defaults applied.
  * `parsePeopleFilters` (validate-filters.ts) is the only producer; the compiler the only consumer.
  */

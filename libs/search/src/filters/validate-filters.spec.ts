@@ -193,7 +193,7 @@ describe('parsePeopleFilters: the typed output', () => {
     });
   });
 
-  it('drops sort_direction without sort_by (SPEC: ignored), but still checks it', () => {
+  it('drops sort_direction without sort_by (ignored, docs/people-search.md), but still checks it', () => {
     expect(parsePeopleFilters({ sort_direction: 'asc' })).toStrictEqual({});
     expect(parsePeopleFilters({ sort_by: 'company_name' })).toStrictEqual({ sort_by: 'company_name' });
     expect(parsePeopleFilters({ sort_by: 'company_name', sort_direction: 'asc' })).toStrictEqual({ sort_by: 'company_name', sort_direction: 'asc' });

@@ -1,5 +1,5 @@
 /**
- * Reads the raw `filters` of a people search (SPEC.md 4.1 "Filter set") into the typed
+ * Reads the raw `filters` of a people search (docs/people-search.md#the-filters) into the typed
  * PeopleFilters the compiler takes: every key checked, strings trimmed, enum values in their
  * canonical spelling, defaults applied. Plain module (no Nest, no database) so unit specs load it.
  *
@@ -306,7 +306,7 @@ function savedAt(value: unknown, field: string): { from?: string; to?: string } 
 }
 
 // ---------------------------------------------------------------------------------------------
-// The filters, one reader per key of SPEC.md 4.1.
+// The filters, one reader per key of the filter set.
 
 const INDUSTRY_VALUES = unique([...Object.keys(INDUSTRY_GROUPS), ...INDUSTRIES]);
 const LOCATION = list(0, 100, text(2, 200));
@@ -327,7 +327,7 @@ function person(value: unknown, field: string): PersonFilter {
   return out;
 }
 
-/** SPEC.md writes `pro_network_url{include: [...]}`, our examples a bare array: both read the same. */
+/** `pro_network_url{include: [...]}` and a bare array both read the same (docs/people-search.md). */
 function proNetworkUrls(value: unknown, field: string): string[] {
   const urls = list(1, 50, proNetworkUrl);
   if (Array.isArray(value)) return urls(value, field);
@@ -420,7 +420,7 @@ function companyCountry(value: unknown, field: string): CountryFilter {
   return { ...pairOf(o, codes), headquarters_only: o.read('headquarters_only', bool) ?? false };
 }
 
-/** Validated in full so a caller learns every mistake now, then refused: SPEC.md says these answer 400 today. */
+/** Validated in full so a caller learns every mistake now, then refused: these answer 400 until offered (docs/people-search.md). */
 function notOffered(allowed: readonly string[], max: number, extra?: (o: Members) => void): Reader<never> {
   return (value, field) => {
     const o = object(value, field, allowed);
@@ -468,7 +468,7 @@ function duplicates(value: unknown, field: string): { exclude_exported: boolean 
 
 const MONTHS = minMax(int(0, 600));
 
-/** Every key of the filter set with its reader, in SPEC.md order (also the order mistakes are found in). */
+/** Every key of the filter set with its reader, in the documented order (also the order mistakes are found in). */
 const FILTERS: { [K in keyof PeopleFilters]-?: Reader<PeopleFilters[K]> } = {
   person,
   person_location: location(false),
@@ -516,7 +516,7 @@ export function parsePeopleFilters(raw: unknown, path = 'filters'): PeopleFilter
     if (value !== undefined) out[key] = value;
   }
   for (const [key, reader] of Object.entries(NOT_OFFERED)) o.read(key, reader);
-  // SPEC.md: sort_direction is ignored without sort_by.
+  // sort_direction is ignored without sort_by (docs/people-search.md#order).
   if (out.sort_by === undefined) delete out.sort_direction;
   return out as PeopleFilters;
 }

@@ -1,5 +1,5 @@
 /**
- * Unified location strings (SPEC.md 4.1 `person_location`, `company_location`) become keys that a
+ * Unified location strings (`person_location`, `company_location`: docs/people-search.md#locations) become keys that a
  * GIN index over `location_keys` answers. A stored place yields every key a caller may name it by;
  * a caller's string yields the keys it could mean. Lower-case, diacritics kept, one space inside.
  *

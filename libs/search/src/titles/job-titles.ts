@@ -1,5 +1,5 @@
 /**
- * Job title normalisation (SPEC.md 4.1 `person_job_title`), shared by the dataset loader, which
+ * Job title normalisation (`person_job_title`, docs/people-search.md), shared by the dataset loader, which
  * fills the derived `title_*` columns of `people`, and the search compiler, which turns terms into
  * conditions on them. Both sides must use these functions so stored columns and terms agree.
  *

@@ -1,6 +1,6 @@
 /**
- * What one delivery attempt means for the task and the webhook (SPEC.md "Events" rules 4-6,
- * "States and transitions", CONTRACTS.md section 6). Plain functions, no I/O.
+ * What one delivery attempt means for the task and the webhook (retries, redirects and disabling:
+ * docs/api.md#events and docs/webhook-delivery.md). Plain functions, no I/O.
  */
 
 export type DeliveryError = 'timeout' | 'connection_error' | 'redirect' | 'http_status' | 'blocked_target';

@@ -9,7 +9,7 @@ export const MAX_PAGE_DEPTH = 50_000;
 export class SearchPeopleDto {
   @ApiPropertyOptional({
     description:
-      'The people search filter set of SPEC.md 4.1 (every key optional, combined with AND). See docs/people-search.md for how each key matches. ' +
+      'The people search filter set (every key optional, combined with AND). See docs/people-search.md for how each key matches. ' +
       'Keys: person, person_location, company_keywords, person_job_title, person_seniority, person_department, person_months_in_current_role, ' +
       'person_months_in_current_company, person_job_change, company, company_industry, company_headcount_range, company_headcount_custom, ' +
       'company_country, company_location, company_type, company_business_type, company_revenue_stream, company_founded, company_naics, ' +

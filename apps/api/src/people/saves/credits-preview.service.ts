@@ -6,7 +6,7 @@ import { PeopleSelector } from './people-selector';
 import { DataSelection, FiltersSelection, parseSelection, searchUnits, SelectionBody } from './selection-request';
 
 /**
- * POST /v2/people/calculate-credits (SPEC.md 4.1): what a save of the same body would take and
+ * POST /v2/people/calculate-credits (docs/people-saves.md): what a save of the same body would take and
  * charge now. It reads only, through the search pool (bounded statements), and never reserves:
  * a save right after, with nothing changed in between, charges exactly `credits_needed` as far as
  * the balance goes.

@@ -1,5 +1,5 @@
 /**
- * How the credit preview and the people save count people (CONTRACTS.md section 5). Both call
+ * How the credit preview and the people save count people (docs/people-saves.md#counting). Both call
  * these, so a preview predicts its save to the credit. Plain module, unit-tested beside it.
  */
 import { SqlParams, type Statement } from '@app/search/compile/sql-params';
@@ -161,7 +161,7 @@ export interface PreviewCounts {
   truncated: boolean;
 }
 
-/** The preview's `data` (SPEC.md 4.1 "Response 200"). */
+/** The preview's `data` (docs/people-saves.md#counting). */
 export function previewAnswer(counts: PreviewCounts, balance: number) {
   const savable = EMAIL_BUCKETS.reduce((sum, bucket) => sum + counts.emails[bucket], 0);
   const creditsNeeded = counts.emails.to_charge;

@@ -24,7 +24,7 @@ interface Taken {
 }
 
 /**
- * POST /v2/people/save (CONTRACTS.md section 5). The people are chosen before the transaction (a
+ * POST /v2/people/save (docs/people-saves.md#the-save). The people are chosen before the transaction (a
  * read of the data set); inside it the workspace row is locked first, so the saves of one
  * workspace run one at a time: each sees the balance and the reveals of the one before, which is
  * what makes "charged at most once" and "never below zero" hold (docs/people-saves.md).

@@ -26,7 +26,7 @@ export class PeopleSavesController {
   @Post('calculate-credits')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Preview what saving people would take and cost (SPEC.md 4.1)',
+    summary: 'Preview what saving people would take and cost, spending nothing',
     description:
       'Counts the people a save of the same body would take into `emails` buckets (edited › already_owned › to_charge › without_email) and answers ' +
       '`credits_needed` (one per stored valid email the workspace does not own yet) against the balance. Spends and reserves nothing; a zero balance answers ' +
@@ -60,7 +60,7 @@ export class PeopleSavesController {
   @Post('save')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Save people, charging one credit per email revealed (CONTRACTS.md section 5)',
+    summary: 'Save people, charging one credit per email revealed',
     description:
       'Takes the body of the preview plus `list_ids`. Saves every person taken (a person saved before keeps the first `saved_at`), adds them to the lists, ' +
       'and charges one credit per `to_charge` person in the same transaction, revealing that email; when the balance runs out the rest are saved unrevealed, ' +

@@ -1,7 +1,7 @@
 /**
  * The body that the credit preview (POST /v2/people/calculate-credits) and the people save
  * (POST /v2/people/save) share, read into the people it selects: `data` items or a `filters`
- * selection (SPEC.md 4.1, CONTRACTS.md section 5). Plain module (no Nest) so every rule is
+ * selection (docs/people-saves.md#the-body). Plain module (no Nest) so every rule is
  * unit-tested beside it; mistakes throw the API's 400 VALIDATION_ERROR.
  */
 import { received, validationError } from '@app/common/http/api-error';
@@ -68,7 +68,7 @@ export function parseSelection(body: SelectionBody, purpose: Purpose): Selection
   return parseFiltersSelection(body, purpose);
 }
 
-/** `search` units a preview spends (SPEC.md "Limits"); the save spends the same. */
+/** `search` units a preview spends (docs/people-saves.md#rate-limits); the save spends the same. */
 export function searchUnits(selection: Selection): number {
   if (selection.kind === 'data') return Math.ceil(selection.items.length / ITEMS_PER_SEARCH_UNIT);
   return selection.scopedToSaved ? 0 : 1;
@@ -129,7 +129,7 @@ function parseFiltersSelection(body: SelectionBody, purpose: Purpose): FiltersSe
 }
 
 /**
- * The whole-list exception of SPEC.md 4.1: `filters` holds only `lists`, and that holds only an
+ * The whole-list exception (up to 1,000,000 people, docs/people-saves.md): `filters` holds only `lists`, and that holds only an
  * `include` naming exactly one list, or only `saved` = `any` / `without_list`.
  */
 export function isWholeListSelection(filters: Record<string, unknown>): boolean {

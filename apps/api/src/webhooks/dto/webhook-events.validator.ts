@@ -9,7 +9,7 @@ export function hasRealEventType(events: unknown): boolean {
 }
 
 /**
- * `events` of a webhook (CONTRACTS.md section 6): an array of known types holding at least one of
+ * `events` of a webhook (docs/api.md#webhooks): an array of known types holding at least one of
  * the three real ones; `webhook.test` may be listed beside them, never alone, so a webhook always
  * receives something.
  */
