@@ -1,6 +1,6 @@
 import { errorOf, eventually, HttpAnswer } from './support/http';
 import { startStack, TestStack, Workspace } from './support/stack';
-import { seededRandom } from '../libs/common/src/testing/seeded-random';
+import { seededRandom } from './support/seeded-random';
 
 /** An authenticated route every build has: the caller's workspace. */
 const ME = '/v2/workspace';

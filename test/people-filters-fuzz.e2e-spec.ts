@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { isWholeListSelection, MAX_LIMIT } from '../apps/api/src/people/saves/selection-request';
-import { seededRandom } from '../libs/common/src/testing/seeded-random';
+import { seededRandom } from './support/seeded-random';
 import type { HttpAnswer } from './support/http';
 import { FilterVocabulary, LIST_REFS, peopleFiltersArb } from './support/people-filters-arbitrary';
 import { importPeopleFixture } from './support/people-fixtures';

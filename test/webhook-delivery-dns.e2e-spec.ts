@@ -1,4 +1,4 @@
-import { LocalDnsServer, startLocalDnsServer } from '../libs/webhooks/src/testing/local-dns-server';
+import { LocalDnsServer, startLocalDnsServer } from './support/local-dns-server';
 import { eventually } from './support/http';
 import { companySaved, deliveryHarness, emitEvent, insertWebhook, sleep } from './support/webhook-delivery-kit';
 

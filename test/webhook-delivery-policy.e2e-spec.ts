@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { LocalDnsServer, startLocalDnsServer } from '../libs/webhooks/src/testing/local-dns-server';
+import { LocalDnsServer, startLocalDnsServer } from './support/local-dns-server';
 import { freePort, ROOT, ServiceProcess } from './support/processes';
 import { ApiClient, eventually } from './support/http';
 import { companySaved, deliveryHarness, emitEvent, insertWebhook, sleep } from './support/webhook-delivery-kit';

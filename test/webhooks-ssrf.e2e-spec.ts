@@ -1,4 +1,4 @@
-import { LocalDnsServer, startLocalDnsServer } from '../libs/webhooks/src/testing/local-dns-server';
+import { LocalDnsServer, startLocalDnsServer } from './support/local-dns-server';
 import { errorOf } from './support/http';
 import { startStack, TestStack, Workspace } from './support/stack';
 

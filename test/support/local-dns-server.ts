@@ -3,8 +3,8 @@ import { isIPv4, isIPv6 } from 'node:net';
 
 // A tiny authoritative DNS server over UDP for tests and benchmarks: it answers A and AAAA
 // records with a TTL, NXDOMAIN for unknown names, and can drop or delay the queries for a
-// name (a tenant's broken nameserver). Compiled into dist/ so the .mjs benchmarks can load it;
-// nothing in the apps imports it.
+// name (a tenant's broken nameserver). Kept out of dist/ with the rest of test/support; the .mjs
+// benchmarks load it with requireTestSupport (bench/_lib.mjs), so it imports only Node's modules.
 
 /** How the server answers one name. */
 export interface DnsZoneEntry {

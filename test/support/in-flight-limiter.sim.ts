@@ -1,6 +1,6 @@
 import type Redis from 'ioredis';
-import { InFlightLimiter } from './in-flight-limiter';
-import { seededRandom } from '@app/common/testing/seeded-random';
+import { InFlightLimiter } from '../../apps/worker/src/webhooks/in-flight-limiter';
+import { seededRandom } from './seeded-random';
 
 // A randomized simulation of the delivery processor around the in-flight limiter, against real
 // Redis and on a virtual clock: worker loops pick jobs, send for random times, crash without

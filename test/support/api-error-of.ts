@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error';
+import { ApiError } from '@app/common/http/api-error';
 
 /** For unit specs: the ApiError `fn` throws (anything else is rethrown; no throw fails the spec). */
 export function apiErrorOf(fn: () => unknown): ApiError {
