@@ -2,6 +2,8 @@
 const moduleNameMapper = {
   '^@app/(config|common|database|webhooks|dataset|search)$': '<rootDir>/libs/$1/src',
   '^@app/(config|common|database|webhooks|dataset|search)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  // Test-only helpers (seeded randomness, a local DNS server, ...) for unit specs beside the code; never built into dist/.
+  '^@test/support/(.*)$': '<rootDir>/test/support/$1',
 };
 // NestJS 12 ships ES modules only, which Jest on Node 20 cannot load: black-box specs therefore run
 // the built apps as child processes (as production does), and unit specs cover plain functions.

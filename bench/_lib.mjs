@@ -1,7 +1,7 @@
 // Helpers the benchmark scripts share (bench/run.mjs skips files starting with `_`).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, Module } from 'node:module';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,23 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** `require` resolving from the repository's node_modules (pg, autocannon, …). */
 export const requireFromRoot = createRequire(join(ROOT, 'package.json'));
+
+/**
+ * A test-support module of test/support (kept out of dist/, so production cannot import it), transpiled to CommonJS
+ * in memory. Only for files that import nothing but Node's own modules.
+ */
+export function requireTestSupport(name) {
+  const ts = requireFromRoot('typescript');
+  const path = join(ROOT, 'test/support', `${name}.ts`);
+  const { outputText } = ts.transpileModule(readFileSync(path, 'utf8'), {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+    fileName: path,
+  });
+  const loaded = new Module(path);
+  loaded.filename = path;
+  loaded._compile(outputText, path);
+  return loaded.exports;
+}
 
 const pg = requireFromRoot('pg');
 

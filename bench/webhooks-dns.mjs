@@ -11,11 +11,10 @@
 //        (--rounds 0 skips part 1)
 // Needs PostgreSQL (TEST_DATABASE_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres)
 // and Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379/14, flushed).
-import { resolve } from 'node:path';
-import { parseArgs, requireFromRoot, ROOT } from './_lib.mjs';
+import { parseArgs, requireTestSupport } from './_lib.mjs';
 import { commitEvents, latencies, produce, startTimedReceiver, startWorker, waitDelivered, webhookBenchStores, workspaceWithWebhooks } from './_webhooks.mjs';
 
-const { startLocalDnsServer } = requireFromRoot(resolve(ROOT, 'dist/libs/webhooks/src/testing/local-dns-server.js'));
+const { startLocalDnsServer } = requireTestSupport('local-dns-server');
 
 const args = parseArgs();
 const BURST = Number(args.burst ?? 1500);

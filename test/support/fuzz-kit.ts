@@ -1,5 +1,5 @@
 /**
- * Request generators and a keep-alive runner for the HTTP fuzz test (test/fuzz.e2e-spec.ts, `npm run fuzz`).
+ * Request generators and a keep-alive runner for the HTTP fuzz test (test/api/fuzz.e2e-spec.ts, `npm run fuzz`).
  *
  * Operations come from the OpenAPI document the API serves, so a new route is fuzzed without editing this
  * file. Bodies are generated as JSON TEXT, not objects: that is the only way to send `__proto__` keys,

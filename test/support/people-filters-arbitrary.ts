@@ -5,7 +5,7 @@
  * their ranges. Values come from a vocabulary (the data a test loaded) mixed with edge cases: most
  * objects are valid, so their SQL runs; a share is not, and must answer 400, never 500.
  *
- * Used by the filters property test (test/people-filters-fuzz.e2e-spec.ts) and, with a made-up
+ * Used by the filters property test (test/people/filters-fuzz.e2e-spec.ts) and, with a made-up
  * vocabulary, by the compiler's unit spec. Pure: fast-check and the enums only.
  */
 import fc from 'fast-check';

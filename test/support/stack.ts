@@ -21,7 +21,8 @@ export const TEST_ENV: Record<string, string> = {
   API_KEY_CACHE_TTL: '1s',
   // Parallel jest workers each run a worker process: none may take the fixed default metrics port.
   WORKER_METRICS_PORT: '0',
-  // Every file stops its processes with SIGTERM: no load balancer to drain, so no 5 s wait (test/shutdown.e2e-spec.ts sets one).
+  // Every file stops its processes with SIGTERM: no load balancer to drain, so no 5 s wait
+  // (test/operations/shutdown.e2e-spec.ts sets one).
   SHUTDOWN_DELAY: '0',
 };
 

@@ -1,7 +1,7 @@
 import { pbkdf2 } from 'node:crypto';
 import { DnsLookupError, ReceiverResolver } from './receiver-resolver';
 import { checkTargetUrl } from './target-guard';
-import { LocalDnsServer, startLocalDnsServer } from './testing/local-dns-server';
+import { LocalDnsServer, startLocalDnsServer } from '@test/support/local-dns-server';
 
 let dns: LocalDnsServer;
 let clock = 1_000_000;

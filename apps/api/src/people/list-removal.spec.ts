@@ -1,4 +1,4 @@
-import { apiErrorOf } from '@app/common/testing/api-error-of';
+import { apiErrorOf } from '@test/support/api-error-of';
 import { removalIds } from './list-removal';
 
 const A = '5e0000000000000000000001';

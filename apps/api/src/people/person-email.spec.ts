@@ -1,4 +1,4 @@
-import { apiErrorOf } from '@app/common/testing/api-error-of';
+import { apiErrorOf } from '@test/support/api-error-of';
 import { editedEmail, MAX_EMAIL_LENGTH } from './person-email';
 
 describe('edited person email', () => {

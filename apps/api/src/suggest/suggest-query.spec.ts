@@ -1,4 +1,4 @@
-import { apiErrorOf } from '@app/common/testing/api-error-of';
+import { apiErrorOf } from '@test/support/api-error-of';
 import { normalizeSuggestQuery, SUGGEST_SQL, suggestionItems } from './suggest-query';
 
 describe('normalizeSuggestQuery', () => {

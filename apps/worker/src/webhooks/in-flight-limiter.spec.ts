@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { InFlightLimiter, LimitedAttempt } from './in-flight-limiter';
-import { currentProtocol, simulate, SimOptions } from './in-flight-limiter.sim';
+import { currentProtocol, simulate, SimOptions } from '@test/support/in-flight-limiter.sim';
 
 // Against the real Redis (keys under a random prefix, removed afterwards).
 const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });

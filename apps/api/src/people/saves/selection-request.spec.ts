@@ -1,4 +1,4 @@
-import { apiErrorOf } from '@app/common/testing/api-error-of';
+import { apiErrorOf } from '@test/support/api-error-of';
 import { isScopedToSaved, isWholeListSelection, MAX_LIMIT, MAX_WHOLE_LIST_LIMIT, parseSelection, searchUnits, SelectionBody } from './selection-request';
 
 const ID = '5e0000000000000000000001';
