@@ -53,7 +53,7 @@ export * from './workspace.entity';
 
 /** Every entity, listed by hand (globs break silently in builds); the data source maps exactly these. */
 export const ENTITIES = [
-  // Workspaces and their members, keys and event outbox.
+  // Workspaces: members, keys, the event outbox, notifications, the credit ledger.
   Workspace,
   Member,
   ApiKey,
@@ -70,7 +70,8 @@ export const ENTITIES = [
   List,
   CompanyListMember,
   PeopleListMember,
-  // Jobs and exports: email_verification_jobs, email_verification_results, people_exports, exported_people.
+  // Jobs and exports (email_verification_jobs, email_verification_results, people_exports, exported_people):
+  // their entities go here.
   // The data set (written by the dataset loader) and what is derived from it.
   Company,
   Person,
