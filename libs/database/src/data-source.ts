@@ -1,14 +1,6 @@
 import type { AppConfig } from '@app/config';
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { ApiKey } from './entities/api-key.entity';
-import { OutboxEvent } from './entities/event.entity';
-import { List } from './entities/list.entity';
-import { Member } from './entities/member.entity';
-import { Notification } from './entities/notification.entity';
-import { WebhookDelivery } from './entities/webhook-delivery.entity';
-import { WebhookTask } from './entities/webhook-task.entity';
-import { Webhook } from './entities/webhook.entity';
-import { Workspace } from './entities/workspace.entity';
+import { ENTITIES } from './entities';
 import { Foundation1763769600000 } from './migrations/1763769600000-foundation';
 import { PeopleDataset1763769700000 } from './migrations/1763769700000-people-dataset';
 import { CompanyLookupIndexes1763769800000 } from './migrations/1763769800000-company-lookup-indexes';
@@ -24,9 +16,6 @@ import { WebhookDeliveryRetryDropped1763770900000 } from './migrations/176377090
 import { SearchSortAndPhraseVectors1763771100000 } from './migrations/1763771100000-search-sort-and-phrase-vectors';
 import { PeopleHeadcountSort1763771200000 } from './migrations/1763771200000-people-headcount-sort';
 import { OwnedAddressesAndJobRetention1763771327000 } from './migrations/1763771327000-owned-addresses-and-job-retention';
-
-/** Every entity, listed by hand: globs break silently in builds. */
-export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent, Webhook, WebhookTask, WebhookDelivery, Notification];
 
 /** Every migration, in order. */
 export const MIGRATIONS = [

@@ -1,13 +1,17 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { Workspace } from './workspace.entity';
 
 export type ListType = 'people' | 'company';
 
 @Entity('lists')
+@Index('lists_workspace_idx', ['workspaceId', 'type'], { where: 'deleted_at IS NULL' })
+@Check('lists_type_check', `type IN ('people', 'company')`)
 export class List {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   id: string;
 
   @Column({ name: 'workspace_id', type: 'varchar', length: 64 })
+  @ForeignKey(() => Workspace, { name: 'lists_workspace_id_fkey', onDelete: 'CASCADE' })
   workspaceId: string;
 
   @Column({ type: 'text' })

@@ -1,15 +1,26 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { Webhook } from './webhook.entity';
 
 export type DeliveryStatus = 'succeeded' | 'failed';
 export type DeliveryError = 'timeout' | 'connection_error' | 'redirect' | 'http_status' | 'blocked_target';
 
 /** One delivery attempt: the delivery record (docs/api.md#webhooks). */
 @Entity('webhook_deliveries')
+// (webhook_id, created_at DESC, id DESC): TypeORM cannot express a descending key.
+@Index('webhook_deliveries_webhook_created_idx', { synchronize: false })
+@Index('webhook_deliveries_created_idx', ['createdAt'])
+@Index('webhook_deliveries_webhook_event_idx', ['webhookId', 'eventId'])
+@Check('webhook_deliveries_status_check', `status IN ('succeeded', 'failed')`)
+@Check(
+  'webhook_deliveries_error_check',
+  `error IN ('timeout', 'connection_error', 'redirect', 'http_status', 'blocked_target')`,
+)
 export class WebhookDelivery {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   id: string;
 
   @Column({ name: 'webhook_id', type: 'varchar', length: 64 })
+  @ForeignKey(() => Webhook, { name: 'webhook_deliveries_webhook_id_fkey', onDelete: 'CASCADE' })
   webhookId: string;
 
   @Column({ name: 'workspace_id', type: 'varchar', length: 64 })
@@ -43,6 +54,6 @@ export class WebhookDelivery {
   @Column({ name: 'retry_dropped', type: 'boolean', default: false })
   retryDropped: boolean;
 
-  @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
+  @Column({ name: 'created_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
   createdAt: Date;
 }

@@ -1,4 +1,5 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { Webhook } from './webhook.entity';
 
 /**
  * `pending`: an attempt is due at `next_attempt_at`; `succeeded`/`failed`: final outcome;
@@ -8,11 +9,18 @@ export type WebhookTaskState = 'pending' | 'succeeded' | 'failed' | 'dropped';
 
 /** Delivery state of one (event, webhook): the source of truth; BullMQ only schedules attempts. */
 @Entity('webhook_tasks')
+// The sweeper reads only what is still due; pruning only what is finished.
+@Index('webhook_tasks_due_idx', ['nextAttemptAt'], { where: `state = 'pending'` })
+@Index('webhook_tasks_finished_updated_idx', ['updatedAt'], { where: `state <> 'pending'` })
+// "Recover everything that failed since T" for one webhook.
+@Index('webhook_tasks_webhook_state_idx', ['webhookId', 'state', 'updatedAt'])
+@Check('webhook_tasks_state_check', `state IN ('pending', 'succeeded', 'failed', 'dropped')`)
 export class WebhookTask {
   @PrimaryColumn({ name: 'event_id', type: 'varchar', length: 64 })
   eventId: string;
 
   @PrimaryColumn({ name: 'webhook_id', type: 'varchar', length: 64 })
+  @ForeignKey(() => Webhook, { name: 'webhook_tasks_webhook_id_fkey', onDelete: 'CASCADE' })
   webhookId: string;
 
   @Column({ name: 'workspace_id', type: 'varchar', length: 64 })
@@ -33,9 +41,9 @@ export class WebhookTask {
   @Column({ name: 'last_error', type: 'text', nullable: true })
   lastError: string | null;
 
-  @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
+  @Column({ name: 'created_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
   createdAt: Date;
 
-  @Column({ name: 'updated_at', type: 'timestamptz', precision: 3 })
+  @Column({ name: 'updated_at', type: 'timestamptz', precision: 3, default: () => 'now()' })
   updatedAt: Date;
 }

@@ -1,6 +1,8 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { BIGINT_AS_NUMBER } from './column-transformers';
 
 @Entity('workspaces')
+@Check('workspaces_credits_check', 'credits >= 0')
 export class Workspace {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   id: string;
@@ -9,7 +11,7 @@ export class Workspace {
   name: string;
 
   /** Email credits left; the CHECK constraint keeps it from going negative under concurrency. */
-  @Column({ type: 'bigint', transformer: { to: (v: number) => v, from: (v: string) => Number(v) } })
+  @Column({ type: 'bigint', default: 0, transformer: BIGINT_AS_NUMBER })
   credits: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
