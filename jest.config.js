@@ -1,7 +1,7 @@
 /** Unit specs live beside the code; black-box specs in test/ boot the real app against real PostgreSQL and Redis. */
 const moduleNameMapper = {
-  '^@app/(config|common|database|webhooks|dataset|search)$': '<rootDir>/libs/$1/src',
-  '^@app/(config|common|database|webhooks|dataset|search)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  '^@app/(domain|config|common|database|webhooks|dataset|search)$': '<rootDir>/libs/$1/src',
+  '^@app/(domain|config|common|database|webhooks|dataset|search)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
 // NestJS 12 ships ES modules only, which Jest on Node 20 cannot load: black-box specs therefore run
 // the built apps as child processes (as production does), and unit specs cover plain functions.

@@ -9,12 +9,12 @@
  * vocabulary, by the compiler's unit spec. Pure: fast-check and the enums only.
  */
 import fc from 'fast-check';
-import { BUSINESS_TYPES, COMPANY_TYPES, EMPLOYEE_RANGES, KEYWORDS_SOURCES, REVENUE_STREAMS } from '../../libs/dataset/src/enums/company-enums';
-import { COUNTRIES } from '../../libs/dataset/src/enums/countries';
-import { DEPARTMENT_VALUES } from '../../libs/dataset/src/enums/departments';
-import { INDUSTRIES, INDUSTRY_GROUP_NAMES } from '../../libs/dataset/src/enums/industries';
-import { EMAIL_STATUSES, PHONE_STATUSES, SENIORITIES } from '../../libs/dataset/src/enums/people-enums';
-import { REGIONS } from '../../libs/dataset/src/enums/regions';
+import { BUSINESS_TYPES, COMPANY_TYPES, EMPLOYEE_RANGES, KEYWORDS_SOURCES, REVENUE_STREAMS } from '../../libs/domain/src/enums/company-enums';
+import { COUNTRIES } from '../../libs/domain/src/enums/countries';
+import { DEPARTMENT_VALUES } from '../../libs/domain/src/enums/departments';
+import { INDUSTRIES, INDUSTRY_GROUP_NAMES } from '../../libs/domain/src/enums/industries';
+import { EMAIL_STATUSES, PHONE_STATUSES, SENIORITIES } from '../../libs/domain/src/enums/people-enums';
+import { REGIONS } from '../../libs/domain/src/enums/regions';
 import { SORT_KEYS } from '../../libs/search/src/filters/filter-types';
 
 /** What the data holds: filter values that match somebody. Each list may be empty. */

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { DatasetLoader } from '../load/dataset-loader';
 import type { Progress } from '../progress';
 import { validateCompany, validatePerson, type Validated } from '../records/validate-record';
-import type { CompanyInput, PersonInput } from '../records/record-types';
+import type { CompanyInput, PersonInput } from '@app/domain/records/record-types';
 import { MAX_LINE_BYTES, ndjsonLines } from './ndjson-lines';
 
 export interface LoadCounts {

@@ -8,7 +8,7 @@ import type { DataSource, QueryRunner } from 'typeorm';
 import { refreshCompanySortCopies } from '@app/database/people/company-sort-copies';
 import { rebuildPeopleWalkIndexes } from '@app/database/people/walk-indexes';
 import { refreshSuggestions } from '@app/database/suggestions/refresh-suggestions';
-import type { CompanyInput, PersonInput } from '../records/record-types';
+import type { CompanyInput, PersonInput } from '@app/domain/records/record-types';
 import { COMPANY_COLUMNS, companyCopyLine, EMAIL_COLUMNS, PEOPLE_COLUMNS, personCopyLines, POSITION_COLUMNS } from './dataset-rows';
 
 /**
