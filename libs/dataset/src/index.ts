@@ -1,6 +1,6 @@
 export * from './import/import-dataset';
 export * from './import/ndjson-lines';
-export * from './load/dataset-loader';
+export * from './import/record-sink';
 export * from './progress';
 export * from './records/validate-record';
 export * from './generate/generate-dataset';
