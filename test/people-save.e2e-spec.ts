@@ -24,7 +24,7 @@
 import http from 'node:http';
 import { writeLines } from './support/dataset-records';
 import { errorOf, HttpAnswer } from './support/http';
-import { baseCompanyRecords, basePersonRecords, C, emailOf, P, PersonKey, personUrl, search, UNKNOWN_PERSON_ID, WITH_VALID_EMAIL } from './support/people-fixtures';
+import { baseCompanyRecords, basePersonRecords, C, emailOf, P, personUrl, search, UNKNOWN_PERSON_ID, WITH_VALID_EMAIL } from './support/people-fixtures';
 import { startStack, TestStack, Workspace } from './support/stack';
 
 jest.setTimeout(60_000);

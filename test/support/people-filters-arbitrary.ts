@@ -200,7 +200,7 @@ export function peopleFiltersArb(v: FilterVocabulary): fc.Arbitrary<Record<strin
     person_job_change: members({ timeframe_months: fc.oneof(fc.constantFrom(1, 2, 1000), fc.integer({ min: 1, max: 200 })), change_type: sometimes(enumValue(['any', 'promotion', 'new_company']), 2, 1) }),
     company,
     company_industry: includeExclude(industry),
-    company_headcount_range: fc.subarray(EMPLOYEE_RANGES.map((r) => r.value) as string[]),
+    company_headcount_range: fc.subarray(EMPLOYEE_RANGES.map((r) => r.value)),
     company_country: members({ include: sometimes(few(country, 3, 0, 500), 2, 1), exclude: sometimes(few(country, 3, 0, 500), 1, 1), headquarters_only: sometimes(fc.boolean(), 1, 1) }),
     company_location: locationFilter(true),
     company_type: includeExclude(enumValue(COMPANY_TYPES)),

@@ -54,8 +54,8 @@ function requiredStr(v: unknown, path: string): string {
 
 function int(v: unknown, path: string, min: number, max: number): number | null {
   if (v === undefined || v === null) return null;
-  if (typeof v !== 'number' || !Number.isInteger(v)) fail(path, `expected an integer, got ${kind(v) === 'number' ? v : kind(v)}`);
-  if ((v as number) < min || (v as number) > max) fail(path, `${v} is out of range ${min}-${max}`);
+  if (typeof v !== 'number' || !Number.isInteger(v)) fail(path, `expected an integer, got ${typeof v === 'number' ? v : kind(v)}`);
+  if ((v as number) < min || (v as number) > max) fail(path, `${v as number} is out of range ${min}-${max}`);
   return v as number;
 }
 

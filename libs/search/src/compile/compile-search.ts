@@ -117,7 +117,11 @@ export interface PageOptions {
 interface OrderTerm {
   expr: string;
   direction: 'ASC' | 'DESC';
-  /** Only sort keys can be null. The NOT NULL tie-breakers must keep the index's own null order (DESC = NULLS FIRST): spelled `NULLS LAST`, `followers DESC` no longer matches `people_followers_idx`, and every page sorts all matches instead of walking the index. */
+  /**
+   * Only sort keys can be null. The NOT NULL tie-breakers must keep the index's own null order (DESC = NULLS
+   * FIRST): spelled `NULLS LAST`, `followers DESC` no longer matches `people_followers_idx`, and every page sorts
+   * all matches instead of walking the index.
+   */
   nullable?: boolean;
 }
 

@@ -518,5 +518,5 @@ export function parsePeopleFilters(raw: unknown, path = 'filters'): PeopleFilter
   for (const [key, reader] of Object.entries(NOT_OFFERED)) o.read(key, reader);
   // SPEC.md: sort_direction is ignored without sort_by.
   if (out.sort_by === undefined) delete out.sort_direction;
-  return out as PeopleFilters;
+  return out;
 }
