@@ -1,7 +1,7 @@
 /** Unit specs live beside the code; black-box specs in test/ boot the real app against real PostgreSQL and Redis. */
 const moduleNameMapper = {
-  '^@app/(config|common|database|webhooks|dataset|search)$': '<rootDir>/libs/$1/src',
-  '^@app/(config|common|database|webhooks|dataset|search)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  '^@app/(domain|config|common|database|webhooks|dataset|search)$': '<rootDir>/libs/$1/src',
+  '^@app/(domain|config|common|database|webhooks|dataset|search)/(.*)$': '<rootDir>/libs/$1/src/$2',
   // Test-only helpers (seeded randomness, a local DNS server, ...) for unit specs beside the code; never built into dist/.
   '^@test/support/(.*)$': '<rootDir>/test/support/$1',
 };
@@ -17,7 +17,7 @@ module.exports = {
   // and PostgreSQL, and each jest worker has its own Redis database and test databases.
   maxWorkers: 2,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts', '<rootDir>/tools/**/*.spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testTimeout: 60000, slowTestThreshold: 30 },
   ],
 };

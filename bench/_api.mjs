@@ -14,7 +14,10 @@ export const percentile = (values, p) => {
 };
 export const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '-');
 
-/** Calls one API on 127.0.0.1:`port`: HTTP/1.1 with keep-alive, timed from the request until the last byte of the answer; a call without an answer within `timeoutMs` fails. */
+/**
+ * Calls one API on 127.0.0.1:`port`: HTTP/1.1 with keep-alive, timed from the request until the last byte of
+ * the answer; a call without an answer within `timeoutMs` fails.
+ */
 export function apiClient(port, { timeoutMs = 120_000 } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const call = function call(method, path, body, key, extraHeaders = {}) {

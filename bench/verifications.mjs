@@ -85,7 +85,7 @@ async function main() {
        SELECT '${workspaceId}', person_id, address, now() FROM person_emails WHERE ('x' || right(person_id, 8))::bit(32)::int % 2 = 0`,
     );
 
-    const api = start('api', env);
+    start('api', env);
     const worker = start('worker', { ...env, LOG_LEVEL: 'info' });
     const base = `http://127.0.0.1:${port}`;
     await until(async () => (await fetch(`${base}/health`)).ok, 30000, 'api health');

@@ -3,8 +3,9 @@
 // Measures sustained deliveries/s at saturation, end-to-end latency (event committed → receiver
 // answered) below saturation, and the same with one of ten receivers hanging until timeout.
 // Usage: npm run build && node bench/webhooks.mjs [--seconds 10] [--rate 500] [--burst 20000] [--hooks 10]
-// `--hooks 1` runs the scenario of issue 11 instead (`--hooks 1 --producer outbox`: the phases above, one webhook): one webhook, the API as producer (four clients
-// saving 500 new companies each, again and again, for --burst-seconds 20), then one client saving at
+// `--hooks 1` runs the scenario of issue 11 instead (`--hooks 1 --producer outbox`: the phases above, one webhook):
+// one webhook, the API as producer (four clients saving 500 new companies each, again and again, for
+// --burst-seconds 20), then one client saving at
 // --paced-rate 800 events/s for --seconds 20 (--burst-rate caps the burst); it measures deliveries/s over the burst, the longest
 // gap between deliveries while tasks pend, p99 created_at -> arrival of the paced events created
 // after the burst's backlog drained, and that every event arrived exactly once.

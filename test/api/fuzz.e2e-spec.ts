@@ -34,7 +34,6 @@ describe(`HTTP fuzzing (${RUNS} requests, seed ${SEED})`, () => {
   let sent = 0;
 
   beforeAll(async () => {
-    // eslint-disable-next-line no-console
     console.log(`fuzz: ${RUNS} requests, seed ${SEED} (replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npm run fuzz)`);
     stack = await startStack();
     [, ws] = await Promise.all([importPeopleFixture(stack, { extended: false }), stack.workspace(0)]);
@@ -62,7 +61,6 @@ describe(`HTTP fuzzing (${RUNS} requests, seed ${SEED})`, () => {
       const before = await tableFingerprints(stack.db);
       const { problems, statuses } = await runAll(stack.base, requests, { concurrency: CONCURRENCY, alive });
       sent += requests.length;
-      // eslint-disable-next-line no-console
       console.log(`fuzz phase 1: ${requests.length} requests, statuses ${JSON.stringify(statuses)}`);
       expect(problems).toEqual([]);
       expect(await tableFingerprints(stack.db)).toEqual(before);
@@ -82,7 +80,6 @@ describe(`HTTP fuzzing (${RUNS} requests, seed ${SEED})`, () => {
       const requests = sampleRequests(doc, ops, RUNS - sent, SEED + 1_000, { mustReject: false, apiKey: ws.api_key, knownIds: ids });
       const { problems, statuses } = await runAll(stack.base, requests, { concurrency: CONCURRENCY, alive });
       sent += requests.length;
-      // eslint-disable-next-line no-console
       console.log(`fuzz phase 2: ${requests.length} requests, statuses ${JSON.stringify(statuses)}`);
       expect(problems).toEqual([]);
       expect(Object.keys(statuses).some((s) => Number(s) < 300)).toBe(true); // some were valid enough to be served

@@ -84,7 +84,7 @@ describe('OpenAPI document and Swagger UI', () => {
   });
 
   it('declares the x-api-key security scheme and requires it by default', () => {
-    const schemes = Object.values(doc.components?.securitySchemes ?? {}) as any[];
+    const schemes: any[] = Object.values(doc.components?.securitySchemes ?? {});
     expect(schemes).toContainEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'x-api-key' }));
     const [name] = Object.entries(doc.components.securitySchemes).find(([, s]: [string, any]) => s.name === 'x-api-key')!;
     expect(doc.security).toContainEqual({ [name]: [] });

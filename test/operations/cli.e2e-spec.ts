@@ -133,7 +133,7 @@ describe('operator CLI (docs/cli.md)', () => {
       [['dataset:generate', '--people', '5', '--companies', '0'], /need at least one company/],
       [['dataset:generate', '--people', 'many', '--companies', '1'], /--people must be a whole number/],
     ])('%j', async (args, pattern) => {
-      expectFailure(await stack.cli(args as string[]), pattern, (args as string[])[0]);
+      expectFailure(await stack.cli(args), pattern, (args)[0]);
     });
 
     it('an unknown command is one line naming the cli', async () => {

@@ -1,5 +1,5 @@
 import { errorOf, HttpAnswer } from '../support/http';
-import { emailOf, importPeopleFixture, P, PersonKey, personUrl, search, UNKNOWN_PERSON_ID, WITH_VALID_EMAIL } from '../support/people-fixtures';
+import { importPeopleFixture, P, personUrl, search, UNKNOWN_PERSON_ID, WITH_VALID_EMAIL } from '../support/people-fixtures';
 import { startStack, TestStack, Workspace } from '../support/stack';
 
 jest.setTimeout(60_000);

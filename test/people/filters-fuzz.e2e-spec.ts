@@ -93,7 +93,6 @@ describe(`people filters: search, preview, save and export agree (${CASES} filte
   const tally = (key: string) => (counts[key] = (counts[key] ?? 0) + 1);
 
   beforeAll(async () => {
-    // eslint-disable-next-line no-console
     console.log(`filters fuzz: ${CASES} filter objects, seed ${SEED} (replay: FUZZ_SEED=${SEED} FILTER_FUZZ_CASES=${CASES} npx jest --selectProjects e2e --testPathPatterns people-filters-fuzz)`);
     // Exports are this test's fourth request of every case: no daily export quota may refuse them.
     stack = await startStack({ env: { EXPORTS_PER_DAY: '1000000' } });
@@ -288,7 +287,6 @@ describe(`people filters: search, preview, save and export agree (${CASES} filte
           }
         }),
       );
-      // eslint-disable-next-line no-console
       console.log(`filters fuzz: ${JSON.stringify(counts)}`);
       expect(problems.slice(0, 20)).toEqual([]);
       // Enough of them were served and matched somebody for the agreement to mean something.

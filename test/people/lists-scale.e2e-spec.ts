@@ -78,7 +78,6 @@ describe('lists and caps at scale (25,600 people, 20,000 saved)', () => {
         return { what, status: res.status, ms: Date.now() - t0, requested: res.body?.data?.requested, error: res.status === 200 ? undefined : res.body?.errors?.[0]?.name };
       }),
     );
-    // eslint-disable-next-line no-console
     console.log(`previews at once in ${Date.now() - started} ms: ${answers.map((a) => `${a.what} ${a.status} ${a.ms} ms`).join('; ')}`);
     expect(answers.map(({ what, status, requested }) => ({ what, status, requested }))).toEqual(previews.map(([what, , requested]) => ({ what, status: 200, requested })));
     // And the same sets searched, sorted by save time (the saves joined per person).

@@ -116,7 +116,8 @@ describe('POST /v2/people/search on the conformance fixture', () => {
 
     it('person_months_in_current_role: 0 = began this month, min/max inclusive', async () => {
       await expectIds(a.api, { person_months_in_current_role: { max: 0 } }, [P.nelson, P.pepper]);
-      // tenure 100 months (day 10): 100 from the 10th, 99 before (ingrid too: Accountant at Stark for 100 months); otto's 100 months are at the company, not the role
+      // tenure 100 months (day 10): 100 from the 10th, 99 before (ingrid too: Accountant at Stark for 100 months);
+      // otto's 100 months are at the company, not the role
       await expectIds(a.api, { person_months_in_current_role: { min: 99 } }, [P.lukasz, P.samir, P.chloe, P.gavin, P.art, P.happy, P.norman, P.ingrid]);
       await expectIds(a.api, { person_months_in_current_role: { min: 39, max: 41 } }, [P.jose, P.renee, P.mei, P.klaus, P.peter, P.tom, P.alice, P.dan, P.richard, P.maria, P.miles, P.zoe, P.fatima]);
     });

@@ -13,7 +13,6 @@ import {
   search,
   SOCIAL_NETWORK_KEYS,
   UNKNOWN_PERSON_ID,
-  without,
 } from '../support/people-fixtures';
 import { E } from '../support/people-search-kit';
 

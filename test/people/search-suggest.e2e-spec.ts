@@ -1,5 +1,5 @@
-import { locationCandidates } from '@app/search/locations/location-keys';
-import { INDUSTRY_GROUPS } from '@app/dataset/enums/industries';
+import { locationCandidates } from '@app/domain/locations/location-keys';
+import { INDUSTRY_GROUPS } from '@app/domain/enums/industries';
 import { companyRecord, personRecord, writeLines } from '../support/dataset-records';
 import { errorOf } from '../support/http';
 import { workspaceHarness } from '../support/stack';

@@ -55,7 +55,10 @@ const LOCK_MS = 15_000;
 const STRANDED_EVERY_MS = 1000;
 const SWEEP_EVERY_MS = 10_000;
 const OVERDUE_MS = 30_000;
-/** How long free slots may go unused while attempts wait with no slot holder alive to hand them on: the stranded check's period plus the time to pick the job up. */
+/**
+ * How long free slots may go unused while attempts wait with no slot holder alive to hand them on:
+ * the stranded check's period plus the time to pick the job up.
+ */
 const STALL_BUDGET_MS = STRANDED_EVERY_MS + 2000;
 
 interface Lane {

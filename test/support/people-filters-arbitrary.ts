@@ -9,12 +9,12 @@
  * vocabulary, by the compiler's unit spec. Pure: fast-check and the enums only.
  */
 import fc from 'fast-check';
-import { BUSINESS_TYPES, COMPANY_TYPES, EMPLOYEE_RANGES, KEYWORDS_SOURCES, REVENUE_STREAMS } from '../../libs/dataset/src/enums/company-enums';
-import { COUNTRIES } from '../../libs/dataset/src/enums/countries';
-import { DEPARTMENT_VALUES } from '../../libs/dataset/src/enums/departments';
-import { INDUSTRIES, INDUSTRY_GROUP_NAMES } from '../../libs/dataset/src/enums/industries';
-import { EMAIL_STATUSES, PHONE_STATUSES, SENIORITIES } from '../../libs/dataset/src/enums/people-enums';
-import { REGIONS } from '../../libs/dataset/src/enums/regions';
+import { BUSINESS_TYPES, COMPANY_TYPES, EMPLOYEE_RANGES, KEYWORDS_SOURCES, REVENUE_STREAMS } from '../../libs/domain/src/enums/company-enums';
+import { COUNTRIES } from '../../libs/domain/src/enums/countries';
+import { DEPARTMENT_VALUES } from '../../libs/domain/src/enums/departments';
+import { INDUSTRIES, INDUSTRY_GROUP_NAMES } from '../../libs/domain/src/enums/industries';
+import { EMAIL_STATUSES, PHONE_STATUSES, SENIORITIES } from '../../libs/domain/src/enums/people-enums';
+import { REGIONS } from '../../libs/domain/src/enums/regions';
 import { SORT_KEYS } from '../../libs/search/src/filters/filter-types';
 
 /** What the data holds: filter values that match somebody. Each list may be empty. */
@@ -200,7 +200,7 @@ export function peopleFiltersArb(v: FilterVocabulary): fc.Arbitrary<Record<strin
     person_job_change: members({ timeframe_months: fc.oneof(fc.constantFrom(1, 2, 1000), fc.integer({ min: 1, max: 200 })), change_type: sometimes(enumValue(['any', 'promotion', 'new_company']), 2, 1) }),
     company,
     company_industry: includeExclude(industry),
-    company_headcount_range: fc.subarray(EMPLOYEE_RANGES.map((r) => r.value) as string[]),
+    company_headcount_range: fc.subarray(EMPLOYEE_RANGES.map((r) => r.value)),
     company_country: members({ include: sometimes(few(country, 3, 0, 500), 2, 1), exclude: sometimes(few(country, 3, 0, 500), 1, 1), headquarters_only: sometimes(fc.boolean(), 1, 1) }),
     company_location: locationFilter(true),
     company_type: includeExclude(enumValue(COMPANY_TYPES)),

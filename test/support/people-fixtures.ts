@@ -107,7 +107,10 @@ const TECH = {
 type TechKey = keyof typeof TECH;
 type CompanyKey = keyof typeof C;
 
-/** [key, name, org, page_type, website, pro_network_website, email_domain, hq, other_locations, employee_count, employee_range, type, business_type, revenue_stream, founded, naics, keywords, technologies] */
+/**
+ * [key, name, org, page_type, website, pro_network_website, email_domain, hq, other_locations, employee_count,
+ * employee_range, type, business_type, revenue_stream, founded, naics, keywords, technologies]
+ */
 type CompanyRow = [CompanyKey, string, string, string, string | null, string | null, string | null, Office | null, Office[], number | null, string | null, string | null, string | null, string | null, number | null, number[], string[], TechKey[]];
 
 const BASE_COMPANY_ROWS: CompanyRow[] = [

@@ -43,7 +43,7 @@ export async function startReceiver(): Promise<Receiver> {
     res.once('close', () => open.set(openPath, open.get(openPath)! - 1));
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
-    req.on('end', async () => {
+    const respond = async () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       let json: any = null;
       try {
@@ -61,7 +61,9 @@ export async function startReceiver(): Promise<Receiver> {
       if (res.destroyed) return;
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
       res.end('{"ok":true}');
-    });
+    };
+    // respond() has nothing that rejects: it only parses (caught), records and answers.
+    req.on('end', () => void respond());
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;

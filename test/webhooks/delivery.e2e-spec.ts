@@ -109,7 +109,7 @@ describe('delivery', () => {
     ['500', { status: 500 }],
     ['503', { status: 503 }],
   ])('retries after %s and then succeeds', async (_name, first) => {
-    const h = await hookWith([first as any, { status: 200 }]);
+    const h = await hookWith([first, { status: 200 }]);
     await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(5));
     const got = await harness.rcv.waitFor(h.path, (g) => g.length >= 2);
     expect(got).toHaveLength(2);
@@ -138,7 +138,7 @@ describe('delivery', () => {
     ['404', { status: 404 }, 'http_status'],
     ['a redirect', { status: 302, headers: { location: '/elsewhere' } }, 'redirect'],
   ])('fails for good after %s, without retry', async (_name, answer, error) => {
-    const h = await hookWith(answer as any);
+    const h = await hookWith(answer);
     await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(7));
     await eventually(async () => (await task(h.id))?.state === 'failed');
     await sleep(SCHEDULE_MS[0] + 500);

@@ -18,8 +18,8 @@ describe('parseOptions', () => {
     [['--name', 'a', '--name', 'b'], /--name is given twice/],
     [['--name=a', '--name', 'b'], /--name is given twice/],
   ])('%j is refused', (argv, message) => {
-    expect(() => parseOptions(argv as string[])).toThrow(CliError);
-    expect(() => parseOptions(argv as string[])).toThrow(message);
+    expect(() => parseOptions(argv)).toThrow(CliError);
+    expect(() => parseOptions(argv)).toThrow(message);
   });
 });
 

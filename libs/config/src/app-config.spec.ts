@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { CONFIG_DEFAULTS, ConfigValidationError, loadConfig, maskedUrl } from './app-config';
 
 const KEY = 'ab'.repeat(32);
@@ -271,7 +273,7 @@ describe('loadConfig', () => {
 
 describe('.env.example', () => {
   // Read relative to this file: the example sits at the repository root.
-  const text = require('node:fs').readFileSync(require('node:path').resolve(__dirname, '../../../.env.example'), 'utf8') as string;
+  const text = readFileSync(resolve(__dirname, '../../../.env.example'), 'utf8');
   const listed = new Map<string, string>();
   for (const match of text.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=(.*)$/gm)) listed.set(match[1], match[2]);
 

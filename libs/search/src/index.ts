@@ -7,7 +7,4 @@ export * from './engine/people-search-engine';
 export * from './engine/resolve-filters';
 export * from './filters/filter-types';
 export * from './filters/validate-filters';
-export * from './locations/location-keys';
-export * from './search-columns';
-export * from './titles/job-titles';
 export * from './engine/count-cache';

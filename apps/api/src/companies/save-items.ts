@@ -112,11 +112,11 @@ function parseLookup(key: LookupKey, value: unknown, field: string): SaveItem {
   }
   if (key === 'domain') {
     const domain = normalizeDomain(value as string);
-    return domain ? { kind: 'lookup', identifier: value as string, by: key, value: domain } : unusable(key, value as string, 'domain is not a web domain');
+    return domain ? { kind: 'lookup', identifier: value as string, by: key, value: domain } : unusable(key, value, 'domain is not a web domain');
   }
   return proNetworkUrlCandidates(value as string)
     ? { kind: 'lookup', identifier: value as string, by: key, value: value as string }
-    : unusable(key, value as string, 'pro_network_url is not the URL of a company page');
+    : unusable(key, value, 'pro_network_url is not the URL of a company page');
 }
 
 /** Reads one item of `data`; throws SaveInputError for a request-level mistake. A string item is an id. */

@@ -1,5 +1,5 @@
 import { ApiListResponse, listAnswer } from '@app/common';
-import { ENUMERATION_NAMES } from '@app/dataset';
+import { ENUMERATION_NAMES } from '@app/domain';
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { EnumsService } from './enums.service';

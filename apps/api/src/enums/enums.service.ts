@@ -1,5 +1,5 @@
 import { notFoundError } from '@app/common';
-import { ENUMERATIONS, EnumItem } from '@app/dataset';
+import { ENUMERATIONS, EnumItem } from '@app/domain';
 import { Injectable } from '@nestjs/common';
 
 @Injectable()

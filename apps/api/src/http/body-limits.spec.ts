@@ -1,8 +1,8 @@
 import { jsonCostBreach } from '@app/common/http/json-cost';
-import { BUSINESS_TYPES, COMPANY_TYPES, EMPLOYEE_RANGES, KEYWORDS_SOURCES, REVENUE_STREAMS } from '@app/dataset/enums/company-enums';
-import { DEPARTMENT_VALUES } from '@app/dataset/enums/departments';
-import { INDUSTRIES, INDUSTRY_GROUPS } from '@app/dataset/enums/industries';
-import { EMAIL_STATUSES, PHONE_STATUSES, SENIORITIES } from '@app/dataset/enums/people-enums';
+import { BUSINESS_TYPES, COMPANY_TYPES, EMPLOYEE_RANGES, KEYWORDS_SOURCES, REVENUE_STREAMS } from '@app/domain/enums/company-enums';
+import { DEPARTMENT_VALUES } from '@app/domain/enums/departments';
+import { INDUSTRIES, INDUSTRY_GROUPS } from '@app/domain/enums/industries';
+import { EMAIL_STATUSES, PHONE_STATUSES, SENIORITIES } from '@app/domain/enums/people-enums';
 import { parsePeopleFilters } from '@app/search/filters/validate-filters';
 import { BODY_LIMITS, BodyLimits, MAX_JSON_DEPTH, MAX_JSON_KEYS } from './body-limits';
 

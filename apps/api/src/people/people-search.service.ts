@@ -1,6 +1,6 @@
 import { AuthContext, Pagination, paginationOf, RateLimiter, validationError, WithMetadata } from '@app/common';
 import { loadPersonRecords, PersonRecord } from '@app/database';
-import { proNetworkKey } from '@app/dataset/records/person-derived';
+import { proNetworkKey } from '@app/domain/records/person-derived';
 import { PeopleSearchEngine, PeopleFilters } from '@app/search';
 import { Injectable } from '@nestjs/common';
 import { MAX_PAGE_DEPTH, SearchPeopleDto } from './dto/search-people.dto';

@@ -1,4 +1,4 @@
-import { AuthContext, listAnswer, notFoundError, pageRequest, validationError, WithMetadata } from '@app/common';
+import { AuthContext, listAnswer, notFoundError, pageRequest, validationError } from '@app/common';
 import { mutateReturning, retryOnDeadlock } from '@app/database';
 import { TASK_DUE_CHANNEL } from '@app/webhooks';
 import { Injectable } from '@nestjs/common';

@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { DatasetLoader } from '@app/database';
 import { generateDataset, importDataset, Progress } from '@app/dataset';
 import { DataSource } from 'typeorm';
 import { CliError, CommandOptions } from '../cli-args';
@@ -14,7 +15,7 @@ export async function importDatasetCommand(db: DataSource, o: CommandOptions) {
   const companies = readableFile('dataset:import', 'companies', o.optional('companies'));
   const people = readableFile('dataset:import', 'people', o.optional('people'));
   if (!companies && !people) throw new CliError('dataset:import: give --companies F and/or --people F');
-  return importDataset(db, { companies, people }, new Progress(process.stderr));
+  return importDataset(() => DatasetLoader.open(db), { companies, people }, new Progress(process.stderr));
 }
 
 const AS_OF = /^\d{4}-\d{2}-\d{2}$/;
@@ -34,7 +35,7 @@ export async function generateDatasetCommand(db: DataSource, o: CommandOptions) 
   const outDir = o.optional('out');
   if (load === 'false' && !outDir) throw new CliError('dataset:generate: --load false needs --out DIR');
   return generateDataset(
-    db,
+    () => DatasetLoader.open(db),
     { people, companies, seed: o.optional('seed') ?? '1', asOf: asOfText ? new Date(`${asOfText}T00:00:00Z`) : new Date() },
     { database: load === 'true', outDir },
     new Progress(process.stderr),

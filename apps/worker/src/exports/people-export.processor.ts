@@ -16,7 +16,7 @@ export class PeopleExportProcessor extends LoggedWorkerHost {
   }
 
   async process(job: Job<RunPeopleExportData>): Promise<void> {
-    if (job.name !== JobName.RunPeopleExport) return;
+    if ((job.name as JobName) !== JobName.RunPeopleExport) return;
     const { exportId } = job.data;
     try {
       await this.runner.run(exportId);

@@ -71,10 +71,11 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
   }
 
   async process(job: Job): Promise<unknown> {
-    if (job.name === JobName.PruneDeliveries) return { pruned: await this.pruneHistory() };
-    if (job.name === JobName.DisableFailingWebhooks) return { disabled: await this.webhooks.disableFailingWebhooks() };
-    if (job.name === JobName.ExpireJobData) return await this.expireJobData();
-    if (job.name === JobName.RefreshTableStatistics) return { analyzed: await this.refreshTableStatistics() };
+    const name = job.name as JobName;
+    if (name === JobName.PruneDeliveries) return { pruned: await this.pruneHistory() };
+    if (name === JobName.DisableFailingWebhooks) return { disabled: await this.webhooks.disableFailingWebhooks() };
+    if (name === JobName.ExpireJobData) return await this.expireJobData();
+    if (name === JobName.RefreshTableStatistics) return { analyzed: await this.refreshTableStatistics() };
     return null;
   }
 

@@ -25,7 +25,7 @@ export class VerificationProcessor extends LoggedWorkerHost implements BeforeApp
   }
 
   async process(job: Job<RunVerificationData>, token?: string): Promise<void> {
-    if (job.name !== JobName.RunVerification) return;
+    if ((job.name as JobName) !== JobName.RunVerification) return;
     const { jobId } = job.data;
     let outcome: 'finished' | 'paused';
     try {

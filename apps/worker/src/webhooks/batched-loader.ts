@@ -42,7 +42,8 @@ export class BatchedLoader<K, V> {
     while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxBatch);
       this.inFlight += 1;
-      this.run(batch).finally(() => {
+      // run() settles every waiter itself and never rejects.
+      void this.run(batch).finally(() => {
         this.inFlight -= 1;
         this.schedule();
       });

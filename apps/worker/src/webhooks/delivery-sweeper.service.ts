@@ -8,7 +8,10 @@ import { InFlightLimiter } from './in-flight-limiter';
 import { handedJob, limitedAttempt } from './limited-attempt';
 
 const PAGE = 1000;
-/** A due task younger than this most likely still waits in the queue (a backlog): not worth re-adding. Lost jobs are rare (Redis data loss is detected and swept at once). */
+/**
+ * A due task younger than this most likely still waits in the queue (a backlog): not worth re-adding.
+ * Lost jobs are rare (Redis data loss is detected and swept at once).
+ */
 const OVERDUE_GRACE_MS = 30_000;
 const OVERDUE_SWEEP_EVERY_MS = 10_000;
 /** Present while Redis keeps its data; when it is gone, Redis lost every queued job. */

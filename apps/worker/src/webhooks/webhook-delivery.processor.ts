@@ -56,6 +56,7 @@ export class WebhookDeliveryProcessor extends LoggedWorkerHost implements OnAppl
       else if (sent.end?.kind === 'later') await this.queue.enqueue([{ ...current, at: sent.end.at }]);
       current = await this.releaseAndTakeNext(current);
     }
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- the attempt's own failure, rethrown as caught
     if (own.error) throw own.error;
     if (own.end?.kind === 'later') {
       await job.moveToDelayed(own.end.at.getTime(), token);

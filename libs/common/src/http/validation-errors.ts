@@ -31,10 +31,14 @@ export function declaredFields(target: object | undefined): string[] {
   return target ? declaredFieldsOf(target.constructor) : [];
 }
 
-const declaredByClass = new WeakMap<Function, string[]>();
+/** A DTO class, as class-validator's metadata storage takes it (any constructor, `object.constructor` included). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- class-validator's own parameter type
+export type DtoClass = Function;
+
+const declaredByClass = new WeakMap<DtoClass, string[]>();
 
 /** The properties the DTO class `dto` declares, sorted (decorators run once, at load: kept per class). */
-export function declaredFieldsOf(dto: Function): string[] {
+export function declaredFieldsOf(dto: DtoClass): string[] {
   let declared = declaredByClass.get(dto);
   if (!declared) {
     const metadatas = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
@@ -56,7 +60,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
  * named after a member of Object.prototype (`toString`, `hasOwnProperty`, `constructor`, `__proto__`) onto
  * the DTO instance, so the whitelist check after it never saw them and they were dropped without a word.
  */
-export function undeclaredKeyError(sent: unknown, dto: Function): ApiError | null {
+export function undeclaredKeyError(sent: unknown, dto: DtoClass): ApiError | null {
   if (!isPlainObject(sent)) return null;
   const keys = Object.keys(sent);
   if (keys.length === 0) return null;

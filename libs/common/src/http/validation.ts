@@ -1,9 +1,9 @@
 import { ArgumentMetadata, ValidationPipe } from '@nestjs/common';
-import { copyJson, toValidationApiError, undeclaredKeyError, withSentMembers, withSentValue } from './validation-errors';
+import { copyJson, DtoClass, toValidationApiError, undeclaredKeyError, withSentMembers, withSentValue } from './validation-errors';
 
 export { declaredFields, sentValueAt, toValidationApiError, withSentValue } from './validation-errors';
 
-const isDto = (metadata: ArgumentMetadata): metadata is ArgumentMetadata & { metatype: Function } =>
+const isDto = (metadata: ArgumentMetadata): metadata is ArgumentMetadata & { metatype: DtoClass } =>
   (metadata.type === 'body' || metadata.type === 'query') && typeof metadata.metatype === 'function' && ![String, Boolean, Number, Array, Object].includes(metadata.metatype as never);
 
 /**

@@ -1,4 +1,4 @@
-import type { LocationInput, TechnologyInput } from '@app/dataset/records/record-types';
+import type { LocationInput, TechnologyInput } from '@app/domain/records/record-types';
 import type { EntityManager } from 'typeorm';
 
 /** Keys of the Company `social_networks` block (docs/api.md#companies). */

@@ -6,11 +6,10 @@
 import { newId } from '@app/common';
 import type { EntityManager } from 'typeorm';
 import { mutateReturning } from '../sql';
+import type { CreditReason, CreditTransaction } from './credit-transaction-record';
 
 export { CREDIT_TRANSACTION_REASONS, toCreditTransaction } from './credit-transaction-record';
-export type { CreditTransactionRow } from './credit-transaction-record';
-
-export type CreditReason = 'workspace_created' | 'credits_set' | 'people_save';
+export type { CreditReason, CreditTransaction, CreditTransactionRow } from './credit-transaction-record';
 
 export interface CreditChange {
   workspaceId: string;
@@ -18,16 +17,6 @@ export interface CreditChange {
   /** The API request (x-request-id) or CLI command that made the change. */
   requestId?: string | null;
   details?: Record<string, unknown>;
-}
-
-export interface CreditTransaction {
-  id: string;
-  amount: number;
-  balance_after: number;
-  reason: CreditReason | 'opening_balance';
-  request_id: string | null;
-  details: Record<string, unknown>;
-  created_at: string;
 }
 
 /**

@@ -1,5 +1,17 @@
-// No runtime imports: unit specs load this file without Nest or a database.
-import type { CreditTransaction } from './credit-ledger';
+// No imports: unit specs load this file without Nest or a database, and the ledger imports its types.
+
+export type CreditReason = 'workspace_created' | 'credits_set' | 'people_save';
+
+/** One `credit_transactions` row as the API answers it. */
+export interface CreditTransaction {
+  id: string;
+  amount: number;
+  balance_after: number;
+  reason: CreditReason | 'opening_balance';
+  request_id: string | null;
+  details: Record<string, unknown>;
+  created_at: string;
+}
 
 /** Every `credit_transactions.reason` (the migration's CHECK), in the order docs/credits.md explains them. */
 export const CREDIT_TRANSACTION_REASONS = ['opening_balance', 'workspace_created', 'credits_set', 'people_save'] as const satisfies ReadonlyArray<CreditTransaction['reason']>;

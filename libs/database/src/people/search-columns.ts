@@ -1,6 +1,6 @@
-import { placeKeys } from '@app/search/locations/location-keys';
-import { companySearchColumns } from '@app/search/search-columns';
-import { titleCanon, titleKey, titleTerms } from '@app/search/titles/job-titles';
+import { placeKeys } from '@app/domain/locations/location-keys';
+import { companySearchColumns } from '@app/domain/search-columns';
+import { titleCanon, titleKey, titleTerms } from '@app/domain/titles/job-titles';
 import type { QueryRunner } from 'typeorm';
 
 type Query = Pick<QueryRunner, 'query'>;

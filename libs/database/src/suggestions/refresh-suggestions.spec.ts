@@ -1,5 +1,5 @@
-import { COUNTRIES } from '@app/dataset/enums/countries';
-import { INDUSTRIES, INDUSTRY_GROUPS } from '@app/dataset/enums/industries';
+import { COUNTRIES } from '@app/domain/enums/countries';
+import { INDUSTRIES, INDUSTRY_GROUPS } from '@app/domain/enums/industries';
 import { industrySuggestions, regionSuggestions, suggestedCountries } from './refresh-suggestions';
 
 describe('industrySuggestions', () => {

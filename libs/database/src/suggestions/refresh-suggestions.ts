@@ -5,9 +5,9 @@
  *   search_suggestions        one row per value; `id` is its rank inside its type
  *   search_suggestion_words   one row per word of a value: the value from that word to its end
  */
-import { COUNTRIES } from '@app/dataset/enums/countries';
-import { INDUSTRY_GROUPS } from '@app/dataset/enums/industries';
-import { REGIONS, regionCountries } from '@app/dataset/enums/regions';
+import { COUNTRIES } from '@app/domain/enums/countries';
+import { INDUSTRY_GROUPS } from '@app/domain/enums/industries';
+import { REGIONS, regionCountries } from '@app/domain/enums/regions';
 
 /** The `type` values of `search_suggestions`, one per filter that POST /v2/search/suggest serves. */
 export const SUGGESTION_TYPES = ['company_keywords', 'person_job_title', 'person_location', 'company_industry', 'company_name'] as const;

@@ -1,9 +1,8 @@
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import type { DataSource } from 'typeorm';
 import type { DatasetCounts } from '../import/import-dataset';
-import { DatasetLoader } from '../load/dataset-loader';
+import type { OpenRecordSink } from '../import/record-sink';
 import type { Progress } from '../progress';
 import { DatasetGenerator, type GeneratorOptions } from './generator';
 
@@ -32,9 +31,14 @@ export interface GenerateTargets {
 }
 
 /** `dataset:generate`: a deterministic synthetic data set, loaded like an import and/or written as NDJSON. */
-export async function generateDataset(db: DataSource | null, options: GeneratorOptions, targets: GenerateTargets, progress: Progress): Promise<DatasetCounts> {
+export async function generateDataset(
+  openLoader: OpenRecordSink | null,
+  options: GeneratorOptions,
+  targets: GenerateTargets,
+  progress: Progress,
+): Promise<DatasetCounts> {
   const generator = new DatasetGenerator(options);
-  const loader = targets.database && db ? await DatasetLoader.open(db) : null;
+  const loader = targets.database && openLoader ? await openLoader() : null;
   if (targets.outDir) mkdirSync(targets.outDir, { recursive: true });
   const companiesOut = targets.outDir ? NdjsonWriter.open(join(targets.outDir, 'companies.ndjson')) : null;
   const peopleOut = targets.outDir ? NdjsonWriter.open(join(targets.outDir, 'people.ndjson')) : null;

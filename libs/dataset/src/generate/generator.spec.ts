@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { DEPARTMENT_VALUES } from '../enums/departments';
-import { SENIORITIES } from '../enums/people-enums';
+import { DEPARTMENT_VALUES } from '@app/domain/enums/departments';
+import { SENIORITIES } from '@app/domain/enums/people-enums';
 import { validateCompany, validatePerson } from '../records/validate-record';
 import { DatasetGenerator, slug } from './generator';
 import { Prng } from './prng';

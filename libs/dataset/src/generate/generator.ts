@@ -1,8 +1,8 @@
-import { BUSINESS_TYPES, COMPANY_TYPES, employeeRangeOf, REVENUE_STREAMS } from '../enums/company-enums';
-import { DEPARTMENT_GROUPS, GROUP_OF_SUB_DEPARTMENT } from '../enums/departments';
-import { GROUP_OF_INDUSTRY } from '../enums/industries';
-import { SENIORITIES, type EmailStatus, type Seniority } from '../enums/people-enums';
-import type { CompanyInput, LocationInput, PersonInput, PositionInput } from '../records/record-types';
+import { BUSINESS_TYPES, COMPANY_TYPES, employeeRangeOf, REVENUE_STREAMS } from '@app/domain/enums/company-enums';
+import { DEPARTMENT_GROUPS, GROUP_OF_SUB_DEPARTMENT } from '@app/domain/enums/departments';
+import { GROUP_OF_INDUSTRY } from '@app/domain/enums/industries';
+import { SENIORITIES, type EmailStatus, type Seniority } from '@app/domain/enums/people-enums';
+import type { CompanyInput, LocationInput, PersonInput, PositionInput } from '@app/domain/records/record-types';
 import { Prng, seedTag } from './prng';
 import { jobTitle } from './titles';
 import { CITIES, CITY_WEIGHTS, FIRST_NAMES, KEYWORDS_BY_GROUP, LAST_NAMES, LEGAL_SUFFIXES, NAICS_CODES, NAME_STEMS, NAME_SUFFIXES, TECHNOLOGIES, type CityInfo } from './vocabulary';

@@ -1,4 +1,4 @@
-import type { Seniority } from '../enums/people-enums';
+import type { Seniority } from '@app/domain/enums/people-enums';
 import type { Prng } from './prng';
 
 /** [area as used in "VP {area}", individual role noun] per sub-department; others fall back to the sub-department name. */

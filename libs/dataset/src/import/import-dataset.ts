@@ -1,10 +1,9 @@
 import { createReadStream, statSync } from 'node:fs';
-import type { DataSource } from 'typeorm';
-import { DatasetLoader } from '../load/dataset-loader';
 import type { Progress } from '../progress';
 import { validateCompany, validatePerson, type Validated } from '../records/validate-record';
-import type { CompanyInput, PersonInput } from '../records/record-types';
+import type { CompanyInput, PersonInput } from '@app/domain/records/record-types';
 import { MAX_LINE_BYTES, ndjsonLines } from './ndjson-lines';
+import type { OpenRecordSink } from './record-sink';
 
 export interface LoadCounts {
   imported: number;
@@ -74,8 +73,12 @@ export async function readRecords<T extends { id: string }>(
 }
 
 /** `dataset:import`: companies first, then people, through one bulk loader; answers the counts. */
-export async function importDataset(db: DataSource, files: { companies?: string; people?: string }, progress: Progress): Promise<DatasetCounts> {
-  const loader = await DatasetLoader.open(db);
+export async function importDataset(
+  openLoader: OpenRecordSink,
+  files: { companies?: string; people?: string },
+  progress: Progress,
+): Promise<DatasetCounts> {
+  const loader = await openLoader();
   try {
     const companies = files.companies
       ? await readRecords<CompanyInput>(files.companies, validateCompany, (c) => loader.addCompany(c), progress)

@@ -1,10 +1,10 @@
 import { HEX24 } from '@app/common/ids/id-formats';
-import { BUSINESS_TYPES, COMPANY_TYPES, EMPLOYEE_RANGES, PAGE_TYPES, REVENUE_STREAMS } from '../enums/company-enums';
-import { COUNTRIES } from '../enums/countries';
-import { DEPARTMENT_VALUES } from '../enums/departments';
-import { INDUSTRIES } from '../enums/industries';
-import { EMAIL_STATUSES, PHONE_STATUSES, SENIORITIES } from '../enums/people-enums';
-import type { CompanyInput, LocationInput, PersonInput, PositionInput, TechnologyInput } from './record-types';
+import { BUSINESS_TYPES, COMPANY_TYPES, EMPLOYEE_RANGES, PAGE_TYPES, REVENUE_STREAMS } from '@app/domain/enums/company-enums';
+import { COUNTRIES } from '@app/domain/enums/countries';
+import { DEPARTMENT_VALUES } from '@app/domain/enums/departments';
+import { INDUSTRIES } from '@app/domain/enums/industries';
+import { EMAIL_STATUSES, PHONE_STATUSES, SENIORITIES } from '@app/domain/enums/people-enums';
+import type { CompanyInput, LocationInput, PersonInput, PositionInput, TechnologyInput } from '@app/domain/records/record-types';
 
 /** Why a record was refused; `message` names the member, e.g. `positions[0].seniority: …`. */
 export class RecordError extends Error {}
@@ -54,8 +54,8 @@ function requiredStr(v: unknown, path: string): string {
 
 function int(v: unknown, path: string, min: number, max: number): number | null {
   if (v === undefined || v === null) return null;
-  if (typeof v !== 'number' || !Number.isInteger(v)) fail(path, `expected an integer, got ${kind(v) === 'number' ? v : kind(v)}`);
-  if ((v as number) < min || (v as number) > max) fail(path, `${v} is out of range ${min}-${max}`);
+  if (typeof v !== 'number' || !Number.isInteger(v)) fail(path, `expected an integer, got ${typeof v === 'number' ? v : kind(v)}`);
+  if ((v as number) < min || (v as number) > max) fail(path, `${v as number} is out of range ${min}-${max}`);
   return v as number;
 }
 

@@ -3,7 +3,7 @@
  * `positive` conditions must all hold; `violations` are excludes, any of which drops the company.
  * Written over alias `c` (companies) so one subquery answers every company filter at once.
  */
-import { INDUSTRY_GROUPS } from '@app/dataset/enums/industries';
+import { INDUSTRY_GROUPS } from '@app/domain/enums/industries';
 import type { CompanyFilter, PeopleFilters } from '../filters/filter-types';
 import type { CompileContext } from './compile-context';
 import { allOf, anyOf, SqlParams } from './sql-params';

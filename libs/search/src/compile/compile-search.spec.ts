@@ -234,7 +234,7 @@ describe('workspaceSetCountStatement', () => {
 
   it('leaves every other filter set to the full count', () => {
     expect(workspaceSetCountStatement({}, ctx())).toBeNull();
-    expect(workspaceSetCountStatement({ lists: lists({ include: ['l1'] }), person_seniority: { include: ['VP'], exclude: [] } } as PeopleFilters, ctx())).toBeNull();
+    expect(workspaceSetCountStatement({ lists: lists({ include: ['l1'] }), person_seniority: { include: ['VP'], exclude: [] } }, ctx())).toBeNull();
     expect(workspaceSetCountStatement({ lists: lists({ include: ['l1'] }) }, ctx({ excludeIds: ['p1'] }))).toBeNull();
     expect(workspaceSetCountStatement({ lists: lists({ include: ['l1'], exclude: ['l2'] }) }, ctx())).toBeNull();
     expect(workspaceSetCountStatement({ lists: lists({ include: ['l1'], saved: 'any' }) }, ctx())).toBeNull();

@@ -3,8 +3,8 @@
  * `people p`: the count, the capped count for `max_person_per_company`, and one page of ids in
  * order. Pure functions: the engine runs what they return.
  */
-import { SENIORITIES } from '@app/dataset/enums/people-enums';
-import { proNetworkKey } from '@app/dataset/records/person-derived';
+import { SENIORITIES } from '@app/domain/enums/people-enums';
+import { proNetworkKey } from '@app/domain/records/person-derived';
 import type { PeopleFilters, SortDirection, SortKey } from '../filters/filter-types';
 import { companyConditions, personCompanyCondition } from './company-conditions';
 import type { CompileContext } from './compile-context';
@@ -117,7 +117,11 @@ export interface PageOptions {
 interface OrderTerm {
   expr: string;
   direction: 'ASC' | 'DESC';
-  /** Only sort keys can be null. The NOT NULL tie-breakers must keep the index's own null order (DESC = NULLS FIRST): spelled `NULLS LAST`, `followers DESC` no longer matches `people_followers_idx`, and every page sorts all matches instead of walking the index. */
+  /**
+   * Only sort keys can be null. The NOT NULL tie-breakers must keep the index's own null order (DESC = NULLS
+   * FIRST): spelled `NULLS LAST`, `followers DESC` no longer matches `people_followers_idx`, and every page sorts
+   * all matches instead of walking the index.
+   */
   nullable?: boolean;
 }
 

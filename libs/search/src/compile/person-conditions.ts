@@ -2,10 +2,10 @@
  * The person side of the filter set over alias `p` (people): every condition reads columns the
  * loader derived (docs/people-search.md), so each is served by an index of its own.
  */
-import { proNetworkKey } from '@app/dataset/records/person-derived';
+import { proNetworkKey } from '@app/domain/records/person-derived';
 import type { BooleanNode } from '../boolean/boolean-query';
 import type { JobTitleFilter, MinMax, PeopleFilters } from '../filters/filter-types';
-import { canonicalTitleTokens, containsTokens, titleKey } from '../titles/job-titles';
+import { canonicalTitleTokens, containsTokens, titleKey } from '@app/domain/titles/job-titles';
 import { monthsBefore, monthStartBefore } from './calendar';
 import type { CompileContext } from './compile-context';
 import { anyOf, none, SqlParams } from './sql-params';

@@ -5,7 +5,7 @@
  */
 import type { CompanyKeywordsFilter, LocationFilter, PeopleFilters } from '../filters/filter-types';
 import { FilterValidationError } from '../filters/validate-filters';
-import { locationCandidates } from '../locations/location-keys';
+import { locationCandidates } from '@app/domain/locations/location-keys';
 import type { ResolvedValues } from '../compile/compile-context';
 import { anyOf, SqlParams } from '../compile/sql-params';
 

@@ -1,8 +1,8 @@
 import type { ValidationCode } from '@app/common/http/api-error';
-import { BUSINESS_TYPES, COMPANY_TYPES, EMPLOYEE_RANGES, REVENUE_STREAMS } from '@app/dataset/enums/company-enums';
-import { DEPARTMENT_VALUES } from '@app/dataset/enums/departments';
-import { INDUSTRIES, INDUSTRY_GROUPS } from '@app/dataset/enums/industries';
-import { EMAIL_STATUSES, PHONE_STATUSES, SENIORITIES } from '@app/dataset/enums/people-enums';
+import { BUSINESS_TYPES, COMPANY_TYPES, EMPLOYEE_RANGES, REVENUE_STREAMS } from '@app/domain/enums/company-enums';
+import { DEPARTMENT_VALUES } from '@app/domain/enums/departments';
+import { INDUSTRIES, INDUSTRY_GROUPS } from '@app/domain/enums/industries';
+import { EMAIL_STATUSES, PHONE_STATUSES, SENIORITIES } from '@app/domain/enums/people-enums';
 import * as booleanQuery from '../boolean/boolean-query';
 import { BooleanSearchError, parseBooleanSearch } from '../boolean/boolean-query';
 import { SORT_KEYS, type PeopleFilters } from './filter-types';

@@ -9,11 +9,11 @@
 import { normalizeDomain } from '@app/common/domains/normalize-domain';
 import { typeName, type ValidationCode } from '@app/common/http/api-error';
 import { isHex24 } from '@app/common/ids/id-formats';
-import { BUSINESS_TYPES, COMPANY_TYPES, EMPLOYEE_RANGES, KEYWORDS_SOURCES, REVENUE_STREAMS } from '@app/dataset/enums/company-enums';
-import { COUNTRIES } from '@app/dataset/enums/countries';
-import { DEPARTMENT_VALUES } from '@app/dataset/enums/departments';
-import { INDUSTRIES, INDUSTRY_GROUPS } from '@app/dataset/enums/industries';
-import { EMAIL_STATUSES, PHONE_STATUSES, SENIORITIES } from '@app/dataset/enums/people-enums';
+import { BUSINESS_TYPES, COMPANY_TYPES, EMPLOYEE_RANGES, KEYWORDS_SOURCES, REVENUE_STREAMS } from '@app/domain/enums/company-enums';
+import { COUNTRIES } from '@app/domain/enums/countries';
+import { DEPARTMENT_VALUES } from '@app/domain/enums/departments';
+import { INDUSTRIES, INDUSTRY_GROUPS } from '@app/domain/enums/industries';
+import { EMAIL_STATUSES, PHONE_STATUSES, SENIORITIES } from '@app/domain/enums/people-enums';
 import { BooleanSearchError, parseBooleanSearch } from '../boolean/boolean-query';
 import {
   SORT_KEYS,
@@ -518,5 +518,5 @@ export function parsePeopleFilters(raw: unknown, path = 'filters'): PeopleFilter
   for (const [key, reader] of Object.entries(NOT_OFFERED)) o.read(key, reader);
   // sort_direction is ignored without sort_by (docs/people-search.md#order).
   if (out.sort_by === undefined) delete out.sort_direction;
-  return out as PeopleFilters;
+  return out;
 }

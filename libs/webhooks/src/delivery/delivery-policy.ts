@@ -106,8 +106,8 @@ export function parseDeliveryJobId(jobId: string, webhookId: string): { eventId:
   return { eventId: match[1].slice(0, -suffix.length), attempt: Number(match[2]) };
 }
 
-/** The message shown to the workspace admin when a webhook is disabled. */
-export function disableMessage(url: string, reason: DisableReason | string): string {
+/** The message shown to the workspace admin when a webhook is disabled (`reason`: a DisableReason, or any other text). */
+export function disableMessage(url: string, reason: string): string {
   const why: Record<string, string> = {
     gone: 'the receiver answered 410 Gone',
     timeouts: 'the receiver timed out too many times in a row',

@@ -7,7 +7,7 @@
 import { received, validationError } from '@app/common/http/api-error';
 import { isHex24, MAX_URL_LENGTH } from '@app/common/ids/id-formats';
 import { parsePersonIds } from '../person-ids';
-import { proNetworkKey } from '@app/dataset/records/person-derived';
+import { proNetworkKey } from '@app/domain/records/person-derived';
 
 export const MAX_DATA_ITEMS = 25_000;
 export const MAX_URL_ITEMS = 50;

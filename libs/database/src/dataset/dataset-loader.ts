@@ -4,11 +4,10 @@ import { Readable } from 'node:stream';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DataSource, QueryRunner } from 'typeorm';
-// The plain module, not @app/database's index (Nest modules): it imports only this lib's enums, so no cycle.
-import { refreshCompanySortCopies } from '@app/database/people/company-sort-copies';
-import { rebuildPeopleWalkIndexes } from '@app/database/people/walk-indexes';
-import { refreshSuggestions } from '@app/database/suggestions/refresh-suggestions';
-import type { CompanyInput, PersonInput } from '../records/record-types';
+import type { CompanyInput, PersonInput } from '@app/domain/records/record-types';
+import { refreshCompanySortCopies } from '../people/company-sort-copies';
+import { rebuildPeopleWalkIndexes } from '../people/walk-indexes';
+import { refreshSuggestions } from '../suggestions/refresh-suggestions';
 import { COMPANY_COLUMNS, companyCopyLine, EMAIL_COLUMNS, PEOPLE_COLUMNS, personCopyLines, POSITION_COLUMNS } from './dataset-rows';
 
 /**

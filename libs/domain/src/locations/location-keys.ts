@@ -8,8 +8,8 @@
  *   t:de:berlin        city and country (the state left out)
  *   i:de:be:berlin     city, state (by name or by code) and country
  */
-import { COUNTRIES } from '@app/dataset/enums/countries';
-import { regionCountries } from '@app/dataset/enums/regions';
+import { COUNTRIES } from '../enums/countries';
+import { regionCountries } from '../enums/regions';
 
 export interface PlaceInput {
   city?: string | null;

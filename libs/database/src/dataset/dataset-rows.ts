@@ -1,6 +1,6 @@
-import { companySearchColumns, personSearchColumns } from '@app/search/search-columns';
-import { derivePerson } from '../records/person-derived';
-import type { CompanyInput, PersonInput } from '../records/record-types';
+import { companySearchColumns, personSearchColumns } from '@app/domain/search-columns';
+import { derivePerson } from '@app/domain/records/person-derived';
+import type { CompanyInput, PersonInput } from '@app/domain/records/record-types';
 import { copyBool, copyIntArray, copyJson, copyLine, copyNumber, copyText, copyTextArray } from './copy-text';
 
 /** Columns of `companies` the loader writes, in COPY order. */
