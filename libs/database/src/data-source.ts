@@ -9,6 +9,10 @@ import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookTask } from './entities/webhook-task.entity';
 import { Webhook } from './entities/webhook.entity';
 import { Workspace } from './entities/workspace.entity';
+import { EmailVerificationJob } from './entities/email-verification-job.entity';
+import { EmailVerificationResult } from './entities/email-verification-result.entity';
+import { PeopleExport } from './entities/people-export.entity';
+import { ExportedPerson } from './entities/exported-person.entity';
 import { Foundation1763769600000 } from './migrations/1763769600000-foundation';
 import { PeopleDataset1763769700000 } from './migrations/1763769700000-people-dataset';
 import { CompanyLookupIndexes1763769800000 } from './migrations/1763769800000-company-lookup-indexes';
@@ -26,7 +30,21 @@ import { PeopleHeadcountSort1763771200000 } from './migrations/1763771200000-peo
 import { OwnedAddressesAndJobRetention1763771327000 } from './migrations/1763771327000-owned-addresses-and-job-retention';
 
 /** Every entity, listed by hand: globs break silently in builds. */
-export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent, Webhook, WebhookTask, WebhookDelivery, Notification];
+export const ENTITIES = [
+  Workspace,
+  Member,
+  ApiKey,
+  List,
+  OutboxEvent,
+  Webhook,
+  WebhookTask,
+  WebhookDelivery,
+  Notification,
+  EmailVerificationJob,
+  EmailVerificationResult,
+  PeopleExport,
+  ExportedPerson,
+];
 
 /** Every migration, in order. */
 export const MIGRATIONS = [

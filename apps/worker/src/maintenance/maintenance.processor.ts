@@ -1,13 +1,12 @@
 import { JobName, QueueName } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { mutateReturning } from '@app/database';
+import { EmailVerificationJobRepository, mutateReturning, PeopleExportRepository } from '@app/database';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { WebhookDeliveryService } from '../webhooks/webhook-delivery.service';
 import { deleteInBatches, PRUNE_ORDER, PrunedTable, pruneStatement } from './history-pruning';
-import { DELETE_VERIFICATION_RESULTS, DUE_VERIFICATION_JOBS, expireExportsStatement, STAMP_VERIFICATION_JOB } from './job-retention';
 import { maintenanceIntervalMs } from './maintenance-interval';
 import { ANALYZED_TABLES, analyzeStatement, STATISTICS_CHECK_MS, TABLE_ACTIVITY_SQL, TableActivity, tablesToAnalyze } from './table-statistics';
 import { LoggedWorkerHost } from '../jobs/logged-worker-host';
@@ -37,6 +36,8 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
   constructor(
     private readonly dataSource: DataSource,
     private readonly webhooks: WebhookDeliveryService,
+    private readonly verificationJobs: EmailVerificationJobRepository,
+    private readonly peopleExports: PeopleExportRepository,
     @InjectQueue(QueueName.Maintenance) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -96,21 +97,13 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
    * per statement), verification results (one job per transaction, at most 10,000 rows). The rows stay.
    */
   async expireJobData(): Promise<{ exports: number; verificationJobs: number }> {
-    const exportsSql = expireExportsStatement(EXPORT_EXPIRY_BATCH);
-    const exports = await deleteInBatches(
-      async () => (await mutateReturning(this.dataSource.manager, exportsSql, [this.config.exportRetentionMs])).length,
-      EXPORT_EXPIRY_BATCH,
-    );
+    const { exportRetentionMs, verificationRetentionMs } = this.config;
+    const exports = await deleteInBatches(() => this.peopleExports.expireFiles(exportRetentionMs, EXPORT_EXPIRY_BATCH), EXPORT_EXPIRY_BATCH);
     let verificationJobs = 0;
     for (;;) {
-      const due: { id: string }[] = await this.dataSource.query(DUE_VERIFICATION_JOBS, [this.config.verificationRetentionMs, VERIFICATION_EXPIRY_BATCH]);
-      for (const { id } of due) {
-        const stamped = await this.dataSource.transaction(async (m) => {
-          const [row] = await mutateReturning(m, STAMP_VERIFICATION_JOB, [id]);
-          if (row) await m.query(DELETE_VERIFICATION_RESULTS, [id]);
-          return !!row;
-        });
-        if (stamped) verificationJobs += 1;
+      const due = await this.verificationJobs.dueForResultsExpiry(verificationRetentionMs, VERIFICATION_EXPIRY_BATCH);
+      for (const id of due) {
+        if (await this.verificationJobs.expireResults(id)) verificationJobs += 1;
       }
       if (due.length < VERIFICATION_EXPIRY_BATCH) break;
     }
