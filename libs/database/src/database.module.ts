@@ -4,9 +4,10 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { appPoolTimeouts, dataSourceOptions, PoolWaiting } from './data-source';
 import { EmailVerificationJobRepository } from './repositories/email-verification-job.repository';
 import { PeopleExportRepository } from './repositories/people-export.repository';
+import { TableStatisticsRepository } from './repositories/table-statistics.repository';
 
 /** The repositories every app may inject: one per aggregate, each holding its queries. */
-export const REPOSITORIES = [EmailVerificationJobRepository, PeopleExportRepository];
+export const REPOSITORIES = [EmailVerificationJobRepository, PeopleExportRepository, TableStatisticsRepository];
 
 export interface DatabaseModuleOptions {
   /** Who waits for the pool's connections (see appPoolTimeouts). */

@@ -15,6 +15,8 @@ export * from './entities/people-export.entity';
 export * from './entities/exported-person.entity';
 export * from './repositories/email-verification-job.repository';
 export * from './repositories/people-export.repository';
+export * from './repositories/table-activity';
+export * from './repositories/table-statistics.repository';
 export * from './run-migrations';
 export * from './outbox';
 export * from './sql';

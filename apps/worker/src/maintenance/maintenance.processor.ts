@@ -1,6 +1,6 @@
 import { JobName, QueueName } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { EmailVerificationJobRepository, mutateReturning, PeopleExportRepository } from '@app/database';
+import { EmailVerificationJobRepository, mutateReturning, PeopleExportRepository, TableStatisticsRepository } from '@app/database';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { WebhookDeliveryService } from '../webhooks/webhook-delivery.service';
 import { deleteInBatches, PRUNE_ORDER, PrunedTable, pruneStatement } from './history-pruning';
 import { maintenanceIntervalMs } from './maintenance-interval';
-import { ANALYZED_TABLES, analyzeStatement, STATISTICS_CHECK_MS, TABLE_ACTIVITY_SQL, TableActivity, tablesToAnalyze } from './table-statistics';
+import { ANALYZED_TABLES, STATISTICS_CHECK_MS, tablesToAnalyze } from './table-statistics';
 import { LoggedWorkerHost } from '../jobs/logged-worker-host';
 
 const PRUNE_BATCH = 5000;
@@ -35,6 +35,7 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly statistics: TableStatisticsRepository,
     private readonly webhooks: WebhookDeliveryService,
     private readonly verificationJobs: EmailVerificationJobRepository,
     private readonly peopleExports: PeopleExportRepository,
@@ -81,11 +82,11 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
 
   /** ANALYZE of the watched tables whose rows changed a lot since their last one; answers their names. */
   async refreshTableStatistics(): Promise<string[]> {
-    const rows: TableActivity[] = await this.dataSource.query(TABLE_ACTIVITY_SQL, [ANALYZED_TABLES]);
-    const due = tablesToAnalyze(rows.map((r) => ({ table: r.table, changed: Number(r.changed), live: Number(r.live) })));
+    const rows = await this.statistics.activity(ANALYZED_TABLES);
+    const due = tablesToAnalyze(rows);
     for (const table of due) {
       const started = Date.now();
-      await this.dataSource.query(analyzeStatement(table as (typeof ANALYZED_TABLES)[number]));
+      await this.statistics.analyze(table);
       const changed = rows.find((r) => r.table === table)?.changed;
       this.logger.log(`analyzed ${table} (${Number(changed)} rows changed since its last ANALYZE) in ${Date.now() - started} ms`);
     }
