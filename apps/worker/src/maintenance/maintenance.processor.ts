@@ -1,12 +1,11 @@
 import { JobName, QueueName } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { EmailVerificationJobRepository, mutateReturning, PeopleExportRepository, TableStatisticsRepository } from '@app/database';
+import { deleteInBatches, EmailVerificationJobRepository, PeopleExportRepository, TableStatisticsRepository } from '@app/database';
+import { PrunedTable, WebhookStore } from '@app/webhooks';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { WebhookDeliveryService } from '../webhooks/webhook-delivery.service';
-import { deleteInBatches, PRUNE_ORDER, PrunedTable, pruneStatement } from './history-pruning';
 import { maintenanceIntervalMs } from './maintenance-interval';
 import { ANALYZED_TABLES, STATISTICS_CHECK_MS, tablesToAnalyze } from './table-statistics';
 import { LoggedWorkerHost } from '../jobs/logged-worker-host';
@@ -34,9 +33,9 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
   private timer?: NodeJS.Timeout;
 
   constructor(
-    private readonly dataSource: DataSource,
     private readonly statistics: TableStatisticsRepository,
     private readonly webhooks: WebhookDeliveryService,
+    private readonly webhookStore: WebhookStore,
     private readonly verificationJobs: EmailVerificationJobRepository,
     private readonly peopleExports: PeopleExportRepository,
     @InjectQueue(QueueName.Maintenance) private readonly queue: Queue,
@@ -117,12 +116,7 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
    * small batches, so a table is never locked for long.
    */
   async pruneHistory(): Promise<Record<PrunedTable, number>> {
-    const pruned = { deliveries: 0, tasks: 0, events: 0 };
-    for (const table of PRUNE_ORDER) {
-      const sql = pruneStatement(table, PRUNE_BATCH);
-      const deleteBatch = async () => (await mutateReturning(this.dataSource.manager, sql, [this.config.webhookHistoryRetentionMs])).length;
-      pruned[table] = await deleteInBatches(deleteBatch, PRUNE_BATCH);
-    }
+    const pruned = await this.webhookStore.pruneHistory(this.config.webhookHistoryRetentionMs, PRUNE_BATCH);
     if (pruned.deliveries + pruned.tasks + pruned.events > 0) {
       this.logger.log(`pruned ${pruned.deliveries} delivery records, ${pruned.tasks} finished tasks, ${pruned.events} events`);
     }
