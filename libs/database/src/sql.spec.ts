@@ -1,4 +1,4 @@
-import { retryOnDeadlock } from './sql';
+import { deleteInBatches, retryOnDeadlock } from './sql';
 
 const deadlock = () => Object.assign(new Error('deadlock detected'), { code: '40P01' });
 
@@ -22,5 +22,24 @@ describe('retryOnDeadlock', () => {
     let calls = 0;
     await retryOnDeadlock(async () => (++calls === 1 ? Promise.reject(Object.assign(new Error('q'), { driverError: { code: '40P01' } })) : 1));
     expect(calls).toBe(2);
+  });
+});
+
+describe('deleteInBatches', () => {
+  it('repeats full batches and stops at the first short one', async () => {
+    const answers = [3, 3, 1, 3];
+    const calls: number[] = [];
+    const total = await deleteInBatches(async () => {
+      calls.push(1);
+      return answers.shift()!;
+    }, 3);
+    expect(total).toBe(7);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('runs once when nothing is due', async () => {
+    let calls = 0;
+    expect(await deleteInBatches(async () => (calls++, 0), 5000)).toBe(0);
+    expect(calls).toBe(1);
   });
 });

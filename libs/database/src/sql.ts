@@ -27,3 +27,13 @@ export async function retryOnDeadlock<T>(work: () => Promise<T>, tries = 3): Pro
     }
   }
 }
+
+/** Runs `deleteBatch` until it deletes fewer than `limit` rows; answers the total. */
+export async function deleteInBatches(deleteBatch: () => Promise<number>, limit: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteBatch();
+    total += deleted;
+    if (deleted < limit) return total;
+  }
+}

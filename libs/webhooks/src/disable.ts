@@ -1,4 +1,4 @@
-import { mutateReturning } from '@app/database';
+import { mutateReturning } from '@app/database/sql';
 import { EntityManager } from 'typeorm';
 import { writeNotification } from './notifications';
 

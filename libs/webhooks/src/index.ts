@@ -7,3 +7,8 @@ export * from './secrets';
 export * from './signing';
 export * from './target-guard';
 export * from './verify';
+export * from './delivery-store/delivery-db';
+export * from './delivery-store/delivery-store';
+export * from './delivery-store/history-pruning';
+export * from './delivery-store/webhook-store';
+export * from './delivery-store/pg-listener';

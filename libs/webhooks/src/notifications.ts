@@ -1,4 +1,4 @@
-import { newId } from '@app/common';
+import { newId } from '@app/common/ids/ids';
 import type { EntityManager } from 'typeorm';
 
 // Notifications for the workspace admin (GET /v2/notifications) about its webhooks.

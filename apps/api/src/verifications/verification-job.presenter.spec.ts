@@ -5,15 +5,15 @@ const row: VerificationJobRow = {
   status: 'running',
   total: 3,
   processed: 2,
-  count_valid: 1,
-  count_invalid: 0,
-  count_accept_all: 0,
-  count_unknown: 1,
-  failure_reason: null,
-  created_at: new Date('2026-11-22T10:00:00Z'),
-  started_at: new Date('2026-11-22T10:00:01Z'),
-  completed_at: null,
-  results_expired_at: null,
+  countValid: 1,
+  countInvalid: 0,
+  countAcceptAll: 0,
+  countUnknown: 1,
+  failureReason: null,
+  createdAt: new Date('2026-11-22T10:00:00Z'),
+  startedAt: new Date('2026-11-22T10:00:01Z'),
+  completedAt: null,
+  resultsExpiredAt: null,
 };
 
 describe('verification job presenter', () => {
@@ -31,7 +31,7 @@ describe('verification job presenter', () => {
       failure_reason: null,
       results_expired_at: null,
     });
-    const expired = toVerificationJob({ ...row, status: 'completed', processed: 3, count_invalid: 1, completed_at: new Date('2026-11-22T10:00:02Z'), results_expired_at: new Date('2026-12-22T10:00:02Z') });
+    const expired = toVerificationJob({ ...row, status: 'completed', processed: 3, countInvalid: 1, completedAt: new Date('2026-11-22T10:00:02Z'), resultsExpiredAt: new Date('2026-12-22T10:00:02Z') });
     expect(expired).toMatchObject({ status: 'completed', processed: 3, counts: { valid: 1, invalid: 1, accept_all: 0, unknown: 1 }, results_expired_at: '2026-12-22T10:00:02.000Z' });
   });
 

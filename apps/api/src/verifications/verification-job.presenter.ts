@@ -1,27 +1,11 @@
 /** Rows of email_verification_jobs as the API answers them. Plain module, unit-tested. */
+import type { EmailVerificationJob } from '@app/database';
 import { GenericJob, JobStatus, jobProgress } from '../jobs/job-progress';
 
 export const JOB_TYPE = 'email_verification';
 
-/** Columns every read of a job selects. */
-export const JOB_COLUMNS = `id, status, total, processed, count_valid, count_invalid, count_accept_all, count_unknown,
-  failure_reason, created_at, started_at, completed_at, results_expired_at`;
-
-export interface VerificationJobRow {
-  id: string;
-  status: JobStatus;
-  total: number;
-  processed: number;
-  count_valid: number;
-  count_invalid: number;
-  count_accept_all: number;
-  count_unknown: number;
-  failure_reason: string | null;
-  created_at: Date;
-  started_at: Date | null;
-  completed_at: Date | null;
-  results_expired_at: Date | null;
-}
+/** What the API answers of a job: every column but the workspace. */
+export type VerificationJobRow = Omit<EmailVerificationJob, 'workspaceId' | 'workspace'>;
 
 export interface VerificationJob {
   id: string;
@@ -48,12 +32,12 @@ export function toVerificationJob(row: VerificationJobRow): VerificationJob {
     status: row.status,
     total: row.total,
     processed: row.processed,
-    counts: { valid: row.count_valid, invalid: row.count_invalid, accept_all: row.count_accept_all, unknown: row.count_unknown },
-    created_at: iso(row.created_at)!,
-    started_at: iso(row.started_at),
-    completed_at: iso(row.completed_at),
-    failure_reason: row.failure_reason,
-    results_expired_at: iso(row.results_expired_at),
+    counts: { valid: row.countValid, invalid: row.countInvalid, accept_all: row.countAcceptAll, unknown: row.countUnknown },
+    created_at: iso(row.createdAt)!,
+    started_at: iso(row.startedAt),
+    completed_at: iso(row.completedAt),
+    failure_reason: row.failureReason,
+    results_expired_at: iso(row.resultsExpiredAt),
   };
 }
 
@@ -62,9 +46,9 @@ export function toGenericJob(row: VerificationJobRow): GenericJob {
     id: row.id,
     type: JOB_TYPE,
     status: row.status,
-    created_at: iso(row.created_at)!,
-    started_at: iso(row.started_at),
-    completed_at: iso(row.completed_at),
+    created_at: iso(row.createdAt)!,
+    started_at: iso(row.startedAt),
+    completed_at: iso(row.completedAt),
     progress: jobProgress(row.processed, row.total),
   };
 }

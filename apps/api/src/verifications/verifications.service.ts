@@ -2,18 +2,19 @@ import { AuthContext, enqueueAfterCommit, listAnswer, newJobId, notFoundError, P
 import { enqueueVerification, normaliseBatch } from '@app/common/email';
 import { InjectQueue } from '@nestjs/bullmq';
 import { APP_CONFIG, AppConfig } from '@app/config';
+import { EmailVerificationJobRepository } from '@app/database';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { GenericJob } from '../jobs/job-progress';
 import { MAX_EMAIL_LENGTH } from '../people/person-email';
 import { enforceQuota, VERIFICATION_ADDRESSES_QUOTA } from '../quotas/workspace-quota';
 import { RESULTS_PER_PAGE } from './dto/verification-query.dto';
-import { JOB_COLUMNS, toGenericJob, toVerificationJob, VerificationJob, VerificationJobRow } from './verification-job.presenter';
+import { toGenericJob, toVerificationJob, VerificationJob } from './verification-job.presenter';
 
 export interface VerificationResult {
   email: string;
-  status: string;
+  /** null only before the address's chunk is verified: the API lists verified ordinals only. */
+  status: string | null;
 }
 
 @Injectable()
@@ -21,7 +22,7 @@ export class VerificationsService {
   private readonly logger = new Logger(VerificationsService.name);
 
   constructor(
-    private readonly db: DataSource,
+    private readonly jobs: EmailVerificationJobRepository,
     @InjectQueue(QueueName.EmailVerification) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -41,21 +42,10 @@ export class VerificationsService {
     });
     const { addresses, duplicates } = normaliseBatch(emails as string[]);
     const id = newJobId();
-    const row = await this.db.transaction(async (m) => {
-      const quota = { limit: this.config.verificationAddressesPerDay, windowMs: this.config.quotaWindowMs };
-      await enforceQuota(m, VERIFICATION_ADDRESSES_QUOTA, quota, auth.workspaceId, addresses.length);
-      const [job] = await m.query(`INSERT INTO email_verification_jobs (id, workspace_id, total) VALUES ($1, $2, $3) RETURNING ${JOB_COLUMNS}`, [
-        id,
-        auth.workspaceId,
-        addresses.length,
-      ]);
-      await m.query(
-        `INSERT INTO email_verification_results (job_id, ordinal, email)
-         SELECT $1, t.ordinal - 1, t.email FROM unnest($2::text[]) WITH ORDINALITY AS t(email, ordinal)`,
-        [id, addresses],
-      );
-      return job as VerificationJobRow;
-    });
+    const quota = { limit: this.config.verificationAddressesPerDay, windowMs: this.config.quotaWindowMs };
+    const row = await this.jobs.create({ id, workspaceId: auth.workspaceId, addresses }, (m) =>
+      enforceQuota(m, VERIFICATION_ADDRESSES_QUOTA, quota, auth.workspaceId, addresses.length),
+    );
     // The job is committed: if Redis is away now, the answer is still given and the worker's sweeper
     // enqueues the job later; failing here would make a retrying client create the job twice.
     await enqueueAfterCommit(() => enqueueVerification(this.queue, id), this.config.redisCommandTimeoutMs, this.logger, { jobId: id });
@@ -64,44 +54,25 @@ export class VerificationsService {
 
   /** One job of the workspace with a page of its verified results (in input order). */
   async get(workspaceId: string, id: string, page: number): Promise<WithMetadata<VerificationJob & { results: VerificationResult[] }>> {
-    const row = await this.findRow(workspaceId, id);
+    const row = await this.jobs.findInWorkspace(workspaceId, id);
     if (!row) throw notFoundError('email verification job');
     const from = (page - 1) * RESULTS_PER_PAGE;
     // Once expired the results are gone (or going: maintenance deletes them in the transaction that stamps the job).
-    const listed = row.results_expired_at ? 0 : row.processed;
+    const listed = row.resultsExpiredAt ? 0 : row.processed;
     // Only ordinals below `processed` are verified; they were committed together with `processed`.
-    const results: VerificationResult[] =
-      listed === 0
-        ? []
-        : await this.db.query(
-            `SELECT email, status FROM email_verification_results
-             WHERE job_id = $1 AND ordinal >= $2 AND ordinal < least($3::int, $2 + $4) ORDER BY ordinal`,
-            [id, from, listed, RESULTS_PER_PAGE],
-          );
+    const results: VerificationResult[] = listed === 0 ? [] : await this.jobs.results(id, from, Math.min(listed, from + RESULTS_PER_PAGE));
     return new WithMetadata({ ...toVerificationJob(row), results }, { pagination: paginationOf({ page, perPage: RESULTS_PER_PAGE }, listed) });
   }
 
   /** The workspace's jobs, newest first, without results. */
   async list(workspaceId: string, page: PageRequest): Promise<WithMetadata<VerificationJob[]>> {
-    const [rows, [{ count }]] = await Promise.all([
-      this.db.query(
-        `SELECT ${JOB_COLUMNS} FROM email_verification_jobs WHERE workspace_id = $1
-         ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-        [workspaceId, page.perPage, page.offset],
-      ),
-      this.db.query(`SELECT count(*)::int AS count FROM email_verification_jobs WHERE workspace_id = $1`, [workspaceId]),
-    ]);
-    return listAnswer((rows as VerificationJobRow[]).map(toVerificationJob), page, count);
+    const [rows, count] = await this.jobs.listInWorkspace(workspaceId, { limit: page.perPage, offset: page.offset });
+    return listAnswer(rows.map(toVerificationJob), page, count);
   }
 
   /** The job in the generic shape of GET /v2/jobs/{id}, or null. */
   async readGeneric(workspaceId: string, id: string): Promise<GenericJob | null> {
-    const row = await this.findRow(workspaceId, id);
+    const row = await this.jobs.findInWorkspace(workspaceId, id);
     return row ? toGenericJob(row) : null;
-  }
-
-  private async findRow(workspaceId: string, id: string): Promise<VerificationJobRow | null> {
-    const rows = await this.db.query(`SELECT ${JOB_COLUMNS} FROM email_verification_jobs WHERE id = $1 AND workspace_id = $2`, [id, workspaceId]);
-    return rows[0] ?? null;
   }
 }

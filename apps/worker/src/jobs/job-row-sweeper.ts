@@ -1,14 +1,13 @@
 import { Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
-import { DataSource } from 'typeorm';
 import { nextSweepDelayMs } from './sweep-schedule';
 
 const SWEEP_BATCH = 1000;
 
 export interface SweptJobs {
-  /** The table whose rows are the jobs (`id`, `status`, `created_at`). */
-  table: 'email_verification_jobs' | 'people_exports';
+  /** Ids of queued and running rows, oldest first, at most `limit` (the feature's repository). */
+  activeIds(limit: number): Promise<string[]>;
   /** Enqueues one job under its row's id as the BullMQ job id. */
   enqueue(queue: Queue, id: string): Promise<unknown>;
   /** How the log names them. */
@@ -22,7 +21,7 @@ export interface SweptJobs {
  * also how a job created while Redis was away gets run: the API commits the row and answers
  * without enqueueing, and the sweep after Redis returns (within a second or two, see
  * sweep-schedule.ts) enqueues it. Each job feature (email verification, people export) has one,
- * naming its table and queue.
+ * naming its rows and queue.
  */
 export abstract class JobRowSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(this.constructor.name);
@@ -35,7 +34,6 @@ export abstract class JobRowSweeper implements OnApplicationBootstrap, OnModuleD
 
   /** `redis`: the worker's shared client; its reconnecting is how the sweeper learns Redis is back. */
   protected constructor(
-    private readonly db: DataSource,
     private readonly queue: Queue,
     private readonly jobs: SweptJobs,
     private readonly redis: Redis,
@@ -67,12 +65,9 @@ export abstract class JobRowSweeper implements OnApplicationBootstrap, OnModuleD
 
   /** Answers how many jobs were enqueued again. */
   async sweep(): Promise<number> {
-    const rows: { id: string }[] = await this.db.query(
-      `SELECT id FROM ${this.jobs.table} WHERE status IN ('queued', 'running') ORDER BY created_at LIMIT $1`,
-      [SWEEP_BATCH],
-    );
+    const ids = await this.jobs.activeIds(SWEEP_BATCH);
     let requeued = 0;
-    for (const { id } of rows) {
+    for (const id of ids) {
       const state = await this.queue.getJobState(id);
       if (state === 'completed' || state === 'failed') await (await this.queue.getJob(id))?.remove();
       else if (state !== 'unknown') continue;

@@ -1,15 +1,13 @@
 import { JobName, QueueName } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { mutateReturning } from '@app/database';
+import { deleteInBatches, EmailVerificationJobRepository, PeopleExportRepository, TableStatisticsRepository } from '@app/database';
+import { PrunedTable, WebhookStore } from '@app/webhooks';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { WebhookDeliveryService } from '../webhooks/webhook-delivery.service';
-import { deleteInBatches, PRUNE_ORDER, PrunedTable, pruneStatement } from './history-pruning';
-import { DELETE_VERIFICATION_RESULTS, DUE_VERIFICATION_JOBS, expireExportsStatement, STAMP_VERIFICATION_JOB } from './job-retention';
 import { maintenanceIntervalMs } from './maintenance-interval';
-import { ANALYZED_TABLES, analyzeStatement, STATISTICS_CHECK_MS, TABLE_ACTIVITY_SQL, TableActivity, tablesToAnalyze } from './table-statistics';
+import { ANALYZED_TABLES, STATISTICS_CHECK_MS, tablesToAnalyze } from './table-statistics';
 import { LoggedWorkerHost } from '../jobs/logged-worker-host';
 
 const PRUNE_BATCH = 5000;
@@ -35,8 +33,11 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
   private timer?: NodeJS.Timeout;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly statistics: TableStatisticsRepository,
     private readonly webhooks: WebhookDeliveryService,
+    private readonly webhookStore: WebhookStore,
+    private readonly verificationJobs: EmailVerificationJobRepository,
+    private readonly peopleExports: PeopleExportRepository,
     @InjectQueue(QueueName.Maintenance) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -81,11 +82,11 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
 
   /** ANALYZE of the watched tables whose rows changed a lot since their last one; answers their names. */
   async refreshTableStatistics(): Promise<string[]> {
-    const rows: TableActivity[] = await this.dataSource.query(TABLE_ACTIVITY_SQL, [ANALYZED_TABLES]);
-    const due = tablesToAnalyze(rows.map((r) => ({ table: r.table, changed: Number(r.changed), live: Number(r.live) })));
+    const rows = await this.statistics.activity(ANALYZED_TABLES);
+    const due = tablesToAnalyze(rows);
     for (const table of due) {
       const started = Date.now();
-      await this.dataSource.query(analyzeStatement(table as (typeof ANALYZED_TABLES)[number]));
+      await this.statistics.analyze(table);
       const changed = rows.find((r) => r.table === table)?.changed;
       this.logger.log(`analyzed ${table} (${Number(changed)} rows changed since its last ANALYZE) in ${Date.now() - started} ms`);
     }
@@ -97,21 +98,13 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
    * per statement), verification results (one job per transaction, at most 10,000 rows). The rows stay.
    */
   async expireJobData(): Promise<{ exports: number; verificationJobs: number }> {
-    const exportsSql = expireExportsStatement(EXPORT_EXPIRY_BATCH);
-    const exports = await deleteInBatches(
-      async () => (await mutateReturning(this.dataSource.manager, exportsSql, [this.config.exportRetentionMs])).length,
-      EXPORT_EXPIRY_BATCH,
-    );
+    const { exportRetentionMs, verificationRetentionMs } = this.config;
+    const exports = await deleteInBatches(() => this.peopleExports.expireFiles(exportRetentionMs, EXPORT_EXPIRY_BATCH), EXPORT_EXPIRY_BATCH);
     let verificationJobs = 0;
     for (;;) {
-      const due: { id: string }[] = await this.dataSource.query(DUE_VERIFICATION_JOBS, [this.config.verificationRetentionMs, VERIFICATION_EXPIRY_BATCH]);
-      for (const { id } of due) {
-        const stamped = await this.dataSource.transaction(async (m) => {
-          const [row] = await mutateReturning(m, STAMP_VERIFICATION_JOB, [id]);
-          if (row) await m.query(DELETE_VERIFICATION_RESULTS, [id]);
-          return !!row;
-        });
-        if (stamped) verificationJobs += 1;
+      const due = await this.verificationJobs.dueForResultsExpiry(verificationRetentionMs, VERIFICATION_EXPIRY_BATCH);
+      for (const id of due) {
+        if (await this.verificationJobs.expireResults(id)) verificationJobs += 1;
       }
       if (due.length < VERIFICATION_EXPIRY_BATCH) break;
     }
@@ -124,12 +117,7 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
    * small batches, so a table is never locked for long.
    */
   async pruneHistory(): Promise<Record<PrunedTable, number>> {
-    const pruned = { deliveries: 0, tasks: 0, events: 0 };
-    for (const table of PRUNE_ORDER) {
-      const sql = pruneStatement(table, PRUNE_BATCH);
-      const deleteBatch = async () => (await mutateReturning(this.dataSource.manager, sql, [this.config.webhookHistoryRetentionMs])).length;
-      pruned[table] = await deleteInBatches(deleteBatch, PRUNE_BATCH);
-    }
+    const pruned = await this.webhookStore.pruneHistory(this.config.webhookHistoryRetentionMs, PRUNE_BATCH);
     if (pruned.deliveries + pruned.tasks + pruned.events > 0) {
       this.logger.log(`pruned ${pruned.deliveries} delivery records, ${pruned.tasks} finished tasks, ${pruned.events} events`);
     }

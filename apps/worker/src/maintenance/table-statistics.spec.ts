@@ -1,4 +1,5 @@
-import { ANALYZED_TABLES, analyzeStatement, tablesToAnalyze } from './table-statistics';
+import { analyzeStatement } from '@app/database/repositories/table-activity';
+import { ANALYZED_TABLES, tablesToAnalyze } from './table-statistics';
 
 describe('tablesToAnalyze', () => {
   it('picks the tables a bulk write changed by at least 1,000 rows and a tenth of their live rows', () => {

@@ -5,11 +5,13 @@
  * anywhere. The search statements no longer depend on those statistics for their shape
  * (docs/people-search.md, "Counts"), but fresh ones still give them better plans.
  *
- * Plain module: which tables are due is unit-tested; the maintenance processor runs the statements.
+ * Plain module: which tables are due is unit-tested; the maintenance processor runs the statements
+ * (TableStatisticsRepository).
  */
+import type { AnalyzedTable } from '@app/database';
 
 /** The tables a workspace's bulk writes change; a fixed list, so their names are never input. */
-export const ANALYZED_TABLES = ['saved_people', 'people_list_members', 'exported_people'] as const;
+export const ANALYZED_TABLES: readonly AnalyzedTable[] = ['saved_people', 'people_list_members', 'exported_people'];
 
 /** Rows changed since the last ANALYZE before another is worth it: at least this many… */
 export const MIN_CHANGED_ROWS = 1_000;
@@ -28,14 +30,7 @@ export interface TableActivity {
 }
 
 /** The tables whose change since their last ANALYZE is large, in ANALYZED_TABLES order. */
-export function tablesToAnalyze(activity: readonly TableActivity[]): string[] {
+export function tablesToAnalyze(activity: readonly TableActivity[]): AnalyzedTable[] {
   const due = new Set(activity.filter((a) => a.changed >= MIN_CHANGED_ROWS && a.changed >= MIN_CHANGED_SHARE * a.live).map((a) => a.table));
   return ANALYZED_TABLES.filter((table) => due.has(table));
 }
-
-/** Each watched table's activity (the tables pg_stat_user_tables does not list yet count as unchanged). */
-export const TABLE_ACTIVITY_SQL = `SELECT relname AS table, n_mod_since_analyze::float8 AS changed, n_live_tup::float8 AS live
-  FROM pg_stat_user_tables WHERE schemaname = current_schema() AND relname = ANY($1::text[])`;
-
-/** SKIP_LOCKED: when another worker is analyzing the table right now, this one leaves it to it. */
-export const analyzeStatement = (table: (typeof ANALYZED_TABLES)[number]) => `ANALYZE (SKIP_LOCKED) ${table}`;

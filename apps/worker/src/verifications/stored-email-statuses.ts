@@ -1,6 +1,6 @@
 import { StoredEmailStatus } from '@app/common/email';
+import { EmailVerificationJobRepository } from '@app/database';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 
 /** Where an address appears on several people, the most informative status wins. */
 const PRECEDENCE: StoredEmailStatus[] = ['valid', 'accept_all', 'invalid', 'not_found'];
@@ -11,13 +11,10 @@ const PRECEDENCE: StoredEmailStatus[] = ['valid', 'accept_all', 'invalid', 'not_
  */
 @Injectable()
 export class StoredEmailStatuses {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly jobs: EmailVerificationJobRepository) {}
 
   async lookup(addresses: string[]): Promise<Map<string, StoredEmailStatus>> {
-    const rows: { address: string; status: StoredEmailStatus }[] = await this.db.query(
-      `SELECT lower(address) AS address, status FROM person_emails WHERE lower(address) = ANY($1::text[])`,
-      [addresses],
-    );
+    const rows = (await this.jobs.storedStatuses(addresses)) as { address: string; status: StoredEmailStatus }[];
     const found = new Map<string, StoredEmailStatus>();
     for (const { address, status } of rows) {
       const current = found.get(address);

@@ -1,6 +1,7 @@
 import { createTestDatabase, TestDatabase } from '../../../../test/support/database';
 import { AttemptRecord, AttemptRecorder } from './attempt-recorder';
-import { DeliveryDb } from './delivery-db';
+import { DeliveryDb } from '@app/webhooks/delivery-store/delivery-db';
+import { DeliveryStore } from '@app/webhooks/delivery-store/delivery-store';
 
 // Against a real PostgreSQL database with every migration applied (built by `npm test`'s pretest).
 let db: TestDatabase;
@@ -11,7 +12,7 @@ let seq = 0;
 beforeAll(async () => {
   db = await createTestDatabase();
   deliveryDb = new DeliveryDb(db.url, 2);
-  recorder = new AttemptRecorder(deliveryDb);
+  recorder = new AttemptRecorder(new DeliveryStore(deliveryDb));
   await db.query(`INSERT INTO workspaces (id, name, credits) VALUES ('ws_rec', 'recorder', 0)`);
 }, 60000);
 
@@ -142,7 +143,7 @@ it('keeps to the primary key with a plan made while webhook_tasks was nearly emp
   try {
     await session.query(`SET plan_cache_mode = force_generic_plan`);
     const wh = await webhook();
-    expect(await new AttemptRecorder(session).record(attempt(await task(wh), wh, 'succeeded'))).not.toBeNull();
+    expect(await new AttemptRecorder(new DeliveryStore(session)).record(attempt(await task(wh), wh, 'succeeded'))).not.toBeNull();
     await db.query(`INSERT INTO events (id, workspace_id, type, body, created_at) SELECT 'evt_burst_' || n, 'ws_rec', 'company.saved', '{}', now() FROM generate_series(1, 30000) n`);
     await db.query(
       `INSERT INTO webhook_tasks (event_id, webhook_id, workspace_id, event_type, state, attempts, next_attempt_at)

@@ -1,8 +1,8 @@
 import { QUEUE_PREFIX, REDIS } from '@app/common';
+import { DeliveryStore, PendingTask, PendingTaskCursor } from '@app/webhooks';
 import { deliveryJobId } from '@app/webhooks/delivery/delivery-policy';
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
-import { DeliveryDb } from './delivery-db';
 import { DeliveryQueue, DueAttempt } from './delivery-queue.service';
 import { InFlightLimiter } from './in-flight-limiter';
 import { handedJob, limitedAttempt } from './limited-attempt';
@@ -17,20 +17,12 @@ const OVERDUE_SWEEP_EVERY_MS = 10_000;
 /** Present while Redis keeps its data; when it is gone, Redis lost every queued job. */
 const ALIVE_KEY = `${QUEUE_PREFIX}:webhooks:redis-alive`;
 
-interface TaskRow {
-  event_id: string;
-  webhook_id: string;
-  workspace_id: string;
-  attempts: number;
-  next_attempt_at: Date | null;
-}
-
-const toAttempt = (t: TaskRow): DueAttempt => ({
-  eventId: t.event_id,
-  webhookId: t.webhook_id,
-  workspaceId: t.workspace_id,
+const toAttempt = (t: PendingTask): DueAttempt => ({
+  eventId: t.eventId,
+  webhookId: t.webhookId,
+  workspaceId: t.workspaceId,
   attempt: t.attempts + 1,
-  at: t.next_attempt_at,
+  at: t.nextAttemptAt,
   requeued: true,
 });
 
@@ -43,7 +35,7 @@ const toAttempt = (t: TaskRow): DueAttempt => ({
 @Injectable()
 export class DeliverySweeper {
   constructor(
-    private readonly db: DeliveryDb,
+    private readonly store: DeliveryStore,
     private readonly queue: DeliveryQueue,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly limiter: InFlightLimiter,
@@ -80,31 +72,18 @@ export class DeliverySweeper {
   /** Re-enqueues every pending attempt, due or not (start-up, Redis restart). */
   async sweepAll(): Promise<void> {
     await this.redis.set(ALIVE_KEY, String(Date.now()));
-    let after: [Date, string, string] | null = null;
+    let after: PendingTaskCursor | null = null;
     for (;;) {
-      const rows: (TaskRow & { k: Date })[] = await this.db.query(
-        `SELECT event_id, webhook_id, workspace_id, attempts, next_attempt_at, COALESCE(next_attempt_at, '-infinity') AS k
-           FROM webhook_tasks
-          WHERE state = 'pending' AND ($1::timestamptz IS NULL OR (COALESCE(next_attempt_at, '-infinity'), event_id, webhook_id) > ($1::timestamptz, $2::text, $3::text))
-          ORDER BY COALESCE(next_attempt_at, '-infinity'), event_id, webhook_id
-          LIMIT ${PAGE}`,
-        after ?? [null, null, null],
-      );
-      await this.queue.enqueue(rows.map(toAttempt));
-      if (rows.length < PAGE) return;
-      const last = rows[rows.length - 1];
-      after = [last.k, last.event_id, last.webhook_id];
+      const { tasks, last } = await this.store.pendingTasks(after, PAGE);
+      await this.queue.enqueue(tasks.map(toAttempt));
+      if (tasks.length < PAGE) return;
+      after = last;
     }
   }
 
   /** Re-enqueues pending attempts due more than `graceMs` ago that neither wait in the limiter nor are in flight. */
   async sweepOverdue(graceMs: number): Promise<DueAttempt[]> {
-    const rows = await this.db.query<TaskRow>(
-      `SELECT event_id, webhook_id, workspace_id, attempts, next_attempt_at FROM webhook_tasks
-        WHERE state = 'pending' AND COALESCE(next_attempt_at, '-infinity') <= now() - make_interval(secs => $1::float8 / 1000)
-        ORDER BY next_attempt_at LIMIT ${PAGE}`,
-      [graceMs],
-    );
+    const rows = await this.store.overdueTasks(graceMs, PAGE);
     // In a backlog most overdue attempts wait in the limiter (a release will send them) or are in
     // flight: a job for them would only check PostgreSQL and end.
     const overdue = rows.map((r) => ({ ...toAttempt(r), at: null }));
@@ -122,13 +101,7 @@ export class DeliverySweeper {
     const [eventId, webhookId] = payload.split(':');
     const due =
       eventId && webhookId
-        ? (
-            await this.db.query(
-              `SELECT event_id, webhook_id, workspace_id, attempts, next_attempt_at FROM webhook_tasks
-                WHERE event_id = $1 AND webhook_id = $2 AND state = 'pending' AND COALESCE(next_attempt_at, '-infinity') <= now()`,
-              [eventId, webhookId],
-            )
-          ).map((r: TaskRow) => ({ ...toAttempt(r), at: null }))
+        ? (await this.store.dueTask(eventId, webhookId)).map((r) => ({ ...toAttempt(r), at: null }))
         : await this.sweepOverdue(0);
     await this.queue.enqueue(due);
     for (const d of due) await this.queue.promote(deliveryJobId(d.eventId, d.webhookId, d.attempt));

@@ -1,5 +1,5 @@
+import { DeliveryStore } from '@app/webhooks';
 import { Injectable } from '@nestjs/common';
-import { DeliveryDb } from './delivery-db';
 import { DeliveryQueue, DueAttempt } from './delivery-queue.service';
 import { interleaveByWebhook } from './fair-order';
 import { InFlightLimiter } from './in-flight-limiter';
@@ -9,14 +9,14 @@ const BATCH = 500;
 
 /**
  * Moves outbox events into delivery tasks and queued jobs (or waiting attempts). Events, tasks
- * and the relayed mark change in one transaction (`SKIP LOCKED`, so replicas share the work);
- * attempts are dispatched after commit. A crash in between leaves pending tasks that the
+ * and the relayed mark change in one transaction (DeliveryStore.relayBatch); attempts are
+ * dispatched after commit. A crash in between leaves pending tasks that the
  * sweeper enqueues.
  */
 @Injectable()
 export class OutboxRelay {
   constructor(
-    private readonly db: DeliveryDb,
+    private readonly store: DeliveryStore,
     private readonly queue: DeliveryQueue,
     private readonly limiter: InFlightLimiter,
   ) {}
@@ -42,33 +42,9 @@ export class OutboxRelay {
     await this.queue.enqueue(attempts.filter((a) => needJobs.has(limitedAttempt(a).attemptId)));
   }
 
-  private relayBatch(): Promise<{ events: number; tasks: DueAttempt[] }> {
-    return this.db.transaction(async (m) => {
-      const { rows: events } = await m.query<{ id: string }>(
-        `SELECT id FROM events WHERE relayed_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [BATCH],
-      );
-      if (events.length === 0) return { events: 0, tasks: [] };
-      const ids = events.map((e) => e.id);
-      // A webhook gets only events from after its creation (docs/api.md#events). A test event
-      // goes to its one webhook; the others to every active webhook subscribed to the type.
-      const { rows: tasks } = await m.query<{ event_id: string; webhook_id: string; workspace_id: string }>(
-        `INSERT INTO webhook_tasks (event_id, webhook_id, workspace_id, event_type, state, attempts, next_attempt_at)
-         SELECT e.id, w.id, e.workspace_id, e.type, 'pending', 0, now()
-           FROM events e
-           JOIN webhooks w ON w.workspace_id = e.workspace_id AND w.status = 'active' AND w.created_at <= e.created_at
-          WHERE e.id = ANY($1)
-            AND CASE WHEN e.target_webhook_id IS NOT NULL THEN w.id = e.target_webhook_id ELSE e.type = ANY (w.events) END
-         ON CONFLICT DO NOTHING
-         RETURNING event_id, webhook_id, workspace_id`,
-        [ids],
-      );
-      await m.query(`UPDATE events SET relayed_at = now() WHERE id = ANY($1)`, [ids]);
-      // RETURNING follows the join's order, often one webhook after another: queue in event order, webhooks taking turns.
-      const position = new Map(ids.map((id, i) => [id, i]));
-      tasks.sort((a, b) => position.get(a.event_id)! - position.get(b.event_id)!);
-      const attempts = tasks.map((t) => ({ eventId: t.event_id, webhookId: t.webhook_id, workspaceId: t.workspace_id, attempt: 1 }));
-      return { events: events.length, tasks: interleaveByWebhook(attempts) };
-    });
+  private async relayBatch(): Promise<{ events: number; tasks: DueAttempt[] }> {
+    const { events, tasks } = await this.store.relayBatch(BATCH);
+    // Tasks come in event order: queue them so, webhooks taking turns.
+    return { events, tasks: interleaveByWebhook(tasks.map((t) => ({ ...t, attempt: 1 }))) };
   }
 }

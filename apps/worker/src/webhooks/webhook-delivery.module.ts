@@ -1,11 +1,11 @@
 import { QUEUE_PREFIX, QueueName, REDIS } from '@app/common';
 import { appPoolTimeouts } from '@app/database';
 import { APP_CONFIG, AppConfig } from '@app/config';
+import { DeliveryDb, DeliveryStore, WebhookStore } from '@app/webhooks';
 import { BullModule } from '@nestjs/bullmq';
 import { Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AttemptRecorder } from './attempt-recorder';
-import { DeliveryDb } from './delivery-db';
 import { DeliveryQueue } from './delivery-queue.service';
 import { DeliverySweeper } from './delivery-sweeper.service';
 import { InFlightLimiter } from './in-flight-limiter';
@@ -37,7 +37,9 @@ class DeliveryDbCloser implements OnApplicationShutdown {
     WebhookMetrics,
     { provide: DeliveryDb, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new DeliveryDb(config.databaseUrl, 10, appPoolTimeouts(config, 'background')) },
     DeliveryDbCloser,
-    { provide: AttemptRecorder, inject: [DeliveryDb], useFactory: (db: DeliveryDb) => new AttemptRecorder(db) },
+    { provide: DeliveryStore, inject: [DeliveryDb], useFactory: (db: DeliveryDb) => new DeliveryStore(db) },
+    WebhookStore,
+    { provide: AttemptRecorder, inject: [DeliveryStore], useFactory: (store: DeliveryStore) => new AttemptRecorder(store) },
     {
       provide: InFlightLimiter,
       inject: [REDIS, APP_CONFIG],
@@ -49,6 +51,6 @@ class DeliveryDbCloser implements OnApplicationShutdown {
         }),
     },
   ],
-  exports: [WebhookDeliveryService, InFlightLimiter],
+  exports: [WebhookDeliveryService, InFlightLimiter, WebhookStore],
 })
 export class WebhookDeliveryModule {}

@@ -1,34 +1,16 @@
 import { newId } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { checkTargetUrl, configKeyring, disableWebhook, dropPendingTask, liveSecrets, notifyUnreadableSecret, ReceiverResolver, signatureHeaders } from '@app/webhooks';
+import { checkTargetUrl, ClaimedDelivery, configKeyring, DeliveryStore, liveSecrets, ReceiverResolver, signatureHeaders, WebhookStore } from '@app/webhooks';
 import { classifyAttempt, decideTask, disableReasonFor, DisableReason } from '@app/webhooks/delivery/delivery-policy';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AttemptRecorder } from './attempt-recorder';
 import { BatchedLoader } from './batched-loader';
-import { DeliveryDb } from './delivery-db';
 import { DeliveryJobData, DeliveryQueue } from './delivery-queue.service';
 import { WebhookMetrics } from './webhook-metrics.service';
 import { sendDelivery } from './webhook-sender';
 
 /** What the processor does with the job after an attempt. */
 export type AttemptEnd = { kind: 'done' } | { kind: 'later'; at: Date };
-
-interface ClaimedTask {
-  url: string;
-  status: 'active' | 'disabled';
-  secret_ciphertext: string;
-  previous_secret_ciphertext: string | null;
-  previous_secret_expires_at: Date | null;
-  event_type: string;
-  body: string;
-}
-
-interface TaskState {
-  state: string;
-  attempts: number;
-  next_attempt_at: Date | null;
-}
 
 /**
  * Runs one delivery attempt: loads the task if it still waits for this attempt, signs and POSTs the stored event body, records the attempt,
@@ -41,8 +23,8 @@ export class WebhookDeliveryService {
   private readonly resolver: ReceiverResolver;
 
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly db: DeliveryDb,
+    private readonly webhooks: WebhookStore,
+    private readonly store: DeliveryStore,
     private readonly recorder: AttemptRecorder,
     private readonly queue: DeliveryQueue,
     private readonly metrics: WebhookMetrics,
@@ -56,14 +38,14 @@ export class WebhookDeliveryService {
     const task = await this.claim(job);
     if (!task) return this.whyNotClaimed(job);
     if (task.status !== 'active') {
-      await dropPendingTask(this.db, eventId, webhookId);
+      await this.store.dropPendingTask(eventId, webhookId);
       return { kind: 'done' };
     }
 
     const startedAt = new Date();
     let secrets: string[];
     try {
-      secrets = liveSecrets(task, webhookId, configKeyring(this.config));
+      secrets = liveSecrets(task.secrets, webhookId, configKeyring(this.config));
     } catch {
       // A secret no key of SECRETS_KEY / SECRETS_KEY_PREVIOUS opens will not open on a retry either.
       await this.failUnsignable(job, task, startedAt);
@@ -74,7 +56,7 @@ export class WebhookDeliveryService {
       'user-agent': 'ProspectingWorkspace-Webhooks/1.0',
       // Signed afresh on every attempt, with every live secret during a rotation's grace period.
       ...signatureHeaders(secrets, task.body, Math.floor(startedAt.getTime() / 1000), eventId),
-      'X-Service-Event-Type': task.event_type,
+      'X-Service-Event-Type': task.eventType,
       'X-Service-Delivery-Attempt': String(attempt),
     };
     const { webhookAllowPrivateTargets: allowPrivate, webhookAllowedPorts: allowedPorts } = this.config;
@@ -122,7 +104,7 @@ export class WebhookDeliveryService {
    * it): one failed delivery (`blocked_target`: the service refused to send), the task failed for
    * good, and a notification for the workspace admin unless an unread one already says so.
    */
-  private async failUnsignable({ eventId, webhookId, attempt }: DeliveryJobData, task: ClaimedTask, startedAt: Date): Promise<void> {
+  private async failUnsignable({ eventId, webhookId, attempt }: DeliveryJobData, task: ClaimedDelivery, startedAt: Date): Promise<void> {
     this.logger.error(`webhook ${webhookId}: its secret cannot be decrypted with this SECRETS_KEY; the delivery of ${eventId} fails`);
     this.metrics.recordAttempt('blocked_target', 0);
     const recorded = await this.recorder.record({
@@ -138,17 +120,12 @@ export class WebhookDeliveryService {
       durationMs: 0,
       startedAt,
     });
-    if (recorded) await this.dataSource.transaction((manager) => notifyUnreadableSecret(manager, { webhookId, url: task.url }));
+    if (recorded) await this.webhooks.notifyUnreadableSecret({ webhookId, url: task.url });
   }
 
   /** Whether the task still waits for exactly this attempt (a re-enqueued job checks before it waits for a slot again). */
-  async stillWaits({ eventId, webhookId, attempt }: DeliveryJobData): Promise<boolean> {
-    const rows = await this.db.query(
-      `SELECT 1 FROM webhook_tasks WHERE event_id = $1 AND webhook_id = $2 AND (state = 'pending') IS TRUE AND attempts = $3 - 1`,
-      [eventId, webhookId, attempt],
-      'webhook-task-still-waits',
-    );
-    return rows.length > 0;
+  async stillWaits(job: DeliveryJobData): Promise<boolean> {
+    return this.store.stillWaits(job);
   }
 
   private limits() {
@@ -160,64 +137,35 @@ export class WebhookDeliveryService {
    * due. A read, not a lease: PostgreSQL time is the dispatcher's bottleneck, and a duplicate
    * run (rare: a stalled job, a re-enqueue racing completion) is bounded by `record`, which only
    * the first run to finish can do, so an attempt is sent at most one extra time. Concurrent
-   * jobs' claims go out together as one statement (`claimMany`), which finds tasks by primary
-   * key (see `AttemptRecorder.write` for why the state test reads `IS TRUE`).
+   * jobs' claims go out together as one statement (DeliveryStore.claim).
    */
-  private claim(job: DeliveryJobData): Promise<ClaimedTask | null> {
+  private claim(job: DeliveryJobData): Promise<ClaimedDelivery | null> {
     return this.claims.load(job);
   }
 
-  private readonly claims = new BatchedLoader<DeliveryJobData, ClaimedTask | null>((jobs) => this.claimMany(jobs), 100, 2);
-
-  private async claimMany(jobs: DeliveryJobData[]): Promise<(ClaimedTask | null)[]> {
-    const rows = await this.db.query<ClaimedTask & { i: string }>(
-      `SELECT k.i, w.url, w.status, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at,
-              t.event_type, e.body::text AS body
-         FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS k(event_id, webhook_id, attempt, i)
-         JOIN webhook_tasks t ON t.event_id = k.event_id AND t.webhook_id = k.webhook_id
-         JOIN webhooks w ON w.id = t.webhook_id JOIN events e ON e.id = t.event_id
-        WHERE (t.state = 'pending') IS TRUE AND t.attempts = k.attempt - 1
-          AND COALESCE(t.next_attempt_at, '-infinity') <= now() + interval '50 milliseconds'`,
-      [jobs.map((j) => j.eventId), jobs.map((j) => j.webhookId), jobs.map((j) => j.attempt)],
-      'webhook-claim-many',
-    );
-    const found: (ClaimedTask | null)[] = jobs.map(() => null);
-    for (const { i, ...task } of rows) found[Number(i) - 1] = task;
-    return found;
-  }
+  private readonly claims = new BatchedLoader<DeliveryJobData, ClaimedDelivery | null>((jobs) => this.store.claim(jobs), 100, 2);
 
   /** A job that could not claim: too early (come back when due), or stale (drop the job). */
   private async whyNotClaimed({ eventId, webhookId, attempt }: DeliveryJobData): Promise<AttemptEnd> {
-    const [task] = await this.db.query<TaskState>(
-      `SELECT state, attempts, next_attempt_at FROM webhook_tasks WHERE event_id = $1 AND webhook_id = $2`,
-      [eventId, webhookId],
-    );
+    const task = await this.store.taskState(eventId, webhookId);
     if (!task || task.state !== 'pending' || task.attempts !== attempt - 1) return { kind: 'done' };
-    if (!task.next_attempt_at || task.next_attempt_at.getTime() <= Date.now()) return { kind: 'done' };
-    return { kind: 'later', at: new Date(task.next_attempt_at.getTime() + 10) };
+    if (!task.nextAttemptAt || task.nextAttemptAt.getTime() <= Date.now()) return { kind: 'done' };
+    return { kind: 'later', at: new Date(task.nextAttemptAt.getTime() + 10) };
   }
 
   /** Disables the webhook (drops its pending tasks, notifies the admin); the attempt just recorded schedules nothing. */
   private async disable(webhookId: string, reason: DisableReason, deliveryId: string): Promise<void> {
-    const disabled = await this.dataSource.transaction(async (m) => {
-      const done = await disableWebhook(m, webhookId, reason);
-      // The retry this attempt scheduled will not run: the history says so (docs/webhook-delivery.md "Delivery history").
-      await m.query(`UPDATE webhook_deliveries SET next_attempt_at = NULL, retry_dropped = retry_dropped OR next_attempt_at IS NOT NULL WHERE id = $1`, [deliveryId]);
-      return done;
-    });
+    // The retry this attempt scheduled will not run: the history says so (docs/webhook-delivery.md "Delivery history").
+    const disabled = await this.webhooks.disable(webhookId, reason, deliveryId);
     if (disabled) this.logger.warn(`webhook ${webhookId} disabled: ${reason}`);
   }
 
   /** Maintenance: disables active webhooks that have had only failures for WEBHOOK_DISABLE_AFTER, even without new attempts. */
   async disableFailingWebhooks(): Promise<number> {
-    const rows: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM webhooks WHERE status = 'active' AND failing_since IS NOT NULL
-          AND failing_since <= now() - make_interval(secs => $1::float8 / 1000)`,
-      [this.config.webhookDisableAfterMs],
-    );
+    const ids = await this.webhooks.failingWebhookIds(this.config.webhookDisableAfterMs);
     let count = 0;
-    for (const { id } of rows) {
-      const done = await this.dataSource.transaction((m) => disableWebhook(m, id, 'failing'));
+    for (const id of ids) {
+      const done = await this.webhooks.disable(id, 'failing');
       if (done) {
         count += 1;
         this.logger.warn(`webhook ${id} disabled: failing`);

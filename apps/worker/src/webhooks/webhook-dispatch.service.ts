@@ -1,10 +1,9 @@
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { OUTBOX_CHANNEL } from '@app/database';
-import { TASK_DUE_CHANNEL } from '@app/webhooks';
+import { PgListener, TASK_DUE_CHANNEL } from '@app/webhooks';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { DeliverySweeper } from './delivery-sweeper.service';
 import { OutboxRelay } from './outbox-relay.service';
-import { PgListener } from './pg-listener';
 import { SerialRunner } from './serial-runner';
 
 const SWEEP_INTERVAL_MS = 1000;

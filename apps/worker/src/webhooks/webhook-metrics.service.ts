@@ -1,9 +1,9 @@
 import { QueueName } from '@app/common';
+import { WebhookStore } from '@app/webhooks';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Counter, Gauge, Histogram } from 'prom-client';
-import { DataSource } from 'typeorm';
 import { workerRegistry } from '../metrics/metrics-registry';
 import { InFlightLimiter } from './in-flight-limiter';
 import { summarizeWaiting } from './waiting-summary';
@@ -26,14 +26,13 @@ export class WebhookMetrics {
     registers: [workerRegistry],
   });
 
-  constructor(dataSource: DataSource, @InjectQueue(QueueName.WebhookDelivery) queue: Queue, limiter: InFlightLimiter) {
+  constructor(webhooks: WebhookStore, @InjectQueue(QueueName.WebhookDelivery) queue: Queue, limiter: InFlightLimiter) {
     new Gauge({
       name: 'webhook_outbox_lag_seconds',
       help: 'Age of the oldest event not yet relayed to the delivery queue (0 when none waits)',
       registers: [workerRegistry],
       async collect() {
-        const [row] = await dataSource.query(`SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 AS lag FROM events WHERE relayed_at IS NULL`);
-        this.set(Math.max(0, Number(row?.lag ?? 0)));
+        this.set(await webhooks.outboxLagSeconds());
       },
     });
     new Gauge({
@@ -51,11 +50,7 @@ export class WebhookMetrics {
       help: 'How long the most overdue pending delivery task has been due (0 when none is due): grows without bound when delivery stalls',
       registers: [workerRegistry],
       async collect() {
-        const [row] = await dataSource.query(
-          `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)), 0)::float8 AS age
-             FROM webhook_tasks WHERE state = 'pending' AND next_attempt_at <= now()`,
-        );
-        this.set(Math.max(0, Number(row?.age ?? 0)));
+        this.set(await webhooks.oldestDueTaskAgeSeconds());
       },
     });
     // One read of the limiter per scrape serves the three waiting gauges.

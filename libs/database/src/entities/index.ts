@@ -12,10 +12,14 @@ import { Company } from './company.entity';
 import { CompanyListMember } from './company-list-member.entity';
 import { CreditTransactionEntity } from './credit-transaction.entity';
 import { DatasetState } from './dataset-state.entity';
+import { EmailVerificationJob } from './email-verification-job.entity';
+import { EmailVerificationResult } from './email-verification-result.entity';
+import { ExportedPerson } from './exported-person.entity';
 import { OutboxEvent } from './event.entity';
 import { List } from './list.entity';
 import { Member } from './member.entity';
 import { Notification } from './notification.entity';
+import { PeopleExport } from './people-export.entity';
 import { PeopleListMember } from './people-list-member.entity';
 import { Person } from './person.entity';
 import { PersonEmail } from './person-email.entity';
@@ -34,10 +38,14 @@ export * from './company.entity';
 export * from './company-list-member.entity';
 export * from './credit-transaction.entity';
 export * from './dataset-state.entity';
+export * from './email-verification-job.entity';
+export * from './email-verification-result.entity';
+export * from './exported-person.entity';
 export * from './event.entity';
 export * from './list.entity';
 export * from './member.entity';
 export * from './notification.entity';
+export * from './people-export.entity';
 export * from './people-list-member.entity';
 export * from './person.entity';
 export * from './person-email.entity';
@@ -70,8 +78,11 @@ export const ENTITIES = [
   List,
   CompanyListMember,
   PeopleListMember,
-  // Jobs and exports (email_verification_jobs, email_verification_results, people_exports, exported_people):
-  // their entities go here.
+  // Jobs and exports.
+  EmailVerificationJob,
+  EmailVerificationResult,
+  PeopleExport,
+  ExportedPerson,
   // The data set (written by the dataset loader) and what is derived from it.
   Company,
   Person,

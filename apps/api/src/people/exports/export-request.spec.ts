@@ -44,8 +44,8 @@ describe('scopeToSaved', () => {
 describe('toPeopleExport', () => {
   it('is the generic job with the export members; download_url only once completed and until the file expired', () => {
     const row = {
-      id: 'x', status: 'running' as const, total: 2, skipped: 0, processed: 1, failure_reason: null,
-      created_at: new Date('2026-01-01T00:00:00Z'), started_at: null, completed_at: null, expired_at: null,
+      id: 'x', status: 'running' as const, total: 2, skipped: 0, processed: 1, failureReason: null,
+      createdAt: new Date('2026-01-01T00:00:00Z'), startedAt: null, completedAt: null, expiredAt: null,
     };
     expect(toPeopleExport({ ...row, skipped: 1 })).toMatchObject({
       type: 'people_export',
@@ -55,7 +55,7 @@ describe('toPeopleExport', () => {
       created_at: '2026-01-01T00:00:00.000Z',
     });
     expect(toPeopleExport({ ...row, status: 'completed' })).toMatchObject({ download_url: '/v2/people/exports/x/download', expired_at: null });
-    const expired = toPeopleExport({ ...row, status: 'completed', expired_at: new Date('2026-01-08T00:00:00Z') });
+    const expired = toPeopleExport({ ...row, status: 'completed', expiredAt: new Date('2026-01-08T00:00:00Z') });
     expect(expired).toMatchObject({ status: 'completed', total: 2, download_url: null, expired_at: '2026-01-08T00:00:00.000Z' });
     expect(toPeopleExport(row)).toMatchObject(toGenericExportJob(row));
   });

@@ -1,23 +1,11 @@
 /** Rows of people_exports as the API answers them. Plain module, unit-tested. */
+import type { PeopleExport as PeopleExportEntity } from '@app/database';
 import { GenericJob, JobStatus, jobProgress } from '../../jobs/job-progress';
 
 export const EXPORT_JOB_TYPE = 'people_export';
 
-/** Columns every read of an export selects (never the CSV nor the ids). */
-export const EXPORT_COLUMNS = `id, status, total, skipped, processed, failure_reason, created_at, started_at, completed_at, expired_at`;
-
-export interface PeopleExportRow {
-  id: string;
-  status: JobStatus;
-  total: number;
-  skipped: number;
-  processed: number;
-  failure_reason: string | null;
-  created_at: Date;
-  started_at: Date | null;
-  completed_at: Date | null;
-  expired_at: Date | null;
-}
+/** What the API answers of an export: every column but the workspace, the CSV and the ids. */
+export type PeopleExportRow = Omit<PeopleExportEntity, 'workspaceId' | 'workspace' | 'csv' | 'personIds'>;
 
 /**
  * The export as its own routes answer it: the generic job of GET /v2/jobs/{id} (with `progress`)
@@ -52,12 +40,12 @@ export function toPeopleExport(row: PeopleExportRow): PeopleExport {
     skipped: row.skipped,
     processed: row.processed,
     progress: jobProgress(row.processed, row.total),
-    created_at: iso(row.created_at)!,
-    started_at: iso(row.started_at),
-    completed_at: iso(row.completed_at),
-    failure_reason: row.failure_reason,
-    download_url: row.status === 'completed' && !row.expired_at ? downloadPath(row.id) : null,
-    expired_at: iso(row.expired_at),
+    created_at: iso(row.createdAt)!,
+    started_at: iso(row.startedAt),
+    completed_at: iso(row.completedAt),
+    failure_reason: row.failureReason,
+    download_url: row.status === 'completed' && !row.expiredAt ? downloadPath(row.id) : null,
+    expired_at: iso(row.expiredAt),
   };
 }
 
@@ -66,9 +54,9 @@ export function toGenericExportJob(row: PeopleExportRow): GenericJob {
     id: row.id,
     type: EXPORT_JOB_TYPE,
     status: row.status,
-    created_at: iso(row.created_at)!,
-    started_at: iso(row.started_at),
-    completed_at: iso(row.completed_at),
+    created_at: iso(row.createdAt)!,
+    started_at: iso(row.startedAt),
+    completed_at: iso(row.completedAt),
     progress: jobProgress(row.processed, row.total),
   };
 }

@@ -1,23 +1,4 @@
-import { deleteInBatches, pruneStatement, PRUNE_ORDER } from './history-pruning';
-
-describe('deleteInBatches', () => {
-  it('repeats full batches and stops at the first short one', async () => {
-    const answers = [3, 3, 1, 3];
-    const calls: number[] = [];
-    const total = await deleteInBatches(async () => {
-      calls.push(1);
-      return answers.shift()!;
-    }, 3);
-    expect(total).toBe(7);
-    expect(calls).toHaveLength(3);
-  });
-
-  it('runs once when nothing is due', async () => {
-    let calls = 0;
-    expect(await deleteInBatches(async () => (calls++, 0), 5000)).toBe(0);
-    expect(calls).toBe(1);
-  });
-});
+import { pruneStatement, PRUNE_ORDER } from './history-pruning';
 
 describe('pruneStatement', () => {
   it('bounds every statement and prunes tasks before the events they keep', () => {

@@ -36,13 +36,3 @@ export function pruneStatement(table: PrunedTable, limit: number): string {
               )) RETURNING 1`;
   }
 }
-
-/** Runs `deleteBatch` until it deletes fewer than `limit` rows; answers the total. */
-export async function deleteInBatches(deleteBatch: () => Promise<number>, limit: number): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const deleted = await deleteBatch();
-    total += deleted;
-    if (deleted < limit) return total;
-  }
-}
