@@ -3,11 +3,11 @@ import { enqueuePeopleExport } from '@app/common/queues/people-export-queue';
 import { InjectQueue } from '@nestjs/bullmq';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { PeopleSearchEngine } from '@app/search';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { GenericJob, retryAfterSeconds } from '../../jobs/job-progress';
 import { checkQuota, enforceQuota, EXPORTS_QUOTA, QuotaSetting } from '../../quotas/workspace-quota';
-import { PeopleSearchService } from '../people-search.service';
 import { toSearchApiError } from '../search-errors';
 import { ExportBody, parseExportRequest } from './export-request';
 import { EXPORT_COLUMNS, PeopleExport, PeopleExportRow, toGenericExportJob, toPeopleExport } from './people-export.presenter';
@@ -23,7 +23,7 @@ export class PeopleExportsService {
 
   constructor(
     private readonly db: DataSource,
-    private readonly searches: PeopleSearchService,
+    private readonly engine: PeopleSearchEngine,
     @InjectQueue(QueueName.PeopleExport) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -49,7 +49,7 @@ export class PeopleExportsService {
       personIds = rows.map((r) => r.id.trim());
       skipped = request.ids.length - personIds.length;
     } else {
-      const picked = await this.searches.engine
+      const picked = await this.engine
         .select(request.filters, { workspaceId: auth.workspaceId, limit: request.limit, excludeIds: request.excludeIds, ordered: true })
         .catch((error) => {
           throw toSearchApiError(error);
