@@ -17,3 +17,4 @@ export * from './savepoint';
 export * from './suggestions/refresh-suggestions';
 export * from './people/person-record';
 export * from './credits/credit-ledger';
+export * from './repositories';
