@@ -1,5 +1,5 @@
 import { AuthContext, RateLimiter, received, validationError, WithMetadata } from '@app/common';
-import { attemptInSavepoint, COMPANY_GET_SHAPE, CompanyRecord, loadCompanyRecords, recordEvents } from '@app/database';
+import { attemptInSavepoint, COMPANY_GET_SHAPE, CompanyRecord, ListRepository, loadCompanyRecords, recordEvents } from '@app/database';
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { resolveLiveLists } from '../lists/live-lists';
@@ -24,6 +24,7 @@ export class CompaniesSaveService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly rateLimiter: RateLimiter,
+    private readonly lists: ListRepository,
   ) {}
 
   async save(auth: AuthContext, body: SaveCompaniesDto): Promise<WithMetadata<SaveBuckets>> {
@@ -31,10 +32,10 @@ export class CompaniesSaveService {
     const workspaceId = auth.workspaceId;
     // Spent only once the request is known good (its lists checked in a statement of their own) and before the
     // transaction opens: a Redis that is slow or away never holds a connection or list locks.
-    await resolveLiveLists(this.dataSource.manager, workspaceId, body.list_ids ?? [], 'company', 'list_ids');
+    await resolveLiveLists(this.lists, this.dataSource.manager, workspaceId, body.list_ids ?? [], 'company', 'list_ids');
     await this.rateLimiter.spend('enrich', workspaceId, enrichUnits);
     const { data, metadata } = await this.dataSource.transaction(async (m) => {
-      const listIds = await resolveLiveLists(m, workspaceId, body.list_ids ?? [], 'company', 'list_ids');
+      const listIds = await resolveLiveLists(this.lists, m, workspaceId, body.list_ids ?? [], 'company', 'list_ids');
       const lookups = items.filter((i): i is LookupItem => i.kind === 'lookup');
       const found = await resolveCompanies(m, lookups);
       const resolved = this.alignResolved(items, found);
@@ -94,7 +95,7 @@ export class CompaniesSaveService {
    */
   private async store(m: EntityManager, workspaceId: string, companyIds: string[], listIds: string[]): Promise<Map<string, CompanySaveOutcome>> {
     const saves = await this.insertSaves(m, workspaceId, companyIds);
-    const held = await this.liveListsHolding(m, workspaceId, companyIds);
+    const held = await this.lists.liveListsHoldingCompanies(workspaceId, companyIds, m);
     const missing = companyIds.flatMap((id) => listIds.filter((l) => !held.get(id)?.includes(l)).map((l) => [l, id] as const));
     const added = await this.insertMemberships(m, workspaceId, missing);
     const changed = companyIds.filter((id) => saves.get(id)!.inserted || added.has(id));
@@ -147,23 +148,6 @@ export class CompaniesSaveService {
   }
 
   /**
-   * The live lists holding each company, oldest membership first. One index probe per company
-   * and the live lists read once: a plan that stays good without table statistics.
-   */
-  private async liveListsHolding(m: EntityManager, workspaceId: string, companyIds: string[]): Promise<Map<string, string[]>> {
-    const rows: Array<{ company_id: string; list_ids: string[] }> = await m.query(
-      `SELECT c.id AS company_id,
-              ARRAY(SELECT m.list_id FROM company_list_members m
-                     WHERE m.workspace_id = $1 AND m.company_id = c.id
-                       AND m.list_id = ANY (ARRAY(SELECT l.id FROM lists l WHERE l.workspace_id = $1 AND l.type = 'company' AND l.deleted_at IS NULL))
-                     ORDER BY m.added_at, m.list_id) AS list_ids
-         FROM unnest($2::char(24)[]) AS c(id)`,
-      [workspaceId, companyIds],
-    );
-    return new Map(rows.filter((r) => r.list_ids.length > 0).map((r) => [r.company_id, r.list_ids]));
-  }
-
-  /**
    * Adds the (list, company) pairs the companies are not in yet; answers them per company. A plain
    * INSERT (no ON CONFLICT, no RETURNING) is the cheapest way to write thousands of rows; should a
    * concurrent save add one of these pairs first, the statement fails, the savepoint rolls back and
@@ -172,12 +156,7 @@ export class CompaniesSaveService {
   private async insertMemberships(m: EntityManager, workspaceId: string, pairs: ReadonlyArray<readonly [string, string]>): Promise<Map<string, Set<string>>> {
     const added = new Map<string, Set<string>>();
     if (pairs.length === 0) return added;
-    await m.query(
-      `INSERT INTO company_list_members (list_id, company_id, workspace_id)
-       SELECT p.list_id, p.company_id, $1 FROM unnest($2::varchar[], $3::char(24)[]) AS p(list_id, company_id)
-       ORDER BY p.list_id, p.company_id`,
-      [workspaceId, pairs.map((p) => p[0]), pairs.map((p) => p[1])],
-    );
+    await this.lists.addCompanies(workspaceId, pairs, m);
     for (const [listId, companyId] of pairs) added.set(companyId, (added.get(companyId) ?? new Set<string>()).add(listId));
     return added;
   }
