@@ -9,6 +9,7 @@ export * from './credit.repository';
 export * from './list.repository';
 export * from './notification.repository';
 export * from './page';
+export * from './quota-usage';
 export * from './webhook-delivery.repository';
 export * from './webhook.repository';
 export * from './workspace.repository';
