@@ -1,5 +1,5 @@
 import { AuthContext, RateLimiter, received, validationError, WithMetadata } from '@app/common';
-import { attemptInSavepoint, COMPANY_GET_SHAPE, CompanyRecord, ListRepository, loadCompanyRecords, recordEvents } from '@app/database';
+import { attemptInSavepoint, COMPANY_GET_SHAPE, CompanyRecord, CompanyRepository, ListRepository, loadCompanyRecords, recordEvents } from '@app/database';
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { resolveLiveLists } from '../lists/live-lists';
@@ -25,6 +25,7 @@ export class CompaniesSaveService {
     private readonly dataSource: DataSource,
     private readonly rateLimiter: RateLimiter,
     private readonly lists: ListRepository,
+    private readonly companies: CompanyRepository,
   ) {}
 
   async save(auth: AuthContext, body: SaveCompaniesDto): Promise<WithMetadata<SaveBuckets>> {
@@ -37,7 +38,7 @@ export class CompaniesSaveService {
     const { data, metadata } = await this.dataSource.transaction(async (m) => {
       const listIds = await resolveLiveLists(this.lists, m, workspaceId, body.list_ids ?? [], 'company', 'list_ids');
       const lookups = items.filter((i): i is LookupItem => i.kind === 'lookup');
-      const found = await resolveCompanies(m, lookups);
+      const found = await resolveCompanies(this.companies, m, lookups);
       const resolved = this.alignResolved(items, found);
       const companyIds = [...new Set(resolved.filter((id): id is string => id !== null))].sort();
       const outcomes = await this.storeAll(m, workspaceId, companyIds, listIds);
@@ -94,7 +95,7 @@ export class CompaniesSaveService {
    * concurrent saves lock rows in one order.
    */
   private async store(m: EntityManager, workspaceId: string, companyIds: string[], listIds: string[]): Promise<Map<string, CompanySaveOutcome>> {
-    const saves = await this.insertSaves(m, workspaceId, companyIds);
+    const saves = await this.companies.save(workspaceId, companyIds, m);
     const held = await this.lists.liveListsHoldingCompanies(workspaceId, companyIds, m);
     const missing = companyIds.flatMap((id) => listIds.filter((l) => !held.get(id)?.includes(l)).map((l) => [l, id] as const));
     const added = await this.insertMemberships(m, workspaceId, missing);
@@ -109,42 +110,9 @@ export class CompaniesSaveService {
       const addedHere = added.get(id) ?? new Set<string>();
       // As the Company record orders them: by membership time, new ones (all "now") by id.
       const all = [...before, ...[...listIds].filter((l) => !before.includes(l)).sort()];
-      outcomes.set(id, { saved_at: saves.get(id)!.savedAt, list_ids: listIds.filter((l) => addedHere.has(l)), all_list_ids: all });
+      outcomes.set(id, { saved_at: saves.get(id)!.savedAt.toISOString(), list_ids: listIds.filter((l) => addedHere.has(l)), all_list_ids: all });
     }
     return outcomes;
-  }
-
-  /** Inserts the saves that do not exist yet; answers each company's first `saved_at` and whether this call saved it. */
-  private async insertSaves(m: EntityManager, workspaceId: string, companyIds: string[]): Promise<Map<string, { savedAt: string; inserted: boolean }>> {
-    const rows: Array<{ id: string; saved_at: Date | null; inserted: boolean }> = await m.query(
-      `WITH inserted AS (
-         INSERT INTO saved_companies (workspace_id, company_id)
-         SELECT $1, id FROM unnest($2::char(24)[]) AS id
-         ON CONFLICT (workspace_id, company_id) DO NOTHING
-         RETURNING company_id, saved_at
-       )
-       SELECT c.id, i.company_id IS NOT NULL AS inserted,
-              COALESCE(i.saved_at, (SELECT s.saved_at FROM saved_companies s WHERE s.workspace_id = $1 AND s.company_id = c.id)) AS saved_at
-         FROM unnest($2::char(24)[]) AS c(id)
-         LEFT JOIN inserted i ON i.company_id = c.id`,
-      [workspaceId, companyIds],
-    );
-    // A save committed by a concurrent request after this statement's snapshot: read it now.
-    const unseen = rows.filter((r) => r.saved_at === null).map((r) => r.id);
-    if (unseen.length > 0) {
-      const late: Array<{ company_id: string; saved_at: Date }> = await m.query(
-        `SELECT company_id, saved_at FROM saved_companies WHERE workspace_id = $1 AND company_id = ANY($2::char(24)[])`,
-        [workspaceId, unseen],
-      );
-      const byId = new Map(late.map((r) => [r.company_id, r.saved_at]));
-      for (const r of rows) r.saved_at ??= byId.get(r.id) ?? null;
-    }
-    return new Map(
-      rows.map((r) => {
-        if (r.saved_at === null) throw new Error(`company ${r.id} is not saved after its save`);
-        return [r.id, { savedAt: new Date(r.saved_at).toISOString(), inserted: r.inserted }];
-      }),
-    );
   }
 
   /**
