@@ -3,7 +3,7 @@ import { CreditRepository, CreditTransaction, WorkspaceRepository } from '@app/d
 import { Injectable } from '@nestjs/common';
 import { ListCreditTransactionsQueryDto } from './dto/list-credit-transactions.query.dto';
 
-/** Reads a workspace's credit ledger (docs/credits.md); changes go through libs/database/src/credits/credit-ledger.ts only. */
+/** Reads a workspace's credit ledger (docs/credits.md); changes go through libs/database credits/credit-ledger.ts only. */
 @Injectable()
 export class CreditsService {
   constructor(

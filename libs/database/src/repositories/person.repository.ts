@@ -20,7 +20,7 @@ export class PersonRepository {
     return record;
   }
 
-  /** Sets (a string) or removes (null) the workspace's email for a person it saved; false when it has not saved them. */
+  /** Sets (a string) or removes (null) the workspace's email for a person it saved; false when not saved. */
   async editEmail(workspaceId: string, personId: string, email: string | null, manager: EntityManager): Promise<boolean> {
     const rows = await mutateReturning(
       manager,

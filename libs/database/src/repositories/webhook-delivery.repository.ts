@@ -4,8 +4,10 @@ import { DeliveryError, DeliveryStatus } from '../entities/webhook-delivery.enti
 import { mutateReturning } from '../sql';
 import { PageOf, PageWindow } from './page';
 
-const DELIVERY_COLUMNS =
-  'id, webhook_id, event_id, event_type, attempt, status, response_status, error, duration_ms, next_attempt_at, retry_dropped, created_at';
+const DELIVERY_COLUMNS = [
+  'id, webhook_id, event_id, event_type, attempt, status, response_status, error, duration_ms, next_attempt_at',
+  'retry_dropped, created_at',
+].join(', ');
 
 /** A `webhook_deliveries` row as the driver answers it. */
 export interface WebhookDeliveryRow {
@@ -89,7 +91,7 @@ export class WebhookDeliveryRepository {
     return rows.length > 0;
   }
 
-  /** Makes the (event, webhook) task a fresh run due now, recreating it if maintenance removed it; answers when it is due. */
+  /** Makes the (event, webhook) task a fresh run due now (recreated if maintenance removed it); answers when due. */
   async makeTaskDue(
     task: { eventId: string; webhookId: string; workspaceId: string; eventType: string },
     manager: EntityManager,
@@ -104,7 +106,7 @@ export class WebhookDeliveryRepository {
     return new Date(rows[0].next_attempt_at);
   }
 
-  /** Makes every task of the webhook that failed for good (or was dropped) since `since` due again; answers how many. */
+  /** Makes every task of the webhook that failed for good (or was dropped) since `since` due again; counts them. */
   async makeFailedTasksDue(webhookId: string, since: Date, manager: EntityManager): Promise<number> {
     const rows = await mutateReturning<{ event_id: string }>(
       manager,
