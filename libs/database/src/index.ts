@@ -1,10 +1,6 @@
 export * from './data-source';
 export * from './database.module';
 export * from './entities';
-export * from './repositories/email-verification-job.repository';
-export * from './repositories/people-export.repository';
-export * from './repositories/table-activity';
-export * from './repositories/table-statistics.repository';
 export * from './run-migrations';
 export * from './outbox';
 export * from './sql';
@@ -14,3 +10,4 @@ export * from './suggestions/refresh-suggestions';
 export * from './people/person-record';
 export * from './credits/credit-ledger';
 export * from './dataset/dataset-loader';
+export * from './repositories';

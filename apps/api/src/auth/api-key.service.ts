@@ -1,8 +1,8 @@
 import { AuthContext, createRedis, decodeRevocation, hashApiKey, KEY_REVOCATION_CHANNEL } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { WorkspaceRepository } from '@app/database';
 import Redis from 'ioredis';
-import { DataSource } from 'typeorm';
 import { KeyCache } from './key-cache';
 
 /** Cache lifetime while the revocation subscriber is not listening: a revocation still holds within a second. */
@@ -24,7 +24,7 @@ export class ApiKeyService implements OnModuleInit, OnApplicationShutdown {
   private listening = false;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly workspaces: WorkspaceRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -64,20 +64,9 @@ export class ApiKeyService implements OnModuleInit, OnApplicationShutdown {
     const cached = this.cache.get(hash, now);
     if (cached !== undefined) return cached;
     const generation = this.cache.generation;
-    const auth = await this.lookup(hash);
+    const auth = await this.workspaces.callerByKeyHash(hash);
     const ttl = this.listening ? this.config.apiKeyCacheTtlMs : Math.min(this.config.apiKeyCacheTtlMs, OFFLINE_CACHE_TTL_MS);
     this.cache.set(hash, auth, now + ttl, generation);
     return auth;
-  }
-
-  private async lookup(hash: string): Promise<AuthContext | null> {
-    const rows: Array<{ id: string; workspace_id: string; member_id: string }> = await this.dataSource.query(
-      `SELECT k.id, k.workspace_id, k.member_id
-         FROM api_keys k JOIN members m ON m.id = k.member_id
-        WHERE k.key_hash = $1 AND k.deleted_at IS NULL AND m.removed_at IS NULL`,
-      [hash],
-    );
-    const row = rows[0];
-    return row ? { apiKeyId: row.id, workspaceId: row.workspace_id, memberId: row.member_id } : null;
   }
 }

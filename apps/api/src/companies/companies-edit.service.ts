@@ -1,12 +1,15 @@
 import { AuthContext, isHex24, malformedIdError, notFoundError } from '@app/common';
-import { CompanyRecord, loadCompanyRecords, mutateReturning } from '@app/database';
+import { CompanyRecord, CompanyRepository } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 /** The workspace's own edits of a saved company (the `saved.edits.name` of docs/api.md#companies). */
 @Injectable()
 export class CompaniesEditService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly companies: CompanyRepository,
+  ) {}
 
   /**
    * Sets (a string) or removes (null) the workspace's name for a company it saved and answers
@@ -16,14 +19,10 @@ export class CompaniesEditService {
   async setName(auth: AuthContext, id: string, name: string | null): Promise<CompanyRecord> {
     if (!isHex24(id)) throw malformedIdError('id', 'the company id must be 24 lowercase hexadecimal characters');
     return this.dataSource.transaction(async (m) => {
-      const rows = await mutateReturning(m, `UPDATE saved_companies SET name_edit = $3 WHERE workspace_id = $1 AND company_id = $2 RETURNING company_id`, [
-        auth.workspaceId,
-        id,
-        name === null ? null : name.trim(),
-      ]);
-      if (rows.length === 0) throw notFoundError('saved company');
-      const records = await loadCompanyRecords(m, auth.workspaceId, [id], { technologies: true });
-      return records.get(id)!;
+      if (!(await this.companies.editName(auth.workspaceId, id, name === null ? null : name.trim(), m))) {
+        throw notFoundError('saved company');
+      }
+      return (await this.companies.record(auth.workspaceId, id, m))!;
     });
   }
 }

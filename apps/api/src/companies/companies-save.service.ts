@@ -1,5 +1,5 @@
 import { AuthContext, RateLimiter, received, validationError, WithMetadata } from '@app/common';
-import { attemptInSavepoint, COMPANY_GET_SHAPE, CompanyRecord, loadCompanyRecords, recordEvents } from '@app/database';
+import { attemptInSavepoint, COMPANY_GET_SHAPE, CompanyRecord, CompanyRepository, ListRepository, loadCompanyRecords, recordEvents } from '@app/database';
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { resolveLiveLists } from '../lists/live-lists';
@@ -24,6 +24,8 @@ export class CompaniesSaveService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly rateLimiter: RateLimiter,
+    private readonly lists: ListRepository,
+    private readonly companies: CompanyRepository,
   ) {}
 
   async save(auth: AuthContext, body: SaveCompaniesDto): Promise<WithMetadata<SaveBuckets>> {
@@ -31,12 +33,12 @@ export class CompaniesSaveService {
     const workspaceId = auth.workspaceId;
     // Spent only once the request is known good (its lists checked in a statement of their own) and before the
     // transaction opens: a Redis that is slow or away never holds a connection or list locks.
-    await resolveLiveLists(this.dataSource.manager, workspaceId, body.list_ids ?? [], 'company', 'list_ids');
+    await resolveLiveLists(this.lists, this.dataSource.manager, workspaceId, body.list_ids ?? [], 'company', 'list_ids');
     await this.rateLimiter.spend('enrich', workspaceId, enrichUnits);
     const { data, metadata } = await this.dataSource.transaction(async (m) => {
-      const listIds = await resolveLiveLists(m, workspaceId, body.list_ids ?? [], 'company', 'list_ids');
+      const listIds = await resolveLiveLists(this.lists, m, workspaceId, body.list_ids ?? [], 'company', 'list_ids');
       const lookups = items.filter((i): i is LookupItem => i.kind === 'lookup');
-      const found = await resolveCompanies(m, lookups);
+      const found = await resolveCompanies(this.companies, m, lookups);
       const resolved = this.alignResolved(items, found);
       const companyIds = [...new Set(resolved.filter((id): id is string => id !== null))].sort();
       const outcomes = await this.storeAll(m, workspaceId, companyIds, listIds);
@@ -93,8 +95,8 @@ export class CompaniesSaveService {
    * concurrent saves lock rows in one order.
    */
   private async store(m: EntityManager, workspaceId: string, companyIds: string[], listIds: string[]): Promise<Map<string, CompanySaveOutcome>> {
-    const saves = await this.insertSaves(m, workspaceId, companyIds);
-    const held = await this.liveListsHolding(m, workspaceId, companyIds);
+    const saves = await this.companies.save(workspaceId, companyIds, m);
+    const held = await this.lists.liveListsHoldingCompanies(workspaceId, companyIds, m);
     const missing = companyIds.flatMap((id) => listIds.filter((l) => !held.get(id)?.includes(l)).map((l) => [l, id] as const));
     const added = await this.insertMemberships(m, workspaceId, missing);
     const changed = companyIds.filter((id) => saves.get(id)!.inserted || added.has(id));
@@ -108,59 +110,9 @@ export class CompaniesSaveService {
       const addedHere = added.get(id) ?? new Set<string>();
       // As the Company record orders them: by membership time, new ones (all "now") by id.
       const all = [...before, ...[...listIds].filter((l) => !before.includes(l)).sort()];
-      outcomes.set(id, { saved_at: saves.get(id)!.savedAt, list_ids: listIds.filter((l) => addedHere.has(l)), all_list_ids: all });
+      outcomes.set(id, { saved_at: saves.get(id)!.savedAt.toISOString(), list_ids: listIds.filter((l) => addedHere.has(l)), all_list_ids: all });
     }
     return outcomes;
-  }
-
-  /** Inserts the saves that do not exist yet; answers each company's first `saved_at` and whether this call saved it. */
-  private async insertSaves(m: EntityManager, workspaceId: string, companyIds: string[]): Promise<Map<string, { savedAt: string; inserted: boolean }>> {
-    const rows: Array<{ id: string; saved_at: Date | null; inserted: boolean }> = await m.query(
-      `WITH inserted AS (
-         INSERT INTO saved_companies (workspace_id, company_id)
-         SELECT $1, id FROM unnest($2::char(24)[]) AS id
-         ON CONFLICT (workspace_id, company_id) DO NOTHING
-         RETURNING company_id, saved_at
-       )
-       SELECT c.id, i.company_id IS NOT NULL AS inserted,
-              COALESCE(i.saved_at, (SELECT s.saved_at FROM saved_companies s WHERE s.workspace_id = $1 AND s.company_id = c.id)) AS saved_at
-         FROM unnest($2::char(24)[]) AS c(id)
-         LEFT JOIN inserted i ON i.company_id = c.id`,
-      [workspaceId, companyIds],
-    );
-    // A save committed by a concurrent request after this statement's snapshot: read it now.
-    const unseen = rows.filter((r) => r.saved_at === null).map((r) => r.id);
-    if (unseen.length > 0) {
-      const late: Array<{ company_id: string; saved_at: Date }> = await m.query(
-        `SELECT company_id, saved_at FROM saved_companies WHERE workspace_id = $1 AND company_id = ANY($2::char(24)[])`,
-        [workspaceId, unseen],
-      );
-      const byId = new Map(late.map((r) => [r.company_id, r.saved_at]));
-      for (const r of rows) r.saved_at ??= byId.get(r.id) ?? null;
-    }
-    return new Map(
-      rows.map((r) => {
-        if (r.saved_at === null) throw new Error(`company ${r.id} is not saved after its save`);
-        return [r.id, { savedAt: new Date(r.saved_at).toISOString(), inserted: r.inserted }];
-      }),
-    );
-  }
-
-  /**
-   * The live lists holding each company, oldest membership first. One index probe per company
-   * and the live lists read once: a plan that stays good without table statistics.
-   */
-  private async liveListsHolding(m: EntityManager, workspaceId: string, companyIds: string[]): Promise<Map<string, string[]>> {
-    const rows: Array<{ company_id: string; list_ids: string[] }> = await m.query(
-      `SELECT c.id AS company_id,
-              ARRAY(SELECT m.list_id FROM company_list_members m
-                     WHERE m.workspace_id = $1 AND m.company_id = c.id
-                       AND m.list_id = ANY (ARRAY(SELECT l.id FROM lists l WHERE l.workspace_id = $1 AND l.type = 'company' AND l.deleted_at IS NULL))
-                     ORDER BY m.added_at, m.list_id) AS list_ids
-         FROM unnest($2::char(24)[]) AS c(id)`,
-      [workspaceId, companyIds],
-    );
-    return new Map(rows.filter((r) => r.list_ids.length > 0).map((r) => [r.company_id, r.list_ids]));
   }
 
   /**
@@ -172,12 +124,7 @@ export class CompaniesSaveService {
   private async insertMemberships(m: EntityManager, workspaceId: string, pairs: ReadonlyArray<readonly [string, string]>): Promise<Map<string, Set<string>>> {
     const added = new Map<string, Set<string>>();
     if (pairs.length === 0) return added;
-    await m.query(
-      `INSERT INTO company_list_members (list_id, company_id, workspace_id)
-       SELECT p.list_id, p.company_id, $1 FROM unnest($2::varchar[], $3::char(24)[]) AS p(list_id, company_id)
-       ORDER BY p.list_id, p.company_id`,
-      [workspaceId, pairs.map((p) => p[0]), pairs.map((p) => p[1])],
-    );
+    await this.lists.addCompanies(workspaceId, pairs, m);
     for (const [listId, companyId] of pairs) added.set(companyId, (added.get(companyId) ?? new Set<string>()).add(listId));
     return added;
   }

@@ -1,5 +1,5 @@
 import { isOpaqueId, received, validationError } from '@app/common';
-import type { ListType } from '@app/database';
+import type { ListRepository, ListType } from '@app/database';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -11,7 +11,8 @@ import type { EntityManager } from 'typeorm';
  * retire a list between this check and the rows the caller adds to it.
  */
 export async function resolveLiveLists(
-  manager: Pick<EntityManager, 'query'>,
+  lists: ListRepository,
+  manager: EntityManager,
   workspaceId: string,
   ids: readonly string[],
   type: ListType,
@@ -22,14 +23,7 @@ export async function resolveLiveLists(
   // Cannot be one of ours (docs/api.md#ids: ids are at most 64 characters): refused before any query, value cut short.
   const malformed = wanted.find((id) => !isOpaqueId(id));
   if (malformed !== undefined) throw validationError(field, 'invalid_value', 'a list id is 1-64 letters, digits, "_" or "-"', received(malformed));
-  const rows: Array<{ id: string }> = await manager.query(
-    `SELECT id FROM lists
-      WHERE id = ANY($2::varchar[]) AND workspace_id = $1 AND type = $3 AND deleted_at IS NULL
-      ORDER BY id
-        FOR SHARE`,
-    [workspaceId, wanted, type],
-  );
-  const live = new Set(rows.map((r) => r.id));
+  const live = await lists.lockLive(workspaceId, wanted, type, manager);
   const missing = wanted.find((id) => !live.has(id));
   if (missing !== undefined) {
     throw validationError(field, 'invalid_value', `${missing} is not a live ${type} list of this workspace`, { received_value: missing, received_type: 'string' });

@@ -1,39 +1,23 @@
 import { AuthContext, listAnswer, PageQuery, pageRequest } from '@app/common';
+import { NotificationRepository } from '@app/database';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-
-interface NotificationRow {
-  id: string;
-  kind: string;
-  message: string;
-  data: Record<string, unknown>;
-  created_at: Date;
-  read_at: Date | null;
-}
 
 @Injectable()
 export class NotificationsService {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly notifications: NotificationRepository) {}
 
   /** The workspace's notifications (e.g. a webhook was disabled), newest first. */
   async list(auth: AuthContext, query: PageQuery) {
     const page = pageRequest(query);
-    const [rows, [{ total }]]: [NotificationRow[], Array<{ total: string }>] = await Promise.all([
-      this.db.query(
-        `SELECT id, kind, message, data, created_at, read_at FROM notifications WHERE workspace_id = $1
-          ORDER BY created_at DESC, id DESC LIMIT ${page.perPage} OFFSET ${page.offset}`,
-        [auth.workspaceId],
-      ),
-      this.db.query(`SELECT count(*) AS total FROM notifications WHERE workspace_id = $1`, [auth.workspaceId]),
-    ]);
-    const notifications = rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      message: r.message,
-      data: r.data,
-      created_at: new Date(r.created_at).toISOString(),
-      read_at: r.read_at ? new Date(r.read_at).toISOString() : null,
+    const found = await this.notifications.page(auth.workspaceId, page);
+    const notifications = found.items.map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      message: n.message,
+      data: n.data,
+      created_at: n.createdAt.toISOString(),
+      read_at: n.readAt ? n.readAt.toISOString() : null,
     }));
-    return listAnswer(notifications, page, total);
+    return listAnswer(notifications, page, found.total);
   }
 }

@@ -1,4 +1,5 @@
 import { AuthContext } from '@app/common';
+import { ListRepository } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { resolveLiveLists } from '../lists/live-lists';
@@ -12,7 +13,10 @@ export interface RemovalAnswer {
 /** POST /v2/people/lists/remove (docs/people-records.md: repeating it is safe). */
 @Injectable()
 export class PeopleListsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly lists: ListRepository,
+  ) {}
 
   /**
    * Takes the given people out of one live people list of the workspace and answers how many of
@@ -26,18 +30,8 @@ export class PeopleListsService {
   async remove(auth: AuthContext, body: RemoveFromListDto): Promise<RemovalAnswer> {
     const ids = removalIds(body.ids);
     return this.dataSource.transaction(async (m) => {
-      const [listId] = await resolveLiveLists(m, auth.workspaceId, [body.list_id], 'people', 'list_id');
-      // Primary key (list_id, person_id) probes; workspace_id keeps another workspace's rows out even by mistake.
-      const [row]: Array<{ removed: number }> = await m.query(
-        `WITH gone AS (
-           DELETE FROM people_list_members
-            WHERE list_id = $1 AND workspace_id = $2 AND person_id = ANY($3::char(24)[])
-           RETURNING 1
-         )
-         SELECT count(*)::int AS removed FROM gone`,
-        [listId, auth.workspaceId, ids],
-      );
-      return { removed: row.removed };
+      const [listId] = await resolveLiveLists(this.lists, m, auth.workspaceId, [body.list_id], 'people', 'list_id');
+      return { removed: await this.lists.removePeople(auth.workspaceId, listId, ids, m) };
     });
   }
 }

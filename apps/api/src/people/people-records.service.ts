@@ -1,5 +1,5 @@
 import { AuthContext, isHex24, malformedIdError, notFoundError } from '@app/common';
-import { loadPersonRecords, mutateReturning, PersonRecord } from '@app/database';
+import { PersonRecord, PersonRepository } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { editedEmail } from './person-email';
@@ -7,12 +7,15 @@ import { editedEmail } from './person-email';
 /** The person record of a workspace: GET and PATCH /v2/people/{id} (docs/people-records.md). */
 @Injectable()
 export class PeopleRecordsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly people: PersonRepository,
+  ) {}
 
   /** The person in search shape plus the workspace's `saved` block (null while never saved). Free. */
   async get(auth: AuthContext, id: string): Promise<PersonRecord> {
     assertPersonId(id);
-    const [record] = await loadPersonRecords(this.dataSource, auth.workspaceId, [id], { savedBlock: true });
+    const record = await this.people.record(auth.workspaceId, id);
     if (!record) throw notFoundError('person');
     return record;
   }
@@ -27,13 +30,8 @@ export class PeopleRecordsService {
     assertPersonId(id);
     const stored = email === null ? null : editedEmail(email);
     return this.dataSource.transaction(async (m) => {
-      const rows = await mutateReturning(m, `UPDATE saved_people SET edited_email = $3 WHERE workspace_id = $1 AND person_id = $2 RETURNING person_id`, [
-        auth.workspaceId,
-        id,
-        stored,
-      ]);
-      if (rows.length === 0) throw notFoundError('saved person');
-      const [record] = await loadPersonRecords(m, auth.workspaceId, [id], { savedBlock: true });
+      if (!(await this.people.editEmail(auth.workspaceId, id, stored, m))) throw notFoundError('saved person');
+      const record = await this.people.record(auth.workspaceId, id, m);
       if (!record) throw notFoundError('person');
       return record;
     });

@@ -4,7 +4,6 @@ import { proNetworkKey } from '@app/domain/records/person-derived';
 import { PeopleSearchEngine, PeopleFilters } from '@app/search';
 import { Injectable } from '@nestjs/common';
 import { MAX_PAGE_DEPTH, SearchPeopleDto } from './dto/search-people.dto';
-import { RedisCountCache } from './redis-count-cache';
 import { SearchPool } from './search-pool';
 import { toSearchApiError } from './search-errors';
 
@@ -16,16 +15,11 @@ export interface SearchPagination extends Pagination {
 /** POST /v2/people/search: the engine picks the page, the one Person serializer shapes it. */
 @Injectable()
 export class PeopleSearchService {
-  /** Also selects the people of a credit preview, a people save and an export. */
-  readonly engine: PeopleSearchEngine;
-
   constructor(
     private readonly search: SearchPool,
     private readonly rateLimiter: RateLimiter,
-    counts: RedisCountCache,
-  ) {
-    this.engine = new PeopleSearchEngine(search.pool, counts);
-  }
+    private readonly engine: PeopleSearchEngine,
+  ) {}
 
   async find(auth: AuthContext, body: SearchPeopleDto): Promise<WithMetadata<PersonRecord[]>> {
     const page = body.page ?? 1;

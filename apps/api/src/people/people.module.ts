@@ -9,6 +9,7 @@ import { PeopleListsController } from './people-lists.controller';
 import { PeopleListsService } from './people-lists.service';
 import { PeopleRecordsController } from './people-records.controller';
 import { PeopleRecordsService } from './people-records.service';
+import { PEOPLE_SEARCH_ENGINE_PROVIDER } from './people-search-engine.provider';
 import { PeopleSearchService } from './people-search.service';
 import { PeopleController } from './people.controller';
 import { RedisCountCache } from './redis-count-cache';
@@ -23,7 +24,19 @@ import { SearchPool } from './search-pool';
   imports: [RateLimitModule, JobsModule, PeopleExportQueueModule],
   // PeopleRecordsController (GET/PATCH /v2/people/:id) stays last: its `:id` must not shadow a fixed path added later.
   controllers: [PeopleController, PeopleSavesController, PeopleListsController, PeopleExportsController, PeopleRecordsController],
-  providers: [SearchPool, RedisCountCache, PeopleSearchService, PeopleListsService, PeopleRecordsService, PeopleSelector, CreditsPreviewService, PeopleSaveService, PeopleExportsService, PeopleExportJobReader],
+  providers: [
+    SearchPool,
+    RedisCountCache,
+    PEOPLE_SEARCH_ENGINE_PROVIDER,
+    PeopleSearchService,
+    PeopleListsService,
+    PeopleRecordsService,
+    PeopleSelector,
+    CreditsPreviewService,
+    PeopleSaveService,
+    PeopleExportsService,
+    PeopleExportJobReader,
+  ],
   exports: [SearchPool, PeopleSearchService],
 })
 export class PeopleModule {}

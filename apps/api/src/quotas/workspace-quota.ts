@@ -8,14 +8,12 @@
  * per-workspace advisory lock for the quota, so two requests of one workspace check and insert one
  * after the other and the second sees the first's row. A refused request inserts nothing.
  *
- * Plain module (no Nest imports): unit-tested against PostgreSQL.
+ * Plain module (no Nest imports, the SQL in libs/database quota-usage.ts): unit-tested against PostgreSQL.
  */
 import { ApiError } from '@app/common/http/api-error';
+import { lockQuota, msUntilQuotaRoom, Queryable, QuotaTable, QuotaUnits, QuotaWindow, quotaUsed } from '@app/database/repositories/quota-usage';
 
-/** What `query` of a TypeORM EntityManager or a pg client offers. */
-export interface Queryable {
-  query(sql: string, params?: unknown[]): Promise<any>;
-}
+export type { Queryable } from '@app/database/repositories/quota-usage';
 
 export interface QuotaRule {
   /** Names the quota in the 429's `payload.limit`. */
@@ -23,9 +21,9 @@ export interface QuotaRule {
   /** What the message counts. */
   noun: string;
   /** One row per job of the workspace, with `workspace_id`, `created_at` and `id`. */
-  table: 'email_verification_jobs' | 'people_exports';
+  table: QuotaTable;
   /** What one row spends: its addresses (`total`) or 1. */
-  units: 'total' | '1';
+  units: QuotaUnits;
 }
 
 export const VERIFICATION_ADDRESSES_QUOTA: QuotaRule = { name: 'verification_addresses', noun: 'verification addresses', table: 'email_verification_jobs', units: 'total' };
@@ -37,7 +35,9 @@ export interface QuotaSetting {
   windowMs: number;
 }
 
-const IN_WINDOW = `workspace_id = $1 AND created_at > now() - make_interval(secs => $2::float8 / 1000)`;
+function windowOf(rule: QuotaRule, setting: QuotaSetting, workspaceId: string): QuotaWindow {
+  return { table: rule.table, units: rule.units, workspaceId, windowMs: setting.windowMs };
+}
 
 /**
  * Throws 429 RATE_LIMIT (with `Retry-After`) when `requested` more units would take the workspace
@@ -46,7 +46,7 @@ const IN_WINDOW = `workspace_id = $1 AND created_at > now() - make_interval(secs
  */
 export async function enforceQuota(tx: Queryable, rule: QuotaRule, setting: QuotaSetting, workspaceId: string, requested: number): Promise<void> {
   if (setting.limit <= 0) return;
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))`, [`quota:${rule.name}`, workspaceId]);
+  await lockQuota(tx, rule.name, workspaceId);
   await checkQuota(tx, rule, setting, workspaceId, requested);
 }
 
@@ -56,7 +56,7 @@ export async function enforceQuota(tx: Queryable, rule: QuotaRule, setting: Quot
  */
 export async function checkQuota(db: Queryable, rule: QuotaRule, setting: QuotaSetting, workspaceId: string, requested: number): Promise<void> {
   if (setting.limit <= 0) return;
-  const [{ used }] = await db.query(`SELECT coalesce(sum(${rule.units}), 0)::float8 AS used FROM ${rule.table} WHERE ${IN_WINDOW}`, [workspaceId, setting.windowMs]);
+  const used = await quotaUsed(db, windowOf(rule, setting, workspaceId));
   if (used + requested <= setting.limit) return;
   const retryAfter = await secondsUntilRoom(db, rule, setting, workspaceId, used + requested - setting.limit);
   throw quotaExceededError(rule, setting, { used, requested, retryAfter });
@@ -67,15 +67,8 @@ export async function checkQuota(db: Queryable, rule: QuotaRule, setting: QuotaS
  * When even the whole window's rows are not enough (a request larger than the quota), the whole window.
  */
 async function secondsUntilRoom(db: Queryable, rule: QuotaRule, setting: QuotaSetting, workspaceId: string, needed: number): Promise<number> {
-  const rows: { wait_ms: number }[] = await db.query(
-    `SELECT extract(epoch FROM (c.created_at + make_interval(secs => $2::float8 / 1000) - now())) * 1000 AS wait_ms
-       FROM (SELECT created_at, sum(${rule.units}) OVER (ORDER BY created_at, id) AS freed FROM ${rule.table} WHERE ${IN_WINDOW}) c
-      WHERE c.freed >= $3
-      ORDER BY c.created_at
-      LIMIT 1`,
-    [workspaceId, setting.windowMs, needed],
-  );
-  return retryAfterSeconds(rows[0] ? Number(rows[0].wait_ms) : setting.windowMs);
+  const waitMs = await msUntilQuotaRoom(db, windowOf(rule, setting, workspaceId), needed);
+  return retryAfterSeconds(waitMs ?? setting.windowMs);
 }
 
 /** Rounded up, never 0 (0 would invite an immediate retry). */

@@ -1,10 +1,7 @@
-import { SUBSCRIBABLE_EVENT_TYPES } from '@app/database';
+import { WebhookDeliveryRow, SUBSCRIBABLE_EVENT_TYPES, WebhookPublicRow } from '@app/database';
 
 /** Types a webhook may list: the subscribable ones, and `webhook.test`, which is delivered on request anyway. */
 export const WEBHOOK_EVENT_TYPES: string[] = [...SUBSCRIBABLE_EVENT_TYPES, 'webhook.test'];
-
-/** SELECT list of the public webhook columns: never the secret ciphertexts. */
-export const WEBHOOK_COLUMNS = 'id, url, events, description, status, disabled_reason, created_at, updated_at';
 
 /** The webhook record (docs/api.md#webhooks). */
 export interface WebhookRecord {
@@ -18,11 +15,8 @@ export interface WebhookRecord {
   updated_at: string;
 }
 
-/** A row of WEBHOOK_COLUMNS: the record's members, timestamps as the driver answers them. */
-export interface WebhookRow extends Omit<WebhookRecord, 'created_at' | 'updated_at'> {
-  created_at: Date;
-  updated_at: Date;
-}
+/** The public columns of a webhook: the record's members, timestamps as the driver answers them. */
+export type WebhookRow = WebhookPublicRow;
 
 export function toWebhookRecord(row: WebhookRow): WebhookRecord {
   return {
@@ -37,25 +31,8 @@ export function toWebhookRecord(row: WebhookRow): WebhookRecord {
   };
 }
 
-export const DELIVERY_COLUMNS = 'id, webhook_id, event_id, event_type, attempt, status, response_status, error, duration_ms, next_attempt_at, retry_dropped, created_at';
-
-export interface DeliveryRow {
-  id: string;
-  webhook_id: string;
-  event_id: string;
-  event_type: string;
-  attempt: number;
-  status: 'succeeded' | 'failed';
-  response_status: number | null;
-  error: string | null;
-  duration_ms: number;
-  next_attempt_at: Date | null;
-  retry_dropped: boolean;
-  created_at: Date;
-}
-
 /** The delivery record (docs/api.md#webhooks). */
-export function toDeliveryRecord(row: DeliveryRow) {
+export function toDeliveryRecord(row: WebhookDeliveryRow) {
   return {
     id: row.id,
     webhook_id: row.webhook_id,

@@ -1,6 +1,6 @@
 import { AuthContext, conflictError, listAnswer, newId, PageRequest, validationError, WithMetadata } from '@app/common';
 import { APP_CONFIG, AppConfig, parseDuration } from '@app/config';
-import { DB_CLOCK_MS, mutateReturning, recordEvent, retryOnDeadlock, WebhookStatus } from '@app/database';
+import { recordEvent, retryOnDeadlock, WebhookRepository, WebhookStatus } from '@app/database';
 import { checkTargetUrl, configKeyring, disableWebhook, generateWebhookSecret, ReceiverResolver, sealSecret, SecretKeyring } from '@app/webhooks';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
@@ -8,8 +8,8 @@ import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { RotateSecretDto } from './dto/rotate-secret.dto';
 import { UpdateWebhookDto } from './dto/update-webhook.dto';
 import { WebhookActionThrottle } from './webhook-action-throttle';
-import { checkPathId, lockLiveCaller, lockWorkspaceWebhooks, requireWebhook } from './webhook-access';
-import { distinctEvents, toWebhookRecord, WEBHOOK_COLUMNS, WebhookRecord, WebhookRow } from './webhook-record';
+import { checkPathId, WebhookAccess } from './webhook-access';
+import { distinctEvents, toWebhookRecord, WebhookRecord, WebhookRow } from './webhook-record';
 
 /** Active webhooks per workspace (docs/api.md#webhooks). */
 export const MAX_ACTIVE_WEBHOOKS = 25;
@@ -25,6 +25,8 @@ export class WebhooksService {
     private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly throttle: WebhookActionThrottle,
+    private readonly access: WebhookAccess,
+    private readonly webhooks: WebhookRepository,
   ) {
     this.resolver = ReceiverResolver.fromConfig(config);
   }
@@ -57,10 +59,7 @@ export class WebhooksService {
 
   /** 400 `out_of_range` when the workspace already has the most active webhooks (the caller holds the lock). */
   private async checkRoomForActive(manager: EntityManager, workspaceId: string, field: string, exceptId: string | null): Promise<void> {
-    const [{ count }] = await manager.query(`SELECT count(*)::int AS count FROM webhooks WHERE workspace_id = $1 AND status = 'active' AND id IS DISTINCT FROM $2`, [
-      workspaceId,
-      exceptId,
-    ]);
+    const count = await this.webhooks.countActive(workspaceId, exceptId, manager);
     if (count >= MAX_ACTIVE_WEBHOOKS) {
       throw validationError(field, 'out_of_range', `a workspace can have at most ${MAX_ACTIVE_WEBHOOKS} active webhooks; disable or delete one first`, {
         limit: MAX_ACTIVE_WEBHOOKS,
@@ -75,7 +74,7 @@ export class WebhooksService {
    */
   private async checkRoomForAny(manager: EntityManager, workspaceId: string): Promise<void> {
     const max = this.config.webhookMaxPerWorkspace;
-    const [{ count }] = await manager.query(`SELECT count(*)::int AS count FROM webhooks WHERE workspace_id = $1`, [workspaceId]);
+    const count = await this.webhooks.count(workspaceId, manager);
     if (count >= max) {
       throw validationError('webhooks', 'out_of_range', `a workspace can have at most ${max} webhooks, disabled ones included; delete one first`, {
         limit: max,
@@ -91,37 +90,36 @@ export class WebhooksService {
     const id = newId('webhook');
     const ciphertext = sealSecret(secret, id, this.keyring);
     return this.db.transaction(async (manager) => {
-      await lockWorkspaceWebhooks(manager, auth.workspaceId);
-      await lockLiveCaller(manager, auth);
+      await this.access.lockWorkspaceWebhooks(manager, auth.workspaceId);
+      await this.access.lockLiveCaller(manager, auth);
       await this.checkRoomForAny(manager, auth.workspaceId);
       await this.checkRoomForActive(manager, auth.workspaceId, 'webhooks', null);
       // The database clock, as for events: the relay compares the two, and API replicas' clocks may differ.
-      const rows: WebhookRow[] = await manager.query(
-        `INSERT INTO webhooks (id, workspace_id, url, events, description, status, secret_ciphertext, created_by_member_id, created_by_api_key_id, created_at, updated_at)
-         SELECT $1, $2, $3, $4, $5, 'active', $6, $7, $8, t.at, t.at FROM (SELECT ${DB_CLOCK_MS} AS at) t RETURNING ${WEBHOOK_COLUMNS}`,
-        [id, auth.workspaceId, url, distinctEvents(dto.events), dto.description ?? null, ciphertext, auth.memberId, auth.apiKeyId],
+      const row = await this.webhooks.insert(
+        {
+          id,
+          workspaceId: auth.workspaceId,
+          url,
+          events: distinctEvents(dto.events),
+          description: dto.description ?? null,
+          secretCiphertext: ciphertext,
+          createdByMemberId: auth.memberId,
+          createdByApiKeyId: auth.apiKeyId,
+        },
+        manager,
       );
-      return { ...toWebhookRecord(rows[0]), secret };
+      return { ...toWebhookRecord(row), secret };
     });
   }
 
   /** A page of the workspace's webhooks, newest first, optionally in one status. */
   async list(auth: AuthContext, status: WebhookStatus | undefined, page: PageRequest): Promise<WithMetadata<WebhookRecord[]>> {
-    const where = `workspace_id = $1 AND ($2::text IS NULL OR status = $2)`;
-    const [rows, [{ total }]]: [WebhookRow[], Array<{ total: string }>] = await Promise.all([
-      this.db.query(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`, [
-        auth.workspaceId,
-        status ?? null,
-        page.perPage,
-        page.offset,
-      ]),
-      this.db.query(`SELECT count(*) AS total FROM webhooks WHERE ${where}`, [auth.workspaceId, status ?? null]),
-    ]);
-    return listAnswer(rows.map(toWebhookRecord), page, total);
+    const found = await this.webhooks.page(auth.workspaceId, status, page);
+    return listAnswer(found.items.map(toWebhookRecord), page, found.total);
   }
 
   async get(auth: AuthContext, id: string): Promise<WebhookRecord> {
-    return toWebhookRecord(await requireWebhook(this.db, auth.workspaceId, id));
+    return toWebhookRecord(await this.access.requireWebhook(auth.workspaceId, id));
   }
 
   async update(auth: AuthContext, id: string, dto: UpdateWebhookDto): Promise<WebhookRecord> {
@@ -132,32 +130,29 @@ export class WebhooksService {
     const url = dto.url === undefined ? undefined : await this.checkUrl(dto.url);
     if (dto.status === 'active') {
       // Re-enabling restarts deliveries: an on-demand action, counted against the host it will send to.
-      const current = await requireWebhook(this.db, auth.workspaceId, id);
+      const current = await this.access.requireWebhook(auth.workspaceId, id);
       await this.throttle.spend('reenable', auth.workspaceId, url ?? current.url);
     }
     return this.db.transaction(async (manager) => {
       if (dto.status === 'active') {
-        await lockWorkspaceWebhooks(manager, auth.workspaceId);
-        await lockLiveCaller(manager, auth); // a key revoked meanwhile must not re-enable anything
+        await this.access.lockWorkspaceWebhooks(manager, auth.workspaceId);
+        await this.access.lockLiveCaller(manager, auth); // a key revoked meanwhile must not re-enable anything
       }
-      const current = await requireWebhook(manager, auth.workspaceId, id, true);
-      const sets: string[] = [];
-      const params: unknown[] = [id];
-      const set = (sql: string, value: unknown) => {
-        params.push(value);
-        sets.push(sql.replace('?', `$${params.length}`));
-      };
-      if (url !== undefined) set('url = ?', url);
-      if (dto.events !== undefined) set('events = ?', distinctEvents(dto.events));
-      if (dto.description !== undefined) set('description = ?', dto.description);
-      if (dto.status === 'active' && current.status === 'disabled') {
-        await this.checkRoomForActive(manager, auth.workspaceId, 'status', id);
-        // A fresh start: the failure counters that disabled it no longer apply.
-        sets.push(`status = 'active', disabled_reason = NULL, consecutive_timeouts = 0, failing_since = NULL`);
-      }
-      if (sets.length > 0) await manager.query(`UPDATE webhooks SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
+      const current = await this.access.requireWebhook(auth.workspaceId, id, manager, true);
+      const reactivate = dto.status === 'active' && current.status === 'disabled';
+      if (reactivate) await this.checkRoomForActive(manager, auth.workspaceId, 'status', id);
+      await this.webhooks.update(
+        id,
+        {
+          url,
+          events: dto.events === undefined ? undefined : distinctEvents(dto.events),
+          description: dto.description,
+          reactivate,
+        },
+        manager,
+      );
       if (dto.status === 'disabled') await disableWebhook(manager, id, 'manual', false);
-      return toWebhookRecord(await requireWebhook(manager, auth.workspaceId, id));
+      return toWebhookRecord(await this.access.requireWebhook(auth.workspaceId, id, manager));
     });
   }
 
@@ -168,8 +163,8 @@ export class WebhooksService {
    */
   async remove(auth: AuthContext, id: string): Promise<{ id: string; deleted: true }> {
     checkPathId('id', id);
-    const rows = await retryOnDeadlock(() => mutateReturning(this.db, `DELETE FROM webhooks WHERE id = $1 AND workspace_id = $2 RETURNING id`, [id, auth.workspaceId]));
-    if (rows.length === 0) await requireWebhook(this.db, auth.workspaceId, id);
+    const deleted = await retryOnDeadlock(() => this.webhooks.delete(auth.workspaceId, id));
+    if (!deleted) await this.access.requireWebhook(auth.workspaceId, id);
     return { id, deleted: true };
   }
 
@@ -180,10 +175,10 @@ export class WebhooksService {
    */
   async sendTest(auth: AuthContext, id: string): Promise<{ event_id: string; type: 'webhook.test'; webhook_id: string; webhook_status: string }> {
     // Checked, then counted against the on-demand throttle, then checked again under the lock.
-    const target = refuseDisabledTest(await requireWebhook(this.db, auth.workspaceId, id));
+    const target = refuseDisabledTest(await this.access.requireWebhook(auth.workspaceId, id));
     await this.throttle.spend('test', auth.workspaceId, target.url);
     return this.db.transaction(async (manager) => {
-      const hook = refuseDisabledTest(await requireWebhook(manager, auth.workspaceId, id, true));
+      const hook = refuseDisabledTest(await this.access.requireWebhook(auth.workspaceId, id, manager, true));
       const event = await recordEvent(manager, auth.workspaceId, 'webhook.test', { webhook_id: id }, { webhookId: id });
       return { event_id: event.id, type: 'webhook.test', webhook_id: id, webhook_status: hook.status };
     });
@@ -196,18 +191,9 @@ export class WebhooksService {
     const secret = generateWebhookSecret();
     const ciphertext = sealSecret(secret, id, this.keyring);
     return this.db.transaction(async (manager) => {
-      await requireWebhook(manager, auth.workspaceId, id, true);
-      const rows = await mutateReturning<{ previous_secret_expires_at: Date | null }>(
-        manager,
-        `UPDATE webhooks SET
-           previous_secret_ciphertext = CASE WHEN $3::bigint > 0 THEN secret_ciphertext END,
-           previous_secret_expires_at = CASE WHEN $3::bigint > 0 THEN now() + $3::bigint * interval '1 millisecond' END,
-           secret_ciphertext = $2, updated_at = now()
-         WHERE id = $1 RETURNING previous_secret_expires_at`,
-        [id, ciphertext, graceMs],
-      );
-      const expires = rows[0].previous_secret_expires_at;
-      return { id, secret, previous_secret_expires_at: expires ? new Date(expires).toISOString() : null };
+      await this.access.requireWebhook(auth.workspaceId, id, manager, true);
+      const expires = await this.webhooks.rotateSecret(id, ciphertext, graceMs, manager);
+      return { id, secret, previous_secret_expires_at: expires ? expires.toISOString() : null };
     });
   }
 }

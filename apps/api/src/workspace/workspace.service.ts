@@ -1,6 +1,6 @@
 import { AuthContext, notFoundError } from '@app/common';
+import { WorkspaceRepository } from '@app/database';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 
 export interface WorkspaceView {
   id: string;
@@ -12,23 +12,17 @@ export interface WorkspaceView {
 
 @Injectable()
 export class WorkspaceService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly workspaces: WorkspaceRepository) {}
 
   /** The caller's workspace with its credit balance and the key's member. */
   async describe(auth: AuthContext): Promise<WorkspaceView> {
-    const rows: Array<{ id: string; name: string; credits: string; member_name: string; role: string }> = await this.dataSource.query(
-      `SELECT w.id, w.name, w.credits, m.name AS member_name, m.role
-         FROM workspaces w JOIN members m ON m.workspace_id = w.id
-        WHERE w.id = $1 AND m.id = $2`,
-      [auth.workspaceId, auth.memberId],
-    );
-    const row = rows[0];
+    const row = await this.workspaces.withMember(auth.workspaceId, auth.memberId);
     if (!row) throw notFoundError('workspace');
     return {
       id: row.id,
       name: row.name,
-      credits: Number(row.credits),
-      member: { id: auth.memberId, name: row.member_name, role: row.role },
+      credits: row.credits,
+      member: { id: auth.memberId, name: row.memberName, role: row.memberRole },
       api_key_id: auth.apiKeyId,
     };
   }

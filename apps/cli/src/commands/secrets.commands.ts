@@ -1,17 +1,11 @@
 import { loadConfig } from '@app/config';
-import { mutateReturning } from '@app/database';
+import { WebhookRepository, WebhookSecretColumn } from '@app/database';
 import { configKeyring, needsReseal, openSecret, sealSecret } from '@app/webhooks';
 import { DataSource } from 'typeorm';
 import { CliError, CommandOptions } from '../cli-args';
 
 const BATCH = 500;
-const COLUMNS = ['secret_ciphertext', 'previous_secret_ciphertext'] as const;
-
-interface SecretRow {
-  id: string;
-  secret_ciphertext: string;
-  previous_secret_ciphertext: string | null;
-}
+const COLUMNS: readonly WebhookSecretColumn[] = ['secret_ciphertext', 'previous_secret_ciphertext'];
 
 /**
  * secrets:rotate: re-seals every stored webhook secret (current, and previous ones kept for a rotation's grace)
@@ -26,11 +20,9 @@ export async function rotateSecrets(db: DataSource, _options: CommandOptions) {
   const keyring = configKeyring(config);
   const counts = { webhooks: 0, resealed: 0, already_current: 0, changed_meanwhile: 0 };
   const unreadable = new Set<string>();
+  const webhooks = new WebhookRepository(db);
   for (let after = ''; ; ) {
-    const rows: SecretRow[] = await db.query(
-      `SELECT id, secret_ciphertext, previous_secret_ciphertext FROM webhooks WHERE id > $1 ORDER BY id LIMIT ${BATCH}`,
-      [after],
-    );
+    const rows = await webhooks.secretsAfter(after, BATCH);
     if (rows.length === 0) break;
     for (const row of rows) {
       counts.webhooks += 1;
@@ -48,12 +40,7 @@ export async function rotateSecrets(db: DataSource, _options: CommandOptions) {
           unreadable.add(row.id);
           continue;
         }
-        const updated = await mutateReturning(db.manager, `UPDATE webhooks SET ${column} = $2 WHERE id = $1 AND ${column} = $3 RETURNING id`, [
-          row.id,
-          sealSecret(plain, row.id, keyring),
-          box,
-        ]);
-        if (updated.length > 0) counts.resealed += 1;
+        if (await webhooks.replaceSecret(row.id, column, sealSecret(plain, row.id, keyring), box)) counts.resealed += 1;
         else counts.changed_meanwhile += 1;
       }
     }

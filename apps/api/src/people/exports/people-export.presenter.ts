@@ -1,6 +1,6 @@
 /** Rows of people_exports as the API answers them. Plain module, unit-tested. */
 import type { PeopleExport as PeopleExportEntity } from '@app/database';
-import { GenericJob, JobStatus, jobProgress } from '../../jobs/job-progress';
+import { GenericJob, jobProgress } from '../../jobs/job-progress';
 
 export const EXPORT_JOB_TYPE = 'people_export';
 

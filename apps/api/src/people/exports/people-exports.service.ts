@@ -4,11 +4,11 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { PeopleExportRepository } from '@app/database';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { PeopleSearchEngine } from '@app/search';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { GenericJob, retryAfterSeconds } from '../../jobs/job-progress';
 import { checkQuota, enforceQuota, EXPORTS_QUOTA, QuotaSetting } from '../../quotas/workspace-quota';
-import { PeopleSearchService } from '../people-search.service';
 import { toSearchApiError } from '../search-errors';
 import { ExportBody, parseExportRequest } from './export-request';
 import { PeopleExport, toGenericExportJob, toPeopleExport } from './people-export.presenter';
@@ -25,7 +25,7 @@ export class PeopleExportsService {
   constructor(
     private readonly db: DataSource,
     private readonly exports: PeopleExportRepository,
-    private readonly searches: PeopleSearchService,
+    private readonly engine: PeopleSearchEngine,
     @InjectQueue(QueueName.PeopleExport) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -45,7 +45,7 @@ export class PeopleExportsService {
       personIds = await this.exports.savedInOrder(auth.workspaceId, request.ids);
       skipped = request.ids.length - personIds.length;
     } else {
-      const picked = await this.searches.engine
+      const picked = await this.engine
         .select(request.filters, { workspaceId: auth.workspaceId, limit: request.limit, excludeIds: request.excludeIds, ordered: true })
         .catch((error) => {
           throw toSearchApiError(error);

@@ -1,5 +1,14 @@
 import { AuthContext, RateLimiter, WithMetadata } from '@app/common';
-import { addCredits, loadPersonRecords, mutateReturning, loadPersonSavedBlocks, lockBalance, PersonRecord, recordEvents } from '@app/database';
+import {
+  addCredits,
+  ListRepository,
+  loadPersonRecords,
+  mutateReturning,
+  loadPersonSavedBlocks,
+  lockBalance,
+  PersonRecord,
+  recordEvents,
+} from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { resolveLiveLists } from '../../lists/live-lists';
@@ -36,6 +45,7 @@ export class PeopleSaveService {
     private readonly search: SearchPool,
     private readonly selector: PeopleSelector,
     private readonly rateLimiter: RateLimiter,
+    private readonly lists: ListRepository,
   ) {}
 
   async save(auth: AuthContext, body: SavePeopleBody, requestId: string | null): Promise<WithMetadata<PeopleSaveBuckets>> {
@@ -45,7 +55,7 @@ export class PeopleSaveService {
     await this.rateLimiter.spend('search', workspaceId, searchUnits(selection));
     const taken = await this.take(workspaceId, selection);
     return this.dataSource.transaction(async (m) => {
-      const listIds = await resolveLiveLists(m, workspaceId, body.list_ids ?? [], 'people', 'list_ids');
+      const listIds = await resolveLiveLists(this.lists, m, workspaceId, body.list_ids ?? [], 'people', 'list_ids');
       const balance = (await lockBalance(m, workspaceId)) ?? 0;
       const classified = await this.selector.classify(m, workspaceId, taken.personIds, taken.validEmails);
       const buckets = new Map([...classified].map(([id, c]) => [id, c.bucket] as const));

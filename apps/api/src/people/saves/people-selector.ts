@@ -1,6 +1,5 @@
-import { SearchTimeoutError, SqlParams, Statement } from '@app/search';
+import { PeopleSearchEngine, SearchTimeoutError, SqlParams, Statement } from '@app/search';
 import { Injectable } from '@nestjs/common';
-import { PeopleSearchService } from '../people-search.service';
 import { toSearchApiError } from '../search-errors';
 import { BucketCounts, bucketJoins, EMAIL_BUCKET_SQL, EmailBucket, emptyBucketCounts, wholeListCountStatement, WholeSourceRow, wholeSourceCounts } from './email-buckets';
 import { DataSelection, FiltersSelection } from './selection-request';
@@ -34,7 +33,7 @@ export interface ResolvedItems {
  */
 @Injectable()
 export class PeopleSelector {
-  constructor(private readonly searches: PeopleSearchService) {}
+  constructor(private readonly engine: PeopleSearchEngine) {}
 
   /**
    * Looks every `data` item up for a preview: the URLs (at most 50) in one statement, then the
@@ -85,7 +84,7 @@ export class PeopleSelector {
 
   /** The people a filters selection takes: the first `limit` in result order, as the save takes them. */
   async pick(workspaceId: string, selection: FiltersSelection): Promise<FiltersPick> {
-    const picked = await this.searches.engine
+    const picked = await this.engine
       .select(selection.filters, { workspaceId, limit: selection.limit, excludeIds: selection.excludeIds, ordered: true })
       .catch((error) => {
         throw toSearchApiError(error);
@@ -115,7 +114,7 @@ export class PeopleSelector {
   private async selectionOf(workspaceId: string, selection: FiltersSelection, ordered: boolean): Promise<Statement> {
     // selectionStatement's LIMIT is its `limit` + 1.
     const limit = ordered ? selection.limit - 1 : selection.limit;
-    const { statement } = await this.searches.engine
+    const { statement } = await this.engine
       .selectionStatement(selection.filters, { workspaceId, limit, excludeIds: selection.excludeIds, ordered })
       .catch((error) => {
         throw toSearchApiError(error);
@@ -200,7 +199,7 @@ export class PeopleSelector {
    * 400 as in a search.
    */
   private async countWholeList(db: Reader, workspaceId: string, selection: FiltersSelection): Promise<{ total: number; emails: BucketCounts }> {
-    const { filters } = await this.searches.engine.selectionStatement(selection.filters, { workspaceId, limit: selection.limit }).catch((error) => {
+    const { filters } = await this.engine.selectionStatement(selection.filters, { workspaceId, limit: selection.limit }).catch((error) => {
       throw toSearchApiError(error);
     });
     const statement = wholeListCountStatement(workspaceId, filters.lists!);
