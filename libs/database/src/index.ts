@@ -17,3 +17,7 @@ export * from './savepoint';
 export * from './suggestions/refresh-suggestions';
 export * from './people/person-record';
 export * from './credits/credit-ledger';
+export * from './replicas/lsn';
+export * from './replicas/read-routing';
+export * from './replicas/replica-router';
+export * from './replicas/replicas.module';
