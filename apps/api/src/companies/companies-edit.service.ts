@@ -1,5 +1,5 @@
 import { AuthContext, isHex24, malformedIdError, notFoundError } from '@app/common';
-import { CompanyRecord, loadCompanyRecords, mutateReturning } from '@app/database';
+import { CompanyRecord, loadCompanyRecords, mutateReturning, noteWorkspaceWrite } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
@@ -15,7 +15,7 @@ export class CompaniesEditService {
    */
   async setName(auth: AuthContext, id: string, name: string | null): Promise<CompanyRecord> {
     if (!isHex24(id)) throw malformedIdError('id', 'the company id must be 24 lowercase hexadecimal characters');
-    return this.dataSource.transaction(async (m) => {
+    const record = await this.dataSource.transaction(async (m) => {
       const rows = await mutateReturning(m, `UPDATE saved_companies SET name_edit = $3 WHERE workspace_id = $1 AND company_id = $2 RETURNING company_id`, [
         auth.workspaceId,
         id,
@@ -25,5 +25,7 @@ export class CompaniesEditService {
       const records = await loadCompanyRecords(m, auth.workspaceId, [id], { technologies: true });
       return records.get(id)!;
     });
+    await noteWorkspaceWrite(auth.workspaceId);
+    return record;
   }
 }

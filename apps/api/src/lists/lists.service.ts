@@ -1,5 +1,5 @@
 import { isOpaqueId, listAnswer, malformedIdError, newId, notFoundError, PageRequest, WithMetadata } from '@app/common';
-import { ListType, mutateReturning } from '@app/database';
+import { ListType, mutateReturning, noteWorkspaceWrite } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ListRecord } from './list-record';
@@ -50,6 +50,7 @@ export class ListsService {
       `INSERT INTO lists (id, workspace_id, type, name) VALUES ($1, $2, $3, $4) RETURNING id, name, type, created_at, 0 AS count`,
       [newId('list'), workspaceId, type, name],
     );
+    await noteWorkspaceWrite(workspaceId);
     return toRecord(row);
   }
 
@@ -58,6 +59,7 @@ export class ListsService {
     if (!isOpaqueId(id)) throw malformedIdError('id', 'the list id is malformed');
     const rows = await mutateReturning(this.dataSource, `UPDATE lists SET deleted_at = now() WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL RETURNING id`, [id, workspaceId]);
     if (rows.length === 0) throw notFoundError('list');
+    await noteWorkspaceWrite(workspaceId);
     return { id, deleted: true };
   }
 }

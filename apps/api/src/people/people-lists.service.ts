@@ -1,3 +1,4 @@
+import { noteWorkspaceWrite } from '@app/database';
 import { AuthContext } from '@app/common';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -25,7 +26,7 @@ export class PeopleListsService {
    */
   async remove(auth: AuthContext, body: RemoveFromListDto): Promise<RemovalAnswer> {
     const ids = removalIds(body.ids);
-    return this.dataSource.transaction(async (m) => {
+    const answer = await this.dataSource.transaction(async (m) => {
       const [listId] = await resolveLiveLists(m, auth.workspaceId, [body.list_id], 'people', 'list_id');
       // Primary key (list_id, person_id) probes; workspace_id keeps another workspace's rows out even by mistake.
       const [row]: Array<{ removed: number }> = await m.query(
@@ -39,5 +40,7 @@ export class PeopleListsService {
       );
       return { removed: row.removed };
     });
+    await noteWorkspaceWrite(auth.workspaceId);
+    return answer;
   }
 }

@@ -1,18 +1,25 @@
 import { AuthContext, isHex24, malformedIdError, notFoundError } from '@app/common';
-import { loadPersonRecords, mutateReturning, PersonRecord } from '@app/database';
+import { loadPersonRecords, mutateReturning, noteWorkspaceWrite, PersonRecord, ReplicaRouter } from '@app/database';
 import { Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { editedEmail } from './person-email';
 
 /** The person record of a workspace: GET and PATCH /v2/people/{id} (docs/people-records.md). */
 @Injectable()
 export class PeopleRecordsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly replicas: ReplicaRouter,
+  ) {}
 
   /** The person in search shape plus the workspace's `saved` block (null while never saved). Free. */
   async get(auth: AuthContext, id: string): Promise<PersonRecord> {
     assertPersonId(id);
-    const [record] = await loadPersonRecords(this.dataSource, auth.workspaceId, [id], { savedBlock: true });
+    // With the saved block: a replica only once it has replayed the workspace's last write.
+    const primary = (this.dataSource.driver as unknown as { master: Pool }).master;
+    const reader = await this.replicas.reader({ kind: 'dependent', workspaceId: auth.workspaceId }, primary);
+    const [record] = await loadPersonRecords(reader.rows, auth.workspaceId, [id], { savedBlock: true });
     if (!record) throw notFoundError('person');
     return record;
   }
@@ -26,7 +33,7 @@ export class PeopleRecordsService {
   async setEmail(auth: AuthContext, id: string, email: string | null): Promise<PersonRecord> {
     assertPersonId(id);
     const stored = email === null ? null : editedEmail(email);
-    return this.dataSource.transaction(async (m) => {
+    const answer = await this.dataSource.transaction(async (m) => {
       const rows = await mutateReturning(m, `UPDATE saved_people SET edited_email = $3 WHERE workspace_id = $1 AND person_id = $2 RETURNING person_id`, [
         auth.workspaceId,
         id,
@@ -37,6 +44,8 @@ export class PeopleRecordsService {
       if (!record) throw notFoundError('person');
       return record;
     });
+    await noteWorkspaceWrite(auth.workspaceId);
+    return answer;
   }
 }
 

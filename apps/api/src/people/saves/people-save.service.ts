@@ -1,5 +1,5 @@
 import { AuthContext, RateLimiter, WithMetadata } from '@app/common';
-import { addCredits, loadPersonRecords, mutateReturning, loadPersonSavedBlocks, lockBalance, PersonRecord, recordEvents } from '@app/database';
+import { addCredits, loadPersonRecords, loadPersonSavedBlocks, lockBalance, mutateReturning, noteWorkspaceWrite, PersonRecord, recordEvents } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { resolveLiveLists } from '../../lists/live-lists';
@@ -44,7 +44,7 @@ export class PeopleSaveService {
     // Spent before anything is locked or written; a 429 spends and changes nothing.
     await this.rateLimiter.spend('search', workspaceId, searchUnits(selection));
     const taken = await this.take(workspaceId, selection);
-    return this.dataSource.transaction(async (m) => {
+    const answer = await this.dataSource.transaction(async (m) => {
       const listIds = await resolveLiveLists(m, workspaceId, body.list_ids ?? [], 'people', 'list_ids');
       const balance = (await lockBalance(m, workspaceId)) ?? 0;
       const classified = await this.selector.classify(m, workspaceId, taken.personIds, taken.validEmails);
@@ -65,6 +65,8 @@ export class PeopleSaveService {
       });
       return new WithMetadata(data, { ...metadata });
     });
+    await noteWorkspaceWrite(workspaceId);
+    return answer;
   }
 
   private async take(workspaceId: string, selection: ReturnType<typeof parseSelection>): Promise<Taken> {
