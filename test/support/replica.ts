@@ -108,6 +108,18 @@ export async function startReplica(): Promise<TestReplica> {
     await eventually(() => withClient(url('postgres'), async (c) => (await c.query(`SELECT pg_is_in_recovery() AS r`)).rows[0].r).catch(() => false), 30_000, 200);
   };
   await start();
+  // A spec that dies before stop() must not leave a server behind: pg_ctl daemonizes it out of our process tree.
+  const leftover = () => {
+    try {
+      const args = ['-D', dir, '-m', 'immediate', '-w', 'stop'];
+      if (process.getuid?.() === 0) execFileSync('runuser', ['-u', 'postgres', '--', bin('pg_ctl'), ...args], { stdio: 'ignore' });
+      else execFileSync(bin('pg_ctl'), args, { stdio: 'ignore' });
+    } catch {
+      // Already stopped.
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', leftover);
   const replica: TestReplica = {
     port,
     dir,
@@ -126,6 +138,7 @@ export async function startReplica(): Promise<TestReplica> {
     kill: async () => void (await pgCtl(['-m', 'immediate', '-w', 'stop'])),
     start,
     async stop() {
+      process.removeListener('exit', leftover);
       await pgCtl(['-m', 'immediate', '-w', 'stop']).catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
     },
