@@ -1,4 +1,4 @@
-import { loadPersonRecords, mutateReturning } from '@app/database';
+import { loadPersonRecords, mutateReturning, noteWorkspaceWrite } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { csvHeader, personLines } from './people-csv';
@@ -40,21 +40,24 @@ export class PeopleExportRunner {
       exported.push(...people.map((p) => p.id));
       await this.db.query(`UPDATE people_exports SET processed = $2 WHERE id = $1 AND status = 'running'`, [exportId, from + chunk.length]);
     }
-    await this.db.transaction(async (m) => {
+    const recorded = await this.db.transaction(async (m) => {
       const [done] = await mutateReturning<{ id: string }>(
         m,
         `UPDATE people_exports SET csv = $2, status = 'completed', processed = total, completed_at = now()
          WHERE id = $1 AND status = 'running' RETURNING id`,
         [exportId, csv],
       );
-      if (!done || exported.length === 0) return; // another run completed it first, or nobody to record
+      if (!done || exported.length === 0) return false; // another run completed it first, or nobody to record
       await m.query(
         `INSERT INTO exported_people (workspace_id, person_id, exported_at)
          SELECT $1, p.id, now() FROM unnest($2::char(24)[]) AS p(id)
          ON CONFLICT (workspace_id, person_id) DO UPDATE SET exported_at = now()`,
         [claimed.workspace_id, [...new Set(exported)].sort()],
       );
+      return true;
     });
+    // Searches with exclude_exported must see these people as exported at once (docs/replicas.md).
+    if (recorded) await noteWorkspaceWrite(claimed.workspace_id);
   }
 
   /** Marks an export failed for good (its BullMQ attempts are spent). */

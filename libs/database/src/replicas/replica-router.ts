@@ -26,6 +26,8 @@ export interface ReplicaRouterOptions {
   poolConfig: PoolConfig;
   registers?: Registry[];
   checkIntervalMs?: number;
+  /** Routes no reads and checks no replica: noteWorkspaceWrite only (the worker). */
+  notesOnly?: boolean;
   warn?: (message: string) => void;
 }
 
@@ -138,6 +140,10 @@ export class ReplicaRouter {
    * replica that does not answer yet only gets no reads until it does.
    */
   async start(): Promise<void> {
+    if (this.options.notesOnly) {
+      if (this.enabled) activeRouter = this;
+      return;
+    }
     for (const replica of this.replicas) {
       const recovery = await within(replica.pool.query('SELECT pg_is_in_recovery() AS recovery'), 5000).then(
         ({ rows }) => rows[0].recovery as boolean,

@@ -13,6 +13,8 @@ export interface ReplicasModuleOptions {
   registry?: Registry;
   /** PostgreSQL session options of every replica connection (the search's planner settings). */
   sessionOptions?: string;
+  /** A process that routes no reads (the worker): it only notes its writes' positions, with no replica connection. */
+  notesOnly?: boolean;
 }
 
 /** The read router of DATABASE_REPLICA_URLS (docs/replicas.md); without replicas every read stays on the primary. */
@@ -41,6 +43,7 @@ export class ReplicasModule {
                 ...(options.sessionOptions ? { options: options.sessionOptions } : {}),
               },
               registers: options.registry ? [options.registry] : [],
+              notesOnly: options.notesOnly,
               warn: (message) => logger.warn(message),
             });
           },
