@@ -69,6 +69,7 @@ describe('a replica lost under load', () => {
     stop = true;
     await Promise.all(loops);
     expect({ done: done > 50, failures }).toEqual({ done: true, failures: [] });
+    console.log(`replica killed under load: ${done} requests, ${failures.length} failed, ${replicaBefore} reads on the replica before the kill`);
     expect(await rs.metric('pws_api_db_read_fallbacks_total', { reason: 'replica_error' })).toBeGreaterThan(0);
     expect(await rs.metric('pws_api_db_read_fallbacks_total', { reason: 'replica_down' })).toBeGreaterThan(0);
     const health = await rs.stack.anon.get('/health');

@@ -119,6 +119,27 @@ describe('reads on a streaming replica', () => {
     expect(after.ids).toContain(newcomer);
   });
 
+  it("hides a worker's just-exported people from exclude_exported searches while replay is paused", async () => {
+    await rs.stack.startWorker();
+    await rs.replicaServing();
+    const filters = { lists: { saved: 'any' }, duplicates: { exclude_exported: true } };
+    expect((await search(ws.api, filters)).ids).toEqual(expect.arrayContaining([P.bob, P.gavin]));
+    await rs.replica.pauseReplay();
+    try {
+      const created = await ws.api.post('/v2/people/export', { ids: [P.bob, P.gavin] });
+      expect(created.status).toBe(202);
+      await eventually(async () => (await ws.api.get(`/v2/people/exports/${created.body.data.id}`)).body?.data?.status === 'completed', 30_000, 100);
+      const held = await rs.metric('pws_api_db_read_fallbacks_total', { reason: 'read_your_writes' });
+      // Only the worker noted this write: without it the paused replica, which has every earlier write, would answer.
+      const ids = (await search(ws.api, filters)).ids;
+      expect(ids).not.toContain(P.bob);
+      expect(ids).not.toContain(P.gavin);
+      expect(await rs.metric('pws_api_db_read_fallbacks_total', { reason: 'read_your_writes' })).toBe(held + 1);
+    } finally {
+      await rs.replica.resumeReplay();
+    }
+  });
+
   it('keeps /health about the primary and Redis: a replica that is away is a warning, not a 503', async () => {
     const health = await rs.stack.anon.get('/health');
     expect(health.status).toBe(200);

@@ -80,7 +80,16 @@ export async function startReplica(): Promise<TestReplica> {
   const dir = mkdtempSync(join(tmpdir(), 'pws-replica-'));
   chownSync(dir, ...postgresIds());
   const primary = new URL(ADMIN_URL);
-  await asPostgres(bin('pg_basebackup'), ['-h', primary.hostname, '-p', primary.port || '5432', '-U', primary.username || 'postgres', '-D', dir, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']);
+  const basebackup = ['-h', primary.hostname, '-p', primary.port || '5432', '-U', primary.username || 'postgres', '-D', dir, '-R', '-X', 'stream', '-c', 'fast', '--no-sync'];
+  // Other test files on the same server may terminate backends (outage tests): a cut base backup is taken again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await asPostgres(bin('pg_basebackup'), basebackup);
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
   const port = await freePort();
   // Debian keeps the configuration outside the data directory: the replica gets its own, minimal one.
   writeFileSync(
