@@ -7,7 +7,24 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 const OK_ANSWER = {
   schema: {
     type: 'object',
-    properties: { success: { type: 'boolean' }, data: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] } } }, metadata: { type: 'object' } },
+    properties: {
+      success: { type: 'boolean' },
+      data: {
+        type: 'object',
+        properties: {
+          status: { type: 'string', enum: ['ok'] },
+          replicas: {
+            type: 'array',
+            description: 'Only with DATABASE_REPLICA_URLS (docs/replicas.md): each replica and why it takes no reads; a warning, never a 503',
+            items: {
+              type: 'object',
+              properties: { name: { type: 'string' }, up: { type: 'boolean' }, lag_ms: { type: 'integer', nullable: true }, refused: { type: 'string', nullable: true } },
+            },
+          },
+        },
+      },
+      metadata: { type: 'object' },
+    },
     example: { success: true, data: { status: 'ok' }, metadata: { timestamp: '2026-11-22T00:00:00.000Z' } },
   },
 };

@@ -50,7 +50,7 @@ if (not cur) or ARGV[1] > cur then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARG
 return 1`;
 
 /** Errors of the statement itself (bad data, bad SQL, constraint, statement_timeout): the primary would fail alike. */
-function isStatementError(error: unknown): boolean {
+export function isStatementError(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' && (/^(22|23|42)/.test(code) || code === '57014');
 }
@@ -160,6 +160,7 @@ export class ReplicaRouter {
     if (!this.enabled) return;
     activeRouter = this;
     await this.check();
+    // check() never rejects: every failure is a replica marked down or a primary answer missed.
     this.timer = setInterval(() => void this.check(), this.intervalMs);
     this.timer.unref();
   }
