@@ -160,7 +160,7 @@ async function main() {
     console.log('setup        searches/s  p95 ms  plain p95  lists p95  saves  save p95  reads on replica  lists reads on replica  fallbacks');
     for (const r of results) {
       console.log(
-        `${r.name.padEnd(12)} ${r.rps.toFixed(1).padStart(10)}  ${f1(r.p95).padStart(6)}  ${f1(r.plainP95).padStart(9)}  ${f1(r.dependentP95).padStart(9)}  ${String(r.saves).padStart(5)}  ${f1(r.saveP95).padStart(8)}  ${`${(100 * r.replicaShare).toFixed(0)} %`.padStart(16)}  ${`${(100 * r.dependentShare).toFixed(0)} %`.padStart(22)}  ${JSON.stringify(r.fallbacks)}`,
+        `${r.name.padEnd(12)} ${r.rps.toFixed(1).padStart(10)}  ${f1(r.p95).padStart(6)}  ${f1(r.plainP95).padStart(9)}  ${f1(r.dependentP95).padStart(9)}  ${String(r.saves).padStart(5)}  ${f1(r.saveP95).padStart(8)}  ${`${(100 * r.replicaShare).toFixed(1)} %`.padStart(16)}  ${`${(100 * r.dependentShare).toFixed(1)} %`.padStart(22)}  ${JSON.stringify(r.fallbacks)}`,
       );
     }
     console.log(`ratio 1 replica / 0 replicas: throughput ${(results[1].rps / results[0].rps).toFixed(2)}, p95 ${(results[1].p95 / results[0].p95).toFixed(2)}`);
