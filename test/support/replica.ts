@@ -87,7 +87,10 @@ export async function startReplica(): Promise<TestReplica> {
       await asPostgres(bin('pg_basebackup'), basebackup);
       break;
     } catch (error) {
-      if (attempt >= 3) throw error;
+      if (attempt >= 3) {
+        rmSync(dir, { recursive: true, force: true });
+        throw error;
+      }
     }
   }
   const port = await freePort();
