@@ -116,15 +116,45 @@ export class ReplicaRouter {
       const pool = new Pool({ ...options.poolConfig, connectionString: url });
       // An idle client that loses its server must not crash the process.
       pool.on('error', () => undefined);
-      return { name: `replica_${i + 1}`, where: replicaWhere(url), pool, up: false, inRecovery: true, lagMs: Infinity, replayLsn: null, datasetVersion: null, caughtUpAt: null };
+      return {
+        name: `replica_${i + 1}`,
+        where: replicaWhere(url),
+        pool,
+        up: false,
+        inRecovery: true,
+        lagMs: Infinity,
+        replayLsn: null,
+        datasetVersion: null,
+        caughtUpAt: null,
+      };
     });
-    // Past this a replica still taking reads has replayed the write anyway (it may lag at most maxLag, checked every interval).
+    // Past this a replica still taking reads has replayed the write anyway (at most maxLag behind, checked every interval).
     this.ttlMs = 2 * options.maxLagMs + 10 * this.intervalMs;
     const registers = options.registers ?? [];
-    this.reads = new Counter({ name: 'pws_api_db_reads_total', help: 'Reads routed, by target (primary or replica_<n>) and kind (plain or dependent).', labelNames: ['target', 'kind'], registers });
-    this.fallbacks = new Counter({ name: 'pws_api_db_read_fallbacks_total', help: 'Reads sent to the primary although replicas are configured, by reason.', labelNames: ['reason'], registers });
-    this.lag = new Gauge({ name: 'pws_api_db_replica_lag_seconds', help: 'How far each replica was behind the primary at its last check.', labelNames: ['replica'], registers });
-    this.upGauge = new Gauge({ name: 'pws_api_db_replica_up', help: '1 when the replica answered its last check, else 0.', labelNames: ['replica'], registers });
+    this.reads = new Counter({
+      name: 'pws_api_db_reads_total',
+      help: 'Reads routed, by target (primary or replica_<n>) and kind (plain or dependent).',
+      labelNames: ['target', 'kind'],
+      registers,
+    });
+    this.fallbacks = new Counter({
+      name: 'pws_api_db_read_fallbacks_total',
+      help: 'Reads sent to the primary although replicas are configured, by reason.',
+      labelNames: ['reason'],
+      registers,
+    });
+    this.lag = new Gauge({
+      name: 'pws_api_db_replica_lag_seconds',
+      help: 'How far each replica was behind the primary at its last check.',
+      labelNames: ['replica'],
+      registers,
+    });
+    this.upGauge = new Gauge({
+      name: 'pws_api_db_replica_up',
+      help: '1 when the replica answered its last check, else 0.',
+      labelNames: ['replica'],
+      registers,
+    });
   }
 
   get enabled(): boolean {
@@ -189,7 +219,10 @@ export class ReplicaRouter {
 
   private async checkNow(): Promise<void> {
     // The primary first: a replica that has replayed up to this position is not behind.
-    const primary = await within(this.options.primary.query(`SELECT pg_current_wal_lsn()::text AS lsn, (SELECT instance || '.' || version FROM dataset_state) AS version`), 2000).catch(() => null);
+    const primary = await within(
+      this.options.primary.query(`SELECT pg_current_wal_lsn()::text AS lsn, (SELECT instance || '.' || version FROM dataset_state) AS version`),
+      2000,
+    ).catch(() => null);
     if (primary) this.primaryVersion = primary.rows[0].version;
     const primaryLsn = primary ? parseLsn(primary.rows[0].lsn) : null;
     await Promise.all(this.replicas.map((replica) => this.checkReplica(replica, primaryLsn)));
@@ -214,7 +247,9 @@ export class ReplicaRouter {
       const caughtUp = primaryLsn !== null && replica.replayLsn !== null && replica.replayLsn >= primaryLsn;
       if (caughtUp) replica.caughtUpAt = now;
       // Behind: time since the last transaction it replayed, else since it was last seen caught up.
-      replica.lagMs = caughtUp ? 0 : row.since_replay !== null ? Math.max(0, row.since_replay) : replica.caughtUpAt !== null ? now - replica.caughtUpAt : Infinity;
+      if (caughtUp) replica.lagMs = 0;
+      else if (row.since_replay !== null) replica.lagMs = Math.max(0, row.since_replay);
+      else replica.lagMs = replica.caughtUpAt !== null ? now - replica.caughtUpAt : Infinity;
     } catch {
       replica.up = false;
     }
@@ -266,7 +301,8 @@ export class ReplicaRouter {
     this.reads.inc({ target, kind });
     let handedOver = false;
     const query = async (text: string | QueryConfig, values?: unknown[]): Promise<QueryResult> => {
-      if (!fallback || handedOver) return (fallback && handedOver ? fallback.primary : pool).query(text as string, values);
+      if (!fallback) return pool.query(text as string, values);
+      if (handedOver) return fallback.primary.query(text as string, values);
       try {
         return await pool.query(text as string, values);
       } catch (error) {
