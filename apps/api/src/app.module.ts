@@ -1,6 +1,6 @@
 import { BodyShapePipe, createValidationPipe, NulCharacterPipe, EnvelopeExceptionFilter, EnvelopeInterceptor, QueueErrorLog, RedisModule, structuredLogger } from '@app/common';
 import { AppConfigModule } from '@app/config';
-import { DatabaseModule } from '@app/database';
+import { DatabaseModule, ReplicasModule } from '@app/database';
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
@@ -16,8 +16,10 @@ import { ListsModule } from './lists/lists.module';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { JobsModule } from './jobs/jobs.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { apiRegistry } from './ops/http-metrics';
 import { OpsModule } from './ops/ops.module';
 import { PeopleModule } from './people/people.module';
+import { SEARCH_SESSION_OPTIONS } from './people/search-session';
 import { SuggestModule } from './suggest/suggest.module';
 import { VerificationsModule } from './verifications/verifications.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -28,6 +30,8 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     structuredLogger('api'),
     DatabaseModule.forRoot({ waiting: 'request' }),
     RedisModule.forRoot({ failFast: true }),
+    // DATABASE_REPLICA_URLS: reads routed to streaming replicas (docs/replicas.md).
+    ReplicasModule.forRoot({ registry: apiRegistry, sessionOptions: SEARCH_SESSION_OPTIONS }),
     AuthModule,
     HealthModule,
     WorkspaceModule,

@@ -1,6 +1,6 @@
 import { QUEUE_PREFIX, QueueErrorLog, RedisModule, redisOptionsFromUrl, structuredLogger } from '@app/common';
 import { APP_CONFIG, AppConfig, AppConfigModule } from '@app/config';
-import { DatabaseModule } from '@app/database';
+import { DatabaseModule, ReplicasModule } from '@app/database';
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import type { ConnectionOptions } from 'bullmq';
@@ -17,6 +17,8 @@ import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module';
     structuredLogger('worker'),
     DatabaseModule.forRoot({ waiting: 'background' }),
     RedisModule.forRoot({ failFast: false }),
+    // Reads nothing from replicas: notes the write positions of exports for the API's read-your-writes (docs/replicas.md).
+    ReplicasModule.forRoot({ notesOnly: true }),
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ connection: redisOptionsFromUrl(config.redisUrl) as ConnectionOptions, prefix: QUEUE_PREFIX }),

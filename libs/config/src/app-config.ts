@@ -1,5 +1,6 @@
 import { isIP, isIPv4 } from 'node:net';
 import { parseDuration, parseDurationList } from './duration';
+import { parseReplicaUrls } from './replica-urls';
 
 const isPort = (text: string): boolean => /^\d{1,5}$/.test(text) && Number(text) >= 1 && Number(text) <= 65535;
 
@@ -16,6 +17,10 @@ function isDnsServer(text: string): boolean {
 export interface AppConfig {
   port: number;
   databaseUrl: string;
+  /** Streaming replicas for reads (docs/replicas.md); empty: every read on the primary. */
+  databaseReplicaUrls: string[];
+  /** A replica further behind than this gets no reads until it catches up. */
+  databaseReplicaMaxLagMs: number;
   redisUrl: string;
   rateLimitsEnforced: boolean;
   rateLimitSearchPerMinute: number;
@@ -104,6 +109,8 @@ type Env = Record<string, string | undefined>;
 export const CONFIG_DEFAULTS: Record<string, string> = {
   PORT: '3000',
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/prospecting',
+  DATABASE_REPLICA_URLS: '',
+  DATABASE_REPLICA_MAX_LAG: '10s',
   REDIS_URL: 'redis://127.0.0.1:6379',
   RATE_LIMITS_ENFORCED: 'true',
   RATE_LIMIT_SEARCH_PER_MINUTE: '60',
@@ -229,6 +236,12 @@ class EnvReader {
     return items;
   }
 
+  replicaUrls(name: string): string[] {
+    const { urls, problem } = parseReplicaUrls(this.raw(name));
+    if (problem) this.problems.push(problem);
+    return urls;
+  }
+
   /** Whether the variable was given a value (an empty one counts as unset). */
   isSet(name: string): boolean {
     return (this.env[name] ?? '').trim() !== '';
@@ -299,6 +312,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const config: AppConfig = {
     port: r.integer('PORT', 0, 65535),
     databaseUrl: r.url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseReplicaUrls: r.replicaUrls('DATABASE_REPLICA_URLS'),
+    databaseReplicaMaxLagMs: r.duration('DATABASE_REPLICA_MAX_LAG', 1),
     redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
     rateLimitsEnforced: r.boolean('RATE_LIMITS_ENFORCED'),
     rateLimitSearchPerMinute: r.integer('RATE_LIMIT_SEARCH_PER_MINUTE', 1, 1_000_000),

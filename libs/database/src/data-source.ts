@@ -1,4 +1,5 @@
 import type { AppConfig } from '@app/config';
+import type { Pool } from 'pg';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { ENTITIES } from './entities';
 import { Foundation1763769600000 } from './migrations/1763769600000-foundation';
@@ -111,4 +112,9 @@ export function dataSourceOptions(databaseUrl: string, overrides: Partial<DataSo
 
 export function createDataSource(databaseUrl: string, overrides: Partial<DataSourceOptions> = {}, timeouts?: PoolTimeouts): DataSource {
   return new DataSource(dataSourceOptions(databaseUrl, overrides, timeouts));
+}
+
+/** The primary's pg pool under a TypeORM data source: for hot reads as named statements, and for replica routing. */
+export function primaryPool(dataSource: DataSource): Pool {
+  return (dataSource.driver as unknown as { master: Pool }).master;
 }

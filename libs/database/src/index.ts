@@ -11,3 +11,7 @@ export * from './people/person-record';
 export * from './credits/credit-ledger';
 export * from './dataset/dataset-loader';
 export * from './repositories';
+export * from './replicas/lsn';
+export * from './replicas/read-routing';
+export * from './replicas/replica-router';
+export * from './replicas/replicas.module';

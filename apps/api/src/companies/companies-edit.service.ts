@@ -1,5 +1,5 @@
 import { AuthContext, isHex24, malformedIdError, notFoundError } from '@app/common';
-import { CompanyRecord, CompanyRepository } from '@app/database';
+import { CompanyRecord, CompanyRepository, noteWorkspaceWrite } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
@@ -18,11 +18,13 @@ export class CompaniesEditService {
    */
   async setName(auth: AuthContext, id: string, name: string | null): Promise<CompanyRecord> {
     if (!isHex24(id)) throw malformedIdError('id', 'the company id must be 24 lowercase hexadecimal characters');
-    return this.dataSource.transaction(async (m) => {
+    const record = await this.dataSource.transaction(async (m) => {
       if (!(await this.companies.editName(auth.workspaceId, id, name === null ? null : name.trim(), m))) {
         throw notFoundError('saved company');
       }
       return (await this.companies.record(auth.workspaceId, id, m))!;
     });
+    await noteWorkspaceWrite(auth.workspaceId);
+    return record;
   }
 }

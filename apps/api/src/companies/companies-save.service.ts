@@ -1,5 +1,5 @@
 import { AuthContext, RateLimiter, received, validationError, WithMetadata } from '@app/common';
-import { attemptInSavepoint, COMPANY_GET_SHAPE, CompanyRecord, CompanyRepository, ListRepository, loadCompanyRecords, recordEvents } from '@app/database';
+import { attemptInSavepoint, COMPANY_GET_SHAPE, CompanyRecord, CompanyRepository, ListRepository, loadCompanyRecords, noteWorkspaceWrite, recordEvents } from '@app/database';
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { resolveLiveLists } from '../lists/live-lists';
@@ -44,6 +44,7 @@ export class CompaniesSaveService {
       const outcomes = await this.storeAll(m, workspaceId, companyIds, listIds);
       return toSaveAnswer(items, resolved, outcomes);
     });
+    await noteWorkspaceWrite(workspaceId);
     return new WithMetadata(data, { ...metadata });
   }
 

@@ -1,5 +1,5 @@
 import { isOpaqueId, listAnswer, malformedIdError, notFoundError, PageRequest, WithMetadata } from '@app/common';
-import { ListRepository, ListType, ListWithCount } from '@app/database';
+import { ListRepository, ListType, ListWithCount, noteWorkspaceWrite } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { ListRecord } from './list-record';
 
@@ -23,13 +23,16 @@ export class ListsService {
   }
 
   async create(workspaceId: string, name: string, type: ListType): Promise<ListRecord> {
-    return toRecord(await this.lists.create(workspaceId, name, type));
+    const list = await this.lists.create(workspaceId, name, type);
+    await noteWorkspaceWrite(workspaceId);
+    return toRecord(list);
   }
 
   /** Soft delete: the list stops being live, so no save or removal may use it; its rows stay for history. */
   async delete(workspaceId: string, id: string): Promise<{ id: string; deleted: true }> {
     if (!isOpaqueId(id)) throw malformedIdError('id', 'the list id is malformed');
     if (!(await this.lists.softDelete(workspaceId, id))) throw notFoundError('list');
+    await noteWorkspaceWrite(workspaceId);
     return { id, deleted: true };
   }
 }

@@ -1,5 +1,5 @@
 import { AuthContext, isHex24, malformedIdError, notFoundError } from '@app/common';
-import { PersonRecord, PersonRepository } from '@app/database';
+import { noteWorkspaceWrite, PersonRecord, PersonRepository, ReplicaRouter } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { editedEmail } from './person-email';
@@ -10,12 +10,15 @@ export class PeopleRecordsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly people: PersonRepository,
+    private readonly replicas: ReplicaRouter,
   ) {}
 
   /** The person in search shape plus the workspace's `saved` block (null while never saved). Free. */
   async get(auth: AuthContext, id: string): Promise<PersonRecord> {
     assertPersonId(id);
-    const record = await this.people.record(auth.workspaceId, id);
+    // With the saved block: a replica only once it has replayed the workspace's last write.
+    const routed = await this.replicas.reader({ kind: 'dependent', workspaceId: auth.workspaceId }, this.people.primaryPool());
+    const record = await this.people.record(auth.workspaceId, id, routed.rows);
     if (!record) throw notFoundError('person');
     return record;
   }
@@ -29,12 +32,14 @@ export class PeopleRecordsService {
   async setEmail(auth: AuthContext, id: string, email: string | null): Promise<PersonRecord> {
     assertPersonId(id);
     const stored = email === null ? null : editedEmail(email);
-    return this.dataSource.transaction(async (m) => {
+    const answer = await this.dataSource.transaction(async (m) => {
       if (!(await this.people.editEmail(auth.workspaceId, id, stored, m))) throw notFoundError('saved person');
       const record = await this.people.record(auth.workspaceId, id, m);
       if (!record) throw notFoundError('person');
       return record;
     });
+    await noteWorkspaceWrite(auth.workspaceId);
+    return answer;
   }
 }
 

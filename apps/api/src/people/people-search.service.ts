@@ -1,11 +1,12 @@
 import { AuthContext, Pagination, paginationOf, RateLimiter, validationError, WithMetadata } from '@app/common';
-import { loadPersonRecords, PersonRecord } from '@app/database';
+import { loadPersonRecords, PersonRecord, ReplicaRouter } from '@app/database';
 import { proNetworkKey } from '@app/domain/records/person-derived';
 import { PeopleSearchEngine, PeopleFilters } from '@app/search';
 import { Injectable } from '@nestjs/common';
 import { MAX_PAGE_DEPTH, SearchPeopleDto } from './dto/search-people.dto';
 import { SearchPool } from './search-pool';
 import { toSearchApiError } from './search-errors';
+import { searchRead } from './search-read';
 
 /** The list convention's pagination plus `total_is_estimate` (docs/people-search.md) (a search is not a list route, but pages alike). */
 export interface SearchPagination extends Pagination {
@@ -19,6 +20,7 @@ export class PeopleSearchService {
     private readonly search: SearchPool,
     private readonly rateLimiter: RateLimiter,
     private readonly engine: PeopleSearchEngine,
+    private readonly replicas: ReplicaRouter,
   ) {}
 
   async find(auth: AuthContext, body: SearchPeopleDto): Promise<WithMetadata<PersonRecord[]>> {
@@ -28,10 +30,12 @@ export class PeopleSearchService {
       throw validationError('page', 'out_of_range', `page × per_page may not pass ${MAX_PAGE_DEPTH}; narrow the filters instead of paging this deep`, { received_value: page, received_type: 'number' });
     }
     await this.rateLimiter.spend('search', auth.workspaceId, 1);
-    const result = await this.engine.search(body.filters, { workspaceId: auth.workspaceId, page, perPage }).catch((error) => {
+    // A replica when one may serve it: with lists, saved, revealed or exported filters only once it has the workspace's writes.
+    const reader = await this.replicas.reader(searchRead(body.filters, auth.workspaceId), this.search.pool);
+    const result = await this.engine.on(reader).search(body.filters, { workspaceId: auth.workspaceId, page, perPage }).catch((error) => {
       throw toSearchApiError(error);
     });
-    const people = await loadPersonRecords(this.search.reader, auth.workspaceId, result.ids, { positionHint: positionHint(result.filters) });
+    const people = await loadPersonRecords(reader.rows, auth.workspaceId, result.ids, { positionHint: positionHint(result.filters) });
     addMatchedUrls(people, result.filters.person?.pro_network_url);
     const pagination: SearchPagination = { ...paginationOf({ page, perPage }, result.total), total_is_estimate: result.totalIsEstimate };
     return new WithMetadata(people, { pagination });

@@ -1,3 +1,4 @@
+import { primaryPool, ReplicaRouter } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
@@ -9,16 +10,20 @@ import { normalizeSuggestQuery, SUGGEST_LIMIT_DEFAULT, SUGGEST_SQL, SuggestionIt
 export class SuggestService {
   private readonly pool: Pool;
 
-  constructor(dataSource: DataSource) {
+  constructor(
+    dataSource: DataSource,
+    private readonly replicas: ReplicaRouter,
+  ) {
     // TypeORM's pg pool directly: no query runner per keystroke. Unnamed statements on purpose:
     // PostgreSQL plans each with its values and keeps only the branch the query's length needs.
-    this.pool = (dataSource.driver as unknown as { master: Pool }).master;
+    this.pool = primaryPool(dataSource);
   }
 
   /** The best values of one filter for what the user typed, best first. */
   async suggest(body: SuggestDto): Promise<SuggestionItem[]> {
     const query = normalizeSuggestQuery(body.query);
-    const { rows } = await this.pool.query<SuggestionRow>(SUGGEST_SQL, [body.type, query, body.limit ?? SUGGEST_LIMIT_DEFAULT]);
+    const reader = await this.replicas.reader({ kind: 'plain' }, this.pool);
+    const rows: SuggestionRow[] = (await reader.query(SUGGEST_SQL, [body.type, query, body.limit ?? SUGGEST_LIMIT_DEFAULT])).rows;
     return suggestionItems(body.type, rows);
   }
 }

@@ -1,4 +1,4 @@
-import { loadPersonRecords, PeopleExportRepository } from '@app/database';
+import { loadPersonRecords, noteWorkspaceWrite, PeopleExportRepository } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { csvHeader, personLines } from './people-csv';
@@ -33,7 +33,9 @@ export class PeopleExportRunner {
       exported.push(...people.map((p) => p.id));
       await this.exports.setProcessed(exportId, from + chunk.length);
     }
-    await this.exports.complete(exportId, csv, claimed.workspaceId, exported);
+    const recorded = await this.exports.complete(exportId, csv, claimed.workspaceId, exported);
+    // Searches with exclude_exported must see these people as exported at once (docs/replicas.md).
+    if (recorded) await noteWorkspaceWrite(claimed.workspaceId);
   }
 
   /** Marks an export failed for good (its BullMQ attempts are spent). */

@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { Pool } from 'pg';
+import type { Pool, QueryConfig, QueryResult } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 import { COMPANY_GET_SHAPE, CompanyRecord, loadCompanyRecords } from '../companies/company-record';
+import { primaryPool } from '../data-source';
 import { mutateReturning } from '../sql';
 
 type Reader = Pick<EntityManager, 'query'>;
+
+/** Where a named statement can run: a pg pool, or a replica router's chosen reader. */
+export interface StatementTarget {
+  query(config: QueryConfig): Promise<QueryResult>;
+}
 
 /** Among several pages that match, the organization's main page wins, then the lowest id. */
 const PAGE_ORDER = `(page_type = 'main') DESC NULLS LAST, id`;
@@ -24,32 +30,40 @@ export interface CompanySave {
  */
 @Injectable()
 export class CompanyRepository {
-  /**
-   * The hot record read goes to TypeORM's pg pool directly as a named (prepared) statement: no query
-   * runner per request, and PostgreSQL plans the record query once per connection, not per call.
-   */
-  private readonly prepared: Reader;
+  /** Statement names of the record read, shared by every pool it runs on (names are per connection). */
+  private readonly names = new Map<string, string>();
 
-  constructor(private readonly dataSource: DataSource) {
-    const names = new Map<string, string>();
-    this.prepared = {
-      query: async <T>(text: string, values?: unknown[]) => {
-        // Read per call: a repository may be built (by hand, in the CLI) before its data source initializes.
-        const pool = (dataSource.driver as unknown as { master: Pool }).master;
-        let name = names.get(text);
-        if (!name) names.set(text, (name = `company_record_${names.size}`));
-        return (await pool.query({ name, text, values })).rows as T;
-      },
-    };
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The primary's pg pool; read per call: a repository may be built (by hand, in the CLI) before its data source initializes. */
+  primaryPool(): Pool {
+    return primaryPool(this.dataSource);
   }
 
   /**
-   * The full Company record (technologies and the workspace's saved block), or undefined; inside the caller's
-   * transaction when a manager is given, else as the prepared statement.
+   * The full Company record (technologies and the workspace's saved block), or undefined. Inside the caller's
+   * transaction when a manager is given; else as a named (prepared) statement on `target` (the primary's pool, or the
+   * pool a replica router chose): no query runner per request, and PostgreSQL plans the record query once per
+   * connection, not per call.
    */
-  async record(workspaceId: string, id: string, manager?: EntityManager): Promise<CompanyRecord | undefined> {
-    const records = await loadCompanyRecords(manager ?? this.prepared, workspaceId, [id], COMPANY_GET_SHAPE);
+  async record(
+    workspaceId: string,
+    id: string,
+    target: EntityManager | StatementTarget = this.primaryPool(),
+  ): Promise<CompanyRecord | undefined> {
+    const reader = target instanceof EntityManager ? target : this.prepared(target);
+    const records = await loadCompanyRecords(reader, workspaceId, [id], COMPANY_GET_SHAPE);
     return records.get(id);
+  }
+
+  private prepared(target: StatementTarget): Reader {
+    return {
+      query: async <T>(text: string, values?: unknown[]) => {
+        let name = this.names.get(text);
+        if (!name) this.names.set(text, (name = `company_record_${this.names.size}`));
+        return (await target.query({ name, text, values })).rows as T;
+      },
+    };
   }
 
   /** Sets (a string) or removes (null) the workspace's name for a company it saved; false when it has not saved it. */

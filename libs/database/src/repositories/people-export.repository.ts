@@ -90,23 +90,24 @@ export class PeopleExportRepository {
 
   /**
    * Stores the CSV, completes the export and records its people in `exported_people`, in one
-   * transaction; nothing when another run completed it first.
+   * transaction. False when it recorded nobody: another run completed it first, or it found no one.
    */
-  async complete(exportId: string, csv: string, workspaceId: string, exported: string[]): Promise<void> {
-    await this.db.transaction(async (m) => {
+  async complete(exportId: string, csv: string, workspaceId: string, exported: string[]): Promise<boolean> {
+    return this.db.transaction(async (m) => {
       const [done] = await mutateReturning<{ id: string }>(
         m,
         `UPDATE people_exports SET csv = $2, status = 'completed', processed = total, completed_at = now()
          WHERE id = $1 AND status = 'running' RETURNING id`,
         [exportId, csv],
       );
-      if (!done || exported.length === 0) return; // another run completed it first, or nobody to record
+      if (!done || exported.length === 0) return false; // another run completed it first, or nobody to record
       await m.query(
         `INSERT INTO exported_people (workspace_id, person_id, exported_at)
          SELECT $1, p.id, now() FROM unnest($2::char(24)[]) AS p(id)
          ON CONFLICT (workspace_id, person_id) DO UPDATE SET exported_at = now()`,
         [workspaceId, [...new Set(exported)].sort()],
       );
+      return true;
     });
   }
 

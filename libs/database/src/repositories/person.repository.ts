@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
+import { primaryPool } from '../data-source';
 import { loadPersonRecords, PersonRecord } from '../people/person-record';
 import { mutateReturning } from '../sql';
 
@@ -14,9 +16,21 @@ import { mutateReturning } from '../sql';
 export class PersonRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The person in search shape plus the workspace's `saved` block (null while never saved), or undefined. */
-  async record(workspaceId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<PersonRecord | undefined> {
-    const [record] = await loadPersonRecords(manager, workspaceId, [id], { savedBlock: true });
+  /** The primary's pg pool, for a caller that routes the read to a replica (docs/replicas.md). */
+  primaryPool(): Pool {
+    return primaryPool(this.dataSource);
+  }
+
+  /**
+   * The person in search shape plus the workspace's `saved` block (null while never saved), or undefined; read through
+   * `reader` (a transaction's manager, or a replica router's reader) when given.
+   */
+  async record(
+    workspaceId: string,
+    id: string,
+    reader: Pick<EntityManager, 'query'> = this.dataSource.manager,
+  ): Promise<PersonRecord | undefined> {
+    const [record] = await loadPersonRecords(reader, workspaceId, [id], { savedBlock: true });
     return record;
   }
 

@@ -64,6 +64,11 @@ export class PeopleSearchEngine {
     private readonly counts?: CountCache,
   ) {}
 
+  /** The same engine reading through `db` (a replica chosen for one read; docs/replicas.md), sharing the count cache. */
+  on(db: Queryable): PeopleSearchEngine {
+    return new PeopleSearchEngine(db, this.counts);
+  }
+
   async search(rawFilters: unknown, request: SearchRequest): Promise<SearchResult> {
     const filters = parsePeopleFilters(rawFilters);
     const ctx = await this.context(filters, request.workspaceId, request.today);

@@ -1,4 +1,5 @@
 import { AuthContext, RateLimiter, WithMetadata } from '@app/common';
+import { ReplicaRouter } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { SearchPool } from '../search-pool';
 import { previewAnswer, PreviewCounts, tallyItems } from './email-buckets';
@@ -17,6 +18,7 @@ export class CreditsPreviewService {
     private readonly search: SearchPool,
     private readonly selector: PeopleSelector,
     private readonly rateLimiter: RateLimiter,
+    private readonly replicas: ReplicaRouter,
   ) {}
 
   async preview(auth: AuthContext, body: SelectionBody): Promise<WithMetadata<ReturnType<typeof previewAnswer>>> {
@@ -26,15 +28,20 @@ export class CreditsPreviewService {
     return new WithMetadata(previewAnswer(counts, await this.balance(auth.workspaceId)), {});
   }
 
+  /** The counts read the workspace's saves too: a replica only once it has replayed the workspace's last write. */
+  private reader(workspaceId: string) {
+    return this.replicas.reader({ kind: 'dependent', workspaceId }, this.search.pool);
+  }
+
   private async countData(workspaceId: string, selection: DataSelection): Promise<PreviewCounts> {
-    const db = this.search.reader;
+    const db = (await this.reader(workspaceId)).rows;
     const { resolved, emails } = await this.selector.resolve(db, workspaceId, selection);
     const tally = tallyItems(selection.items, resolved);
     return { requested: tally.requested, not_matched: tally.not_matched, invalid: tally.invalid, emails, truncated: false };
   }
 
   private async countFilters(workspaceId: string, selection: FiltersSelection): Promise<PreviewCounts> {
-    const counted = await this.selector.countSelection(this.search.reader, workspaceId, selection);
+    const counted = await this.selector.countSelection((await this.reader(workspaceId)).rows, workspaceId, selection);
     return { requested: counted.requested, not_matched: 0, invalid: 0, emails: counted.emails, truncated: counted.truncated };
   }
 

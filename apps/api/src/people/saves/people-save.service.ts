@@ -6,6 +6,7 @@ import {
   mutateReturning,
   loadPersonSavedBlocks,
   lockBalance,
+  noteWorkspaceWrite,
   PersonRecord,
   recordEvents,
 } from '@app/database';
@@ -54,7 +55,7 @@ export class PeopleSaveService {
     // Spent before anything is locked or written; a 429 spends and changes nothing.
     await this.rateLimiter.spend('search', workspaceId, searchUnits(selection));
     const taken = await this.take(workspaceId, selection);
-    return this.dataSource.transaction(async (m) => {
+    const answer = await this.dataSource.transaction(async (m) => {
       const listIds = await resolveLiveLists(this.lists, m, workspaceId, body.list_ids ?? [], 'people', 'list_ids');
       const balance = (await lockBalance(m, workspaceId)) ?? 0;
       const classified = await this.selector.classify(m, workspaceId, taken.personIds, taken.validEmails);
@@ -75,6 +76,8 @@ export class PeopleSaveService {
       });
       return new WithMetadata(data, { ...metadata });
     });
+    await noteWorkspaceWrite(workspaceId);
+    return answer;
   }
 
   private async take(workspaceId: string, selection: ReturnType<typeof parseSelection>): Promise<Taken> {
