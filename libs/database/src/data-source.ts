@@ -1,6 +1,7 @@
 import type { AppConfig } from '@app/config';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { ApiKey } from './entities/api-key.entity';
+import { IdempotencyKey } from './entities/idempotency-key.entity';
 import { OutboxEvent } from './entities/event.entity';
 import { List } from './entities/list.entity';
 import { Member } from './entities/member.entity';
@@ -24,9 +25,10 @@ import { WebhookDeliveryRetryDropped1763770900000 } from './migrations/176377090
 import { SearchSortAndPhraseVectors1763771100000 } from './migrations/1763771100000-search-sort-and-phrase-vectors';
 import { PeopleHeadcountSort1763771200000 } from './migrations/1763771200000-people-headcount-sort';
 import { OwnedAddressesAndJobRetention1763771327000 } from './migrations/1763771327000-owned-addresses-and-job-retention';
+import { IdempotencyKeys1795652007523 } from './migrations/1795652007523-idempotency-keys';
 
 /** Every entity, listed by hand: globs break silently in builds. */
-export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent, Webhook, WebhookTask, WebhookDelivery, Notification];
+export const ENTITIES = [Workspace, Member, ApiKey, List, OutboxEvent, Webhook, WebhookTask, WebhookDelivery, Notification, IdempotencyKey];
 
 /** Every migration, in order. */
 export const MIGRATIONS = [
@@ -45,6 +47,7 @@ export const MIGRATIONS = [
   SearchSortAndPhraseVectors1763771100000,
   PeopleHeadcountSort1763771200000,
   OwnedAddressesAndJobRetention1763771327000,
+  IdempotencyKeys1795652007523,
 ];
 
 /** The limits every pool of the API, the worker and the CLI sets (DB_* variables, README "When PostgreSQL or Redis is down"). */

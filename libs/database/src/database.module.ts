@@ -2,6 +2,10 @@ import { APP_CONFIG, AppConfig } from '@app/config';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { appPoolTimeouts, dataSourceOptions, PoolWaiting } from './data-source';
+import { IdempotencyKeyRepository } from './repositories/idempotency-key.repository';
+
+/** The repositories every app may inject (one per aggregate). */
+const REPOSITORIES = [IdempotencyKeyRepository];
 
 export interface DatabaseModuleOptions {
   /** Who waits for the pool's connections (see appPoolTimeouts). */
@@ -21,6 +25,8 @@ export class DatabaseModule {
           useFactory: (config: AppConfig) => dataSourceOptions(config.databaseUrl, {}, appPoolTimeouts(config, options.waiting)),
         }),
       ],
+      providers: REPOSITORIES,
+      exports: REPOSITORIES,
     };
   }
 }

@@ -1,6 +1,7 @@
 export * from './data-source';
 export * from './database.module';
 export * from './entities/api-key.entity';
+export * from './entities/idempotency-key.entity';
 export * from './entities/event.entity';
 export * from './entities/list.entity';
 export * from './entities/member.entity';
@@ -17,3 +18,4 @@ export * from './savepoint';
 export * from './suggestions/refresh-suggestions';
 export * from './people/person-record';
 export * from './credits/credit-ledger';
+export * from './repositories/idempotency-key.repository';
