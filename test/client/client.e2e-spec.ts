@@ -3,9 +3,12 @@
  * lists paged, webhooks delivered and verified with verifyWebhook (both signature schemes), typed errors,
  * Idempotency-Key sent on its POSTs, retries of 429 only where safe.
  */
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { ApiError, PeopleFilters, ProspectingClient, verifyWebhook, WebhookVerificationError } from '../../libs/client/src';
 import { eventually } from '../support/http';
 import { importPeopleFixture, P } from '../support/people-fixtures';
+import { ROOT } from '../support/processes';
 import { startStack, TestStack, Workspace } from '../support/stack';
 import { Receiver, startReceiver } from '../support/webhook-delivery-kit';
 
@@ -124,4 +127,17 @@ it('webhooks: create, test and verify both signature schemes; a tampered body is
   expect(deliveries.length).toBeGreaterThanOrEqual(2);
   const resent = await client.webhooks.resend(hook.data.id, deliveries[0].id);
   expect(resent.status).toBe(202);
+});
+
+it('examples/client/prospect.mjs runs against the API (the built client)', () => {
+  const result = spawnSync(process.execPath, [resolve(ROOT, 'examples/client/prospect.mjs'), '2'], {
+    cwd: ROOT,
+    env: { ...process.env, PWS_API_URL: stack.base, PWS_API_KEY: ws.api_key },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(result.stderr).toBe('');
+  expect(result.status).toBe(0);
+  expect(result.stdout).toMatch(/^2 people, \d+ credits needed of \d+\nsaved 2, charged \d+, balance \d+\n/);
+  expect(result.stdout.split('\n')[2]).toContain('id');
 });
