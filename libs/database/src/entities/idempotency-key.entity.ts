@@ -1,9 +1,10 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 export type IdempotencyKeyState = 'in_progress' | 'completed';
 
 /** One Idempotency-Key of a workspace (docs/idempotency.md); written through IdempotencyKeyRepository. */
 @Entity('idempotency_keys')
+@Index('idempotency_keys_created_at_idx', ['createdAt'])
 export class IdempotencyKey {
   @PrimaryColumn({ name: 'workspace_id', type: 'varchar', length: 64 })
   workspaceId: string;
