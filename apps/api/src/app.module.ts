@@ -9,6 +9,7 @@ import { CreditsModule } from './credits/credits.module';
 import { EnumsModule } from './enums/enums.module';
 import { HealthModule } from './health/health.module';
 import { DeclaredQueryInterceptor } from './http/declared-query.interceptor';
+import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { JsonBodyInterceptor } from './http/json-body.interceptor';
 import { RequestDeadlineMiddleware } from './http/request-deadline.middleware';
 import { StrictMethodsMiddleware } from './http/strict-methods.middleware';
@@ -55,6 +56,8 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     // After the guards (the key is checked before anything is read), before the pipes: query first, then the body.
     { provide: APP_INTERCEPTOR, useClass: DeclaredQueryInterceptor },
     { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
+    // Once the body is read (a key is bound to it), around the envelope (a replay repeats the exact answer).
+    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     QueueErrorLog,
   ],

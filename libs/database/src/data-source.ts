@@ -17,6 +17,7 @@ import { WebhookDeliveryRetryDropped1763770900000 } from './migrations/176377090
 import { SearchSortAndPhraseVectors1763771100000 } from './migrations/1763771100000-search-sort-and-phrase-vectors';
 import { PeopleHeadcountSort1763771200000 } from './migrations/1763771200000-people-headcount-sort';
 import { OwnedAddressesAndJobRetention1763771327000 } from './migrations/1763771327000-owned-addresses-and-job-retention';
+import { IdempotencyKeys1795652007523 } from './migrations/1795652007523-idempotency-keys';
 
 /** Every migration, in order. */
 export const MIGRATIONS = [
@@ -35,6 +36,7 @@ export const MIGRATIONS = [
   SearchSortAndPhraseVectors1763771100000,
   PeopleHeadcountSort1763771200000,
   OwnedAddressesAndJobRetention1763771327000,
+  IdempotencyKeys1795652007523,
 ];
 
 /** The limits every pool of the API, the worker and the CLI sets (DB_* variables, docs/operations.md#when-postgresql-or-redis-is-down). */

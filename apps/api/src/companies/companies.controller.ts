@@ -9,6 +9,7 @@ import { UpdateCompanyDto } from './dto/update-company.dto';
 import { COMPANY_EXAMPLE } from './company.example';
 import { BODY_LIMITS } from '../http/body-limits';
 import { JsonBody } from '../http/json-body.interceptor';
+import { Idempotent } from '../http/idempotency.interceptor';
 
 @ApiTags('companies')
 @Controller('v2/companies')
@@ -35,6 +36,7 @@ export class CompaniesController {
   }
 
   @JsonBody(BODY_LIMITS.companiesSave)
+  @Idempotent()
   @Post('save')
   @HttpCode(200)
   @ApiOperation({

@@ -1,7 +1,10 @@
 import { INestApplication } from '@nestjs/common';
 import { PaginationSchema } from '@app/common';
 import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { peopleFiltersJsonSchema } from '@app/search/filters/validate-filters';
 import { fillAnswerSchemasFromExamples } from './example-schema';
+import { PEOPLE_FILTERS_SCHEMA } from './schema-refs';
+import { webhookEvents } from './webhook-events';
 
 export const API_KEY_SCHEME = 'api-key';
 
@@ -43,7 +46,60 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .build();
   const document = SwaggerModule.createDocument(app, config);
   fillAnswerSchemasFromExamples(document.paths, getSchemaPath(PaginationSchema));
+  // The filter schema comes from the validator's own table (libs/search/src/filters/filter-schema.ts).
+  const events = webhookEvents();
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, [PEOPLE_FILTERS_SCHEMA]: peopleFiltersJsonSchema(), [ERROR_ENVELOPE_SCHEMA]: ERROR_ENVELOPE, ...events.schemas },
+  };
+  giveErrorAnswersTheirSchema(document.paths, `#/components/schemas/${ERROR_ENVELOPE_SCHEMA}`);
+  // OpenAPI 3.0 has no `webhooks` member (3.1 has); generators read `x-webhooks`.
+  (document as OpenAPIObject & { 'x-webhooks': unknown })['x-webhooks'] = events.webhooks;
   return document;
+}
+
+const ERROR_ENVELOPE_SCHEMA = 'ErrorEnvelope';
+
+/** Every 4xx and 5xx answer: `errors[0].name`, `.message` and `.payload` (`field` and `code` on a 400 VALIDATION_ERROR). */
+const ERROR_ENVELOPE = {
+  type: 'object',
+  required: ['success', 'data', 'metadata', 'errors'],
+  properties: {
+    success: { type: 'boolean', enum: [false] },
+    data: { nullable: true, enum: [null] },
+    metadata: { type: 'object', required: ['timestamp'], properties: { timestamp: { type: 'string', format: 'date-time' }, request_id: { type: 'string' } } },
+    errors: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        required: ['name', 'message', 'payload'],
+        properties: {
+          name: { type: 'string', example: 'VALIDATION_ERROR' },
+          message: { type: 'string' },
+          payload: {
+            type: 'object',
+            additionalProperties: true,
+            properties: {
+              field: { type: 'string' },
+              code: { type: 'string', enum: ['out_of_range', 'conflicting_fields', 'unknown_field', 'invalid_value', 'invalid_format', 'too_deep', 'too_many_values', 'too_many_keys'] },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+/** Error answers documented by a description only get the error envelope's schema. */
+function giveErrorAnswersTheirSchema(paths: OpenAPIObject['paths'], ref: string): void {
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values<any>(item)) {
+      for (const [status, answer] of Object.entries<any>(operation?.responses ?? {})) {
+        if (Number(status) >= 400 && answer && !answer.$ref && !answer.content) answer.content = { 'application/json': { schema: { $ref: ref } } };
+      }
+    }
+  }
 }
 
 /** Swagger UI at /docs and the document at /docs-json. */

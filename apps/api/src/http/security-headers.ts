@@ -44,8 +44,8 @@ export function corsOptions(origins: string[]): CorsOptions | null {
   return {
     origin: origins,
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
-    allowedHeaders: ['content-type', 'x-api-key', 'x-request-id'],
-    exposedHeaders: ['x-request-id', 'retry-after', 'allow', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
+    allowedHeaders: ['content-type', 'x-api-key', 'x-request-id', 'idempotency-key'],
+    exposedHeaders: ['x-request-id', 'retry-after', 'allow', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'idempotent-replayed', 'location'],
     maxAge: 600,
   };
 }

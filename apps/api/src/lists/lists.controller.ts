@@ -7,6 +7,7 @@ import { LIST_RECORD_EXAMPLE } from './list-record';
 import { ListsService } from './lists.service';
 import { BODY_LIMITS } from '../http/body-limits';
 import { JsonBody } from '../http/json-body.interceptor';
+import { Idempotent } from '../http/idempotency.interceptor';
 
 const envelope = (data: unknown) => ({ example: { success: true, data, metadata: { timestamp: '2026-11-22T00:45:10.456Z' } } });
 
@@ -24,6 +25,7 @@ export class ListsController {
   }
 
   @JsonBody(BODY_LIMITS.listCreate)
+  @Idempotent()
   @Post()
   @ApiOperation({ summary: 'Create a typed list (people or company)' })
   @ApiBody({ type: CreateListDto, examples: { company: { value: { name: 'Target accounts Q3', type: 'company' } }, people: { value: { name: 'Founders to call', type: 'people' } } } })

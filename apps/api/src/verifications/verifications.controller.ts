@@ -9,6 +9,7 @@ import { VerificationJob } from './verification-job.presenter';
 import { VerificationsService } from './verifications.service';
 import { BODY_LIMITS } from '../http/body-limits';
 import { JsonBody } from '../http/json-body.interceptor';
+import { Idempotent } from '../http/idempotency.interceptor';
 
 const JOB_EXAMPLE: VerificationJob = {
   id: '0b6f9c4e-5d1a-4c3e-9f1b-2a7d8e6c5b4a',
@@ -38,6 +39,7 @@ export class VerificationsController {
   constructor(private readonly verifications: VerificationsService) {}
 
   @JsonBody(BODY_LIMITS.emailVerifications)
+  @Idempotent()
   @Post()
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({

@@ -12,6 +12,7 @@ import { DELIVERY_EXAMPLE, WEBHOOK_EXAMPLE } from './webhook-record';
 import { WebhooksService } from './webhooks.service';
 import { BODY_LIMITS } from '../http/body-limits';
 import { JsonBody } from '../http/json-body.interceptor';
+import { Idempotent } from '../http/idempotency.interceptor';
 
 const SECRET_EXAMPLE = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw6Xk3UoTBK9E=';
 const envelope = (data: unknown, metadata: Record<string, unknown> = {}) => ({
@@ -27,6 +28,7 @@ export class WebhooksController {
   ) {}
 
   @JsonBody(BODY_LIMITS.webhook)
+  @Idempotent()
   @Post()
   @ApiOperation({
     summary: 'Register a webhook; the answer holds its signing secret, shown only this once',
@@ -79,6 +81,7 @@ export class WebhooksController {
     return this.webhooks.remove(auth, id);
   }
 
+  @Idempotent()
   @Post(':id/test')
   @HttpCode(202)
   @ApiOperation({
@@ -118,6 +121,7 @@ export class WebhooksController {
     return this.webhooks.rotateSecret(auth, id, dto);
   }
 
+  @Idempotent()
   @Post(':id/deliveries/:delivery_id/resend')
   @HttpCode(202)
   @ApiOperation({

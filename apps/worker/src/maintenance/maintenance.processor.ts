@@ -1,6 +1,12 @@
 import { JobName, QueueName } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { deleteInBatches, EmailVerificationJobRepository, PeopleExportRepository, TableStatisticsRepository } from '@app/database';
+import {
+  deleteInBatches,
+  EmailVerificationJobRepository,
+  IdempotencyKeyRepository,
+  PeopleExportRepository,
+  TableStatisticsRepository,
+} from '@app/database';
 import { PrunedTable, WebhookStore } from '@app/webhooks';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
@@ -15,6 +21,8 @@ const PRUNE_BATCH = 5000;
 const EXPORT_EXPIRY_BATCH = 20;
 /** Verification jobs read per query; each is then expired in its own transaction. */
 const VERIFICATION_EXPIRY_BATCH = 100;
+/** Idempotency keys deleted per statement. */
+const IDEMPOTENCY_EXPIRY_BATCH = 5000;
 /** Job schedulers live in Redis, which may lose them: they are upserted again this often. */
 const RESCHEDULE_MS = 30_000;
 
@@ -23,7 +31,7 @@ const RESCHEDULE_MS = 30_000;
  * older than WEBHOOK_HISTORY_RETENTION (job `prune-deliveries`, name kept for existing schedulers) and
  * disable webhooks that have had only failures for WEBHOOK_DISABLE_AFTER even when no new
  * attempt happens; delete the files of exports older than EXPORT_RETENTION and the results of verification
- * jobs older than VERIFICATION_RETENTION (job `expire-job-data`); and ANALYZE the workspace tables a bulk write
+ * jobs older than VERIFICATION_RETENTION, and Idempotency-Keys older than 24 hours (job `expire-job-data`); and ANALYZE the workspace tables a bulk write
  * changed a lot (job `refresh-table-statistics`, table-statistics.ts). A job scheduler runs each job once per
  * interval whichever worker replica takes it.
  */
@@ -38,6 +46,7 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
     private readonly webhookStore: WebhookStore,
     private readonly verificationJobs: EmailVerificationJobRepository,
     private readonly peopleExports: PeopleExportRepository,
+    private readonly idempotencyKeys: IdempotencyKeyRepository,
     @InjectQueue(QueueName.Maintenance) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -97,7 +106,7 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
    * Deletes what finished jobs keep past their retention: export files and person ids (a few exports
    * per statement), verification results (one job per transaction, at most 10,000 rows). The rows stay.
    */
-  async expireJobData(): Promise<{ exports: number; verificationJobs: number }> {
+  async expireJobData(): Promise<{ exports: number; verificationJobs: number; idempotencyKeys: number }> {
     const { exportRetentionMs, verificationRetentionMs } = this.config;
     const exports = await deleteInBatches(() => this.peopleExports.expireFiles(exportRetentionMs, EXPORT_EXPIRY_BATCH), EXPORT_EXPIRY_BATCH);
     let verificationJobs = 0;
@@ -108,8 +117,11 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
       }
       if (due.length < VERIFICATION_EXPIRY_BATCH) break;
     }
-    if (exports + verificationJobs > 0) this.logger.log(`expired ${exports} export files and the results of ${verificationJobs} verification jobs`);
-    return { exports, verificationJobs };
+    const idempotencyKeys = await deleteInBatches(() => this.idempotencyKeys.deleteExpired(IDEMPOTENCY_EXPIRY_BATCH), IDEMPOTENCY_EXPIRY_BATCH);
+    if (exports + verificationJobs + idempotencyKeys > 0) {
+      this.logger.log(`expired ${exports} export files, the results of ${verificationJobs} verification jobs and ${idempotencyKeys} idempotency keys`);
+    }
+    return { exports, verificationJobs, idempotencyKeys };
   }
 
   /**

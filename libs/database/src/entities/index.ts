@@ -16,6 +16,7 @@ import { EmailVerificationJob } from './email-verification-job.entity';
 import { EmailVerificationResult } from './email-verification-result.entity';
 import { ExportedPerson } from './exported-person.entity';
 import { OutboxEvent } from './event.entity';
+import { IdempotencyKey } from './idempotency-key.entity';
 import { List } from './list.entity';
 import { Member } from './member.entity';
 import { Notification } from './notification.entity';
@@ -42,6 +43,7 @@ export * from './email-verification-job.entity';
 export * from './email-verification-result.entity';
 export * from './exported-person.entity';
 export * from './event.entity';
+export * from './idempotency-key.entity';
 export * from './list.entity';
 export * from './member.entity';
 export * from './notification.entity';
@@ -67,6 +69,7 @@ export const ENTITIES = [
   ApiKey,
   OutboxEvent,
   Notification,
+  IdempotencyKey,
   CreditTransactionEntity,
   // Webhooks and their delivery state and history.
   Webhook,

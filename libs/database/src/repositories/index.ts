@@ -1,6 +1,7 @@
 import { CompanyRepository } from './company.repository';
 import { CreditRepository } from './credit.repository';
 import { EmailVerificationJobRepository } from './email-verification-job.repository';
+import { IdempotencyKeyRepository } from './idempotency-key.repository';
 import { ListRepository } from './list.repository';
 import { NotificationRepository } from './notification.repository';
 import { PeopleExportRepository } from './people-export.repository';
@@ -13,6 +14,7 @@ import { WorkspaceRepository } from './workspace.repository';
 export * from './company.repository';
 export * from './credit.repository';
 export * from './email-verification-job.repository';
+export * from './idempotency-key.repository';
 export * from './list.repository';
 export * from './notification.repository';
 export * from './page';
@@ -38,4 +40,5 @@ export const REPOSITORIES = [
   EmailVerificationJobRepository,
   PeopleExportRepository,
   TableStatisticsRepository,
+  IdempotencyKeyRepository,
 ];

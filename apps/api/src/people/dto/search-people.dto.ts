@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsObject, IsOptional, Max, Min } from 'class-validator';
+import { PEOPLE_FILTERS_REF } from '../../docs/schema-refs';
 
 export const MAX_PER_PAGE = 100;
 /** Paging stops here (`page × per_page`): past it, narrower filters serve better than deeper pages. */
@@ -9,13 +10,8 @@ export const MAX_PAGE_DEPTH = 50_000;
 export class SearchPeopleDto {
   @ApiPropertyOptional({
     description:
-      'The people search filter set (every key optional, combined with AND). See docs/people-search.md for how each key matches. ' +
-      'Keys: person, person_location, company_keywords, person_job_title, person_seniority, person_department, person_months_in_current_role, ' +
-      'person_months_in_current_company, person_job_change, company, company_industry, company_headcount_range, company_headcount_custom, ' +
-      'company_country, company_location, company_type, company_business_type, company_revenue_stream, company_founded, company_naics, ' +
-      'company_technologies and company_technology_categories (400 today), contact_details, lists, duplicates, max_person_per_company, sort_by, sort_direction.',
-    type: 'object',
-    additionalProperties: true,
+      'The people search filter set (every key optional, combined with AND; schema `PeopleFilters`). See docs/people-search.md for how each key matches.',
+    ...PEOPLE_FILTERS_REF,
     example: {
       person_job_title: { include: ['VP Sales'], match_mode: 'CONTAINS' },
       person_seniority: { include: ['VP', 'Director'] },

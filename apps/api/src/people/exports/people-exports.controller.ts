@@ -22,6 +22,7 @@ import { downloadPath, PeopleExport } from './people-export.presenter';
 import { PeopleExportsService } from './people-exports.service';
 import { BODY_LIMITS } from '../../http/body-limits';
 import { JsonBody } from '../../http/json-body.interceptor';
+import { Idempotent } from '../../http/idempotency.interceptor';
 
 const EXAMPLE_ID = '3f2b7c1e-8a4d-4e6f-9b0c-1d2e3f4a5b6c';
 const EXAMPLE: PeopleExport = {
@@ -53,6 +54,7 @@ export class PeopleExportsController {
   constructor(private readonly exports: PeopleExportsService) {}
 
   @JsonBody(BODY_LIMITS.peopleSelection)
+  @Idempotent()
   @Post('export')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({

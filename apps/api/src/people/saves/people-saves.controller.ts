@@ -7,6 +7,7 @@ import { SavePeopleDto } from './dto/save-people.dto';
 import { PeopleSaveService } from './people-save.service';
 import { BODY_LIMITS } from '../../http/body-limits';
 import { JsonBody } from '../../http/json-body.interceptor';
+import { Idempotent } from '../../http/idempotency.interceptor';
 
 const BAD_REQUEST =
   'VALIDATION_ERROR with `payload.field` and `payload.code`: `conflicting_fields` (neither or both of `data` and `filters`; `limit` or `exclude_ids` with `data`), ' +
@@ -57,6 +58,7 @@ export class PeopleSavesController {
   }
 
   @JsonBody(BODY_LIMITS.peopleSelection)
+  @Idempotent()
   @Post('save')
   @HttpCode(200)
   @ApiOperation({

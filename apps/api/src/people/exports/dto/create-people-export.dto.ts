@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsInt, IsObject, IsOptional } from 'class-validator';
 import { MAX_EXCLUDE_IDS } from '../../saves/selection-request';
 import { MAX_EXPORT_PEOPLE } from '../export-request';
+import { PEOPLE_FILTERS_REF } from '../../../docs/schema-refs';
 
 /** Types only; export-request.ts reads the rules (sizes, exclusivity, id formats, the saved scope). */
 export class CreatePeopleExportDto {
@@ -18,8 +19,7 @@ export class CreatePeopleExportDto {
     description:
       'The people search filter set (POST /v2/people/search, docs/people-search.md) over saved people: `lists.saved` is set to `any` when left out; `none` answers 400. ' +
       'The export takes the first `limit` people in result order.',
-    type: 'object',
-    additionalProperties: true,
+    ...PEOPLE_FILTERS_REF,
     example: { lists: { include: ['lst_01JD3Z8Q4W7M2X9K5R6T1V0B3C'] }, person_seniority: { include: ['VP'] } },
   })
   @IsOptional()

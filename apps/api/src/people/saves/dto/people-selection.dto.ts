@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsInt, IsObject, IsOptional, IsString, Max, Min } from 'class-validator';
 import { MAX_DATA_ITEMS, MAX_EXCLUDE_IDS, MAX_URL_ITEMS, MAX_WHOLE_LIST_LIMIT } from '../selection-request';
+import { PEOPLE_FILTERS_REF } from '../../../docs/schema-refs';
 
 /** Types only; selection-request.ts reads the rules (sizes, exclusivity, the whole-list exception, each item). */
 export class PeopleSelectionDto {
@@ -18,8 +19,7 @@ export class PeopleSelectionDto {
 
   @ApiPropertyOptional({
     description: 'The people search filter set (POST /v2/people/search, docs/people-search.md): the save takes its first `limit` people in result order.',
-    type: 'object',
-    additionalProperties: true,
+    ...PEOPLE_FILTERS_REF,
     example: { person_seniority: { include: ['VP'] }, contact_details: { email: { status: ['valid'] } } },
   })
   @IsOptional()
