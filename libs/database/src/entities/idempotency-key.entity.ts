@@ -1,12 +1,17 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { Workspace } from './workspace.entity';
 
 export type IdempotencyKeyState = 'in_progress' | 'completed';
 
 /** One Idempotency-Key of a workspace (docs/idempotency.md); written through IdempotencyKeyRepository. */
 @Entity('idempotency_keys')
 @Index('idempotency_keys_created_at_idx', ['createdAt'])
+@Check('idempotency_keys_state_check', `state IN ('in_progress', 'completed')`)
+// A completed key holds its answer; a claim in progress holds none.
+@Check('idempotency_keys_check', `(state = 'completed') = (response_status IS NOT NULL)`)
 export class IdempotencyKey {
   @PrimaryColumn({ name: 'workspace_id', type: 'varchar', length: 64 })
+  @ForeignKey(() => Workspace, { name: 'idempotency_keys_workspace_id_fkey', onDelete: 'CASCADE' })
   workspaceId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 255 })
