@@ -73,7 +73,7 @@ it('sends an Idempotency-Key on its POSTs: a given key replays, a fresh one per 
 
 it('throws ApiError with name, field and code, without retrying a 400', async () => {
   const calls: string[] = [];
-  const counting = new ProspectingClient({ baseUrl: stack.base, apiKey: ws.api_key, fetch: (input, init) => (calls.push(String(input)), fetch(input, init)) });
+  const counting = new ProspectingClient({ baseUrl: stack.base, apiKey: ws.api_key, fetch: (input, init) => (calls.push(input instanceof Request ? input.url : input.toString()), fetch(input, init)) });
   const error = await counting.people.searchPage({ person_seniority: { include: ['Emperor' as any] } }).catch((e) => e);
   expect(error).toBeInstanceOf(ApiError);
   expect(error).toMatchObject({ name: 'VALIDATION_ERROR', status: 400, field: 'filters.person_seniority.include[0]', code: 'invalid_value' });
