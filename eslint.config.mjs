@@ -10,7 +10,9 @@ import boundaries from './tools/eslint/import-boundaries.mjs';
 const NO_COMMENT = String.raw`^(?!\s*\*)(?!.*(//|/\*)).*$`;
 
 export default defineConfig(
-  { ignores: ['dist/**', '**/dist/**', 'node_modules/**', '.ci/node24/**', 'coverage/**', 'libs/client/src/schema.ts'] },
+  {
+    ignores: ['dist/**', '**/dist/**', 'node_modules/**', '.ci/node24/**', 'coverage/**', 'libs/client/src/schema.ts'],
+  },
   {
     files: ['**/*.{js,mjs,cjs}'],
     extends: [js.configs.recommended],

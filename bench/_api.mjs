@@ -43,7 +43,13 @@ export function apiClient(port, { timeoutMs = 120_000 } = {}) {
           resolve({ status: res.statusCode, ms, json, text, headers: res.headers });
         });
       });
-      req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error(`${method} ${path} timed out after ${timeoutMs / 1000} s`), { code: 'CLIENT_TIMEOUT' })));
+      req.setTimeout(timeoutMs, () =>
+        req.destroy(
+          Object.assign(new Error(`${method} ${path} timed out after ${timeoutMs / 1000} s`), {
+            code: 'CLIENT_TIMEOUT',
+          }),
+        ),
+      );
       req.on('error', reject);
       req.end(payload ?? undefined);
     });
@@ -63,7 +69,13 @@ export async function closedLoop(workers, seconds, next) {
     }),
   );
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  return { n: times.length, rps: times.length / elapsed, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
+  return {
+    n: times.length,
+    rps: times.length / elapsed,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: Math.max(...times),
+  };
 }
 
 /**
@@ -71,10 +83,17 @@ export async function closedLoop(workers, seconds, next) {
  * `stdout`/`stderr`: where its output goes (a file descriptor); stdout defaults to the file BENCH_API_LOG names,
  * to find what an error answer was, else nowhere.
  */
-export async function startApi(env, call, { stdout = process.env.BENCH_API_LOG ? openSync(process.env.BENCH_API_LOG, 'a') : 'ignore', stderr = 'inherit' } = {}) {
+export async function startApi(
+  env,
+  call,
+  { stdout = process.env.BENCH_API_LOG ? openSync(process.env.BENCH_API_LOG, 'a') : 'ignore', stderr = 'inherit' } = {},
+) {
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // SHUTDOWN_DELAY 0: no load balancer to drain, so SIGTERM at the end of a run stops it at once.
-  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/apps/api/src/main.js')], { env: { SHUTDOWN_DELAY: '0', ...process.env, ...env }, stdio: ['ignore', stdout, stderr] });
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/apps/api/src/main.js')], {
+    env: { SHUTDOWN_DELAY: '0', ...process.env, ...env },
+    stdio: ['ignore', stdout, stderr],
+  });
   let exited = null;
   child.on('exit', (code) => (exited = code));
   for (let i = 0; ; i++) {
@@ -126,8 +145,24 @@ export async function benchDatabase({ given, adminUrl, prefix, people, companies
     async prepare(env) {
       await runNode('dist/libs/database/src/migrate.js', [], env);
       if (!scratch) return;
-      console.log(`generating ${people} people and ${companies} companies into scratch database ${scratch} (seed bench, as-of ${firstOfMonthUtc()}) ...`);
-      const gen = await runNode('dist/apps/cli/src/main.js', ['dataset:generate', '--people', String(people), '--companies', String(companies), '--seed', 'bench', '--as-of', firstOfMonthUtc()], env);
+      console.log(
+        `generating ${people} people and ${companies} companies into scratch database ${scratch} (seed bench, as-of ${firstOfMonthUtc()}) ...`,
+      );
+      const gen = await runNode(
+        'dist/apps/cli/src/main.js',
+        [
+          'dataset:generate',
+          '--people',
+          String(people),
+          '--companies',
+          String(companies),
+          '--seed',
+          'bench',
+          '--as-of',
+          firstOfMonthUtc(),
+        ],
+        env,
+      );
       console.log(`generated in ${gen.seconds.toFixed(1)} s`);
     },
     async drop() {

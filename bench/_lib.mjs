@@ -33,7 +33,14 @@ const pg = requireFromRoot('pg');
 
 /** `--name value` pairs of the command line; a flag without a value is 'true'. */
 export function parseArgs(argv = process.argv.slice(2)) {
-  return Object.fromEntries(argv.join(' ').split('--').filter(Boolean).map((a) => a.trim().split(/\s+/)).map(([k, v]) => [k, v ?? 'true']));
+  return Object.fromEntries(
+    argv
+      .join(' ')
+      .split('--')
+      .filter(Boolean)
+      .map((a) => a.trim().split(/\s+/))
+      .map(([k, v]) => [k, v ?? 'true']),
+  );
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -68,7 +75,10 @@ export async function adminQuery(adminUrl, sql) {
 export function runNode(script, argv, env) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [join(ROOT, script), ...argv], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(ROOT, script), ...argv], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let peak = 0;

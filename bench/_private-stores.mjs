@@ -9,7 +9,9 @@ import { freePort, sleep } from './_lib.mjs';
 
 /** The newest PostgreSQL server binaries installed (Debian layout). */
 function postgresBin() {
-  const versions = readdirSync('/usr/lib/postgresql').filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync('/usr/lib/postgresql')
+    .filter((v) => /^\d+$/.test(v))
+    .sort((a, b) => Number(b) - Number(a));
   if (versions.length === 0) throw new Error('no PostgreSQL under /usr/lib/postgresql/*/bin');
   return `/usr/lib/postgresql/${versions[0]}/bin`;
 }
@@ -43,7 +45,8 @@ export async function startPrivatePostgres() {
   const port = await freePort();
   await asPostgres(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c max_connections=300 -c shared_buffers=128MB`;
-  const start = () => asPostgres(`${bin}/pg_ctl`, ['start', '-w', '-t', '60', '-D', data, '-l', join(dir, 'server.log'), '-o', options]);
+  const start = () =>
+    asPostgres(`${bin}/pg_ctl`, ['start', '-w', '-t', '60', '-D', data, '-l', join(dir, 'server.log'), '-o', options]);
   const stop = (mode = 'fast') => asPostgres(`${bin}/pg_ctl`, ['stop', '-w', '-t', '60', '-D', data, '-m', mode]);
   await start();
   return {
@@ -63,7 +66,9 @@ export async function startPrivateRedis() {
   const port = await freePort();
   let child = null;
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     for (let i = 0; ; i++) {
       try {
         if ((await run('redis-cli', ['-p', String(port), 'ping'])).stdout.trim() === 'PONG') return;

@@ -62,7 +62,10 @@ export async function webhookBenchStores({ adminUrl, redisUrl, prefix }) {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   const databaseUrl = databaseUrlFor(adminUrl, name);
-  execFileSync(process.execPath, [resolve(ROOT, 'dist/libs/database/src/migrate.js')], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, [resolve(ROOT, 'dist/libs/database/src/migrate.js')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
@@ -91,7 +94,13 @@ export async function workspaceWithWebhooks(stores, name, urls) {
     const id = `wh_${ulid()}`;
     await stores.db.query(
       `INSERT INTO webhooks (id, workspace_id, url, events, secret_ciphertext, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, now() - interval '1 minute', now())`,
-      [id, ws, url, ['company.saved'], encryptSecret(`whsec_${randomBytes(32).toString('base64')}`, Buffer.from(stores.secretsKey, 'hex'))],
+      [
+        id,
+        ws,
+        url,
+        ['company.saved'],
+        encryptSecret(`whsec_${randomBytes(32).toString('base64')}`, Buffer.from(stores.secretsKey, 'hex')),
+      ],
     );
     ids.push(id);
   }
@@ -104,9 +113,21 @@ export async function workspaceWithWebhooks(stores, name, urls) {
  * stderr goes; `log`: a writable stream for its stdout after it is ready (else dropped).
  */
 export async function startWorker(stores, env, { stderr = 'inherit', log = null } = {}) {
-  const workerEnv = { ...process.env, DATABASE_URL: stores.databaseUrl, REDIS_URL: stores.redisUrl, SECRETS_KEY: stores.secretsKey, LOG_LEVEL: 'info', WORKER_METRICS_PORT: '0', ...env };
+  const workerEnv = {
+    ...process.env,
+    DATABASE_URL: stores.databaseUrl,
+    REDIS_URL: stores.redisUrl,
+    SECRETS_KEY: stores.secretsKey,
+    LOG_LEVEL: 'info',
+    WORKER_METRICS_PORT: '0',
+    ...env,
+  };
   const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const worker = spawn(process.execPath, [...nodeArgs, resolve(ROOT, 'dist/apps/worker/src/main.js')], { cwd: ROOT, env: workerEnv, stdio: ['ignore', 'pipe', stderr] });
+  const worker = spawn(process.execPath, [...nodeArgs, resolve(ROOT, 'dist/apps/worker/src/main.js')], {
+    cwd: ROOT,
+    env: workerEnv,
+    stdio: ['ignore', 'pipe', stderr],
+  });
   await new Promise((ready, reject) => {
     let out = '';
     const onData = (d) => {
@@ -141,7 +162,12 @@ export async function startWorker(stores, env, { stderr = 'inherit', log = null 
 }
 
 const companyData = (n) => ({
-  company: { id: randomBytes(12).toString('hex'), name: `Bench Company ${n}`, website: `https://bench-${n}.example.com`, industry: 'Software Development' },
+  company: {
+    id: randomBytes(12).toString('hex'),
+    name: `Bench Company ${n}`,
+    website: `https://bench-${n}.example.com`,
+    industry: 'Software Development',
+  },
   saved_at: new Date().toISOString(),
   list_ids: [],
 });
@@ -153,7 +179,11 @@ export async function commitEvents(stores, receiver, ws, count) {
   const ids = [];
   for (let i = 0; i < count; i++) {
     const id = `evt_${ulid()}`;
-    params.push(id, ws, JSON.stringify({ id, type: 'company.saved', created_at: new Date().toISOString(), data: companyData(i) }));
+    params.push(
+      id,
+      ws,
+      JSON.stringify({ id, type: 'company.saved', created_at: new Date().toISOString(), data: companyData(i) }),
+    );
     values.push(`($${params.length - 2}, $${params.length - 1}, 'company.saved', $${params.length}, now())`);
     ids.push(id);
   }
@@ -192,6 +222,15 @@ export async function waitDelivered(receiver, ids, perEvent, timeoutMs) {
 /** Latency figures (ms from commit to receipt) of the deliveries of `ids`. */
 export function latencies(receiver, ids) {
   const set = new Set(ids);
-  const lat = receiver.received.filter((r) => set.has(r.id)).map((r) => r.latency).filter(Number.isFinite);
-  return { delivered: lat.length, p50_ms: percentile(lat, 50), p90_ms: percentile(lat, 90), p99_ms: percentile(lat, 99), max_ms: Math.max(...lat) };
+  const lat = receiver.received
+    .filter((r) => set.has(r.id))
+    .map((r) => r.latency)
+    .filter(Number.isFinite);
+  return {
+    delivered: lat.length,
+    p50_ms: percentile(lat, 50),
+    p90_ms: percentile(lat, 90),
+    p99_ms: percentile(lat, 99),
+    max_ms: Math.max(...lat),
+  };
 }

@@ -24,10 +24,22 @@ const HEALTH_P99_TARGET_MS = 50;
 const MB = 1024 * 1024;
 // Bodies are encoded once, so the sending process spends no time on them during a measurement.
 const SHAPES = {
-  'deep nesting, 2,000,000 levels (4 MB)': ['/v2/people/search', Buffer.from(`{"filters":${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}}`)],
-  'deep nesting, 5,000 levels (10 KB)': ['/v2/people/search', Buffer.from(`{"filters":${'['.repeat(5_000)}${']'.repeat(5_000)}}`)],
-  'wide array, 2,000,000 items (4 MB)': ['/v2/people/save', Buffer.from(`{"data":[${Array(2_000_000).fill('1').join(',')}]}`)],
-  'many keys, 300,000 in filters (4 MB)': ['/v2/people/search', Buffer.from(`{"filters":{${Array.from({ length: 300_000 }, (_, i) => `"k${i}":1`).join(',')}}}`)],
+  'deep nesting, 2,000,000 levels (4 MB)': [
+    '/v2/people/search',
+    Buffer.from(`{"filters":${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}}`),
+  ],
+  'deep nesting, 5,000 levels (10 KB)': [
+    '/v2/people/search',
+    Buffer.from(`{"filters":${'['.repeat(5_000)}${']'.repeat(5_000)}}`),
+  ],
+  'wide array, 2,000,000 items (4 MB)': [
+    '/v2/people/save',
+    Buffer.from(`{"data":[${Array(2_000_000).fill('1').join(',')}]}`),
+  ],
+  'many keys, 300,000 in filters (4 MB)': [
+    '/v2/people/search',
+    Buffer.from(`{"filters":{${Array.from({ length: 300_000 }, (_, i) => `"k${i}":1`).join(',')}}}`),
+  ],
 };
 const BASELINE = ['/v2/people/search', Buffer.from(JSON.stringify({ filters: 'x'.repeat(4 * MB - 20) }))];
 
@@ -36,11 +48,20 @@ function post(port, path, key, raw) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path, agent: false, headers: { 'x-api-key': key, 'content-type': 'application/json', 'content-length': raw.length } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        agent: false,
+        headers: { 'x-api-key': key, 'content-type': 'application/json', 'content-length': raw.length },
+      },
       (res) => {
         let text = '';
         res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, text }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, text }),
+        );
         res.on('error', reject);
       },
     );
@@ -85,18 +106,28 @@ function probeHealth(port) {
   };
 }
 
-const summary = (times) => `p50 ${f1(percentile(times, 50))} ms, p99 ${f1(percentile(times, 99))} ms, max ${f1(Math.max(...times))} ms`;
+const summary = (times) =>
+  `p50 ${f1(percentile(times, 50))} ms, p99 ${f1(percentile(times, 99))} ms, max ${f1(Math.max(...times))} ms`;
 
 async function main() {
   const name = `pws_bench_body_${randomBytes(4).toString('hex')}`;
   await adminQuery(ADMIN_URL, `CREATE DATABASE ${name}`);
   const port = await freePort();
-  const env = { DATABASE_URL: databaseUrlFor(ADMIN_URL, name), REDIS_URL, PORT: String(port), SECRETS_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', RATE_LIMITS_ENFORCED: 'false' };
+  const env = {
+    DATABASE_URL: databaseUrlFor(ADMIN_URL, name),
+    REDIS_URL,
+    PORT: String(port),
+    SECRETS_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    RATE_LIMITS_ENFORCED: 'false',
+  };
   let api;
   let failed = false;
   try {
     await runNode('dist/libs/database/src/migrate.js', [], env);
-    const { api_key: key } = JSON.parse((await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', 'bench'], env)).stdout);
+    const { api_key: key } = JSON.parse(
+      (await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', 'bench'], env)).stdout,
+    );
     const call = apiClient(port);
     api = await startApi(env, call);
     call.close();
@@ -129,7 +160,9 @@ async function main() {
       const code = JSON.parse(answer).errors?.[0]?.payload?.code;
       const met = percentile(times, 50) < REFUSE_TARGET_MS && statuses.size === 1 && statuses.has(400);
       if (!met) failed = true;
-      console.log(`  ${shape.padEnd(40)} ${[...statuses].join('/')} ${code}: ${summary(times)}; ratio to the 4 MB baseline ${(percentile(times, 50) / baselineP50).toFixed(2)} (${met ? 'met' : 'MISSED'})`);
+      console.log(
+        `  ${shape.padEnd(40)} ${[...statuses].join('/')} ${code}: ${summary(times)}; ratio to the 4 MB baseline ${(percentile(times, 50) / baselineP50).toFixed(2)} (${met ? 'met' : 'MISSED'})`,
+      );
     }
 
     /** `bursts` times: PARALLEL copies of `raw` at once while /health is probed; the probes sent meanwhile. */
@@ -148,18 +181,33 @@ async function main() {
         seconds.push((to - from) / 1000);
         probes.push(...health.times);
         probeFailures += health.failed;
-        if (answers.some((a) => a.status !== 400)) throw new Error(`${label}: answered ${[...new Set(answers.map((a) => a.status))]}`);
+        if (answers.some((a) => a.status !== 400))
+          throw new Error(`${label}: answered ${[...new Set(answers.map((a) => a.status))]}`);
       }
-      console.log(`  ${label.padEnd(44)} burst p50 ${percentile(seconds, 50).toFixed(2)} s; /health ${probes.length} probes, ${probeFailures} failed: ${summary(probes)}`);
+      console.log(
+        `  ${label.padEnd(44)} burst p50 ${percentile(seconds, 50).toFixed(2)} s; /health ${probes.length} probes, ${probeFailures} failed: ${summary(probes)}`,
+      );
       return { probes, probeFailures };
     };
-    console.log(`\n${PARALLEL} bodies at once, ${BURSTS} bursts each, /health probed every 5 ms while they arrive (target: p99 under ${HEALTH_P99_TARGET_MS} ms, no failed probe)`);
-    const ordinary = await bursts('baseline: 16 small ordinary requests (400)', ['/v2/people/search', Buffer.from('{"filters":"x"}')], BURSTS);
-    const hostile = await bursts('16 hostile 4 MB bodies (deep nesting)', SHAPES['deep nesting, 2,000,000 levels (4 MB)'], BURSTS);
+    console.log(
+      `\n${PARALLEL} bodies at once, ${BURSTS} bursts each, /health probed every 5 ms while they arrive (target: p99 under ${HEALTH_P99_TARGET_MS} ms, no failed probe)`,
+    );
+    const ordinary = await bursts(
+      'baseline: 16 small ordinary requests (400)',
+      ['/v2/people/search', Buffer.from('{"filters":"x"}')],
+      BURSTS,
+    );
+    const hostile = await bursts(
+      '16 hostile 4 MB bodies (deep nesting)',
+      SHAPES['deep nesting, 2,000,000 levels (4 MB)'],
+      BURSTS,
+    );
     const p99 = percentile(hostile.probes, 99);
     const met = p99 < HEALTH_P99_TARGET_MS && hostile.probeFailures === 0;
     if (!met) failed = true;
-    console.log(`  ratio of /health p99, hostile burst to ordinary burst: ${(p99 / percentile(ordinary.probes, 99)).toFixed(2)}; to idle: ${(p99 / percentile(idle.times, 99)).toFixed(2)} (${met ? 'met' : 'MISSED'})`);
+    console.log(
+      `  ratio of /health p99, hostile burst to ordinary burst: ${(p99 / percentile(ordinary.probes, 99)).toFixed(2)}; to idle: ${(p99 / percentile(idle.times, 99)).toFixed(2)} (${met ? 'met' : 'MISSED'})`,
+    );
   } finally {
     api?.kill('SIGTERM');
     await sleep(500);

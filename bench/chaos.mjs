@@ -67,7 +67,12 @@ async function timedCall(call, route, method, path, body, key, requestId) {
   const entry = { route, start, end: 0, status: 0, error: null };
   try {
     const res = await call(method, path, body, key, headers);
-    Object.assign(entry, { end: Date.now(), status: res.status, error: res.json?.errors?.[0]?.name ?? null, json: res.json });
+    Object.assign(entry, {
+      end: Date.now(),
+      status: res.status,
+      error: res.json?.errors?.[0]?.name ?? null,
+      json: res.json,
+    });
   } catch (e) {
     Object.assign(entry, { end: Date.now(), error: e.code ?? e.message });
   }
@@ -80,8 +85,19 @@ async function attemptSave(call, save) {
   save.inFlight = true;
   const requestId = `chaos-${save.kind}-${save.n}-${save.requestIds.length}`;
   save.requestIds.push(requestId);
-  const body = save.kind === 'people' ? { data: [...save.newIds, ...save.overlap], list_ids: [save.listId] } : { data: save.newIds, list_ids: [save.listId] };
-  const res = await timedCall(call, `POST /v2/${save.kind === 'people' ? 'people' : 'companies'}/save`, 'POST', save.kind === 'people' ? '/v2/people/save' : '/v2/companies/save', body, save.ws.key, requestId);
+  const body =
+    save.kind === 'people'
+      ? { data: [...save.newIds, ...save.overlap], list_ids: [save.listId] }
+      : { data: save.newIds, list_ids: [save.listId] };
+  const res = await timedCall(
+    call,
+    `POST /v2/${save.kind === 'people' ? 'people' : 'companies'}/save`,
+    'POST',
+    save.kind === 'people' ? '/v2/people/save' : '/v2/companies/save',
+    body,
+    save.ws.key,
+    requestId,
+  );
   if (res.status === 200) {
     save.ok = true;
     if (save.kind === 'company') save.failedIds = (res.json?.data?.failed ?? []).map((f) => f.id);
@@ -99,9 +115,24 @@ async function saveLoop(call, ws, kind) {
     const pool = kind === 'people' ? ws.peoplePool : ws.companyPool;
     const newIds = pool.splice(0, kind === 'people' ? NEW_PEOPLE_PER_SAVE : COMPANIES_PER_SAVE);
     if (newIds.length === 0) break;
-    const overlap = kind === 'people' ? Array.from({ length: Math.min(OVERLAP_PEOPLE_PER_SAVE, ws.committedPeople.length) }, () => ws.committedPeople[Math.floor(Math.random() * ws.committedPeople.length)]) : [];
+    const overlap =
+      kind === 'people'
+        ? Array.from(
+            { length: Math.min(OVERLAP_PEOPLE_PER_SAVE, ws.committedPeople.length) },
+            () => ws.committedPeople[Math.floor(Math.random() * ws.committedPeople.length)],
+          )
+        : [];
     const lists = kind === 'people' ? ws.peopleLists : ws.companyLists;
-    const save = { kind, n: `${ws.name}-${saves.length}`, ws, newIds, overlap: [...new Set(overlap)], listId: lists[counter++ % lists.length], requestIds: [], ok: false };
+    const save = {
+      kind,
+      n: `${ws.name}-${saves.length}`,
+      ws,
+      newIds,
+      overlap: [...new Set(overlap)],
+      listId: lists[counter++ % lists.length],
+      requestIds: [],
+      ok: false,
+    };
     saves.push(save);
     await attemptSave(call, save);
     await sleep(Math.max(0, due - Date.now()));
@@ -151,7 +182,9 @@ async function main() {
   const started = Date.now();
   const postgres = await startPrivatePostgres();
   const redis = await startPrivateRedis();
-  log(`private PostgreSQL on ${postgres.port}, redis-server on ${redis.port}; steady ${STEADY_S} s, outages ${OUTAGE_S} s`);
+  log(
+    `private PostgreSQL on ${postgres.port}, redis-server on ${redis.port}; steady ${STEADY_S} s, outages ${OUTAGE_S} s`,
+  );
   const receiver = await startTimedReceiver();
   const apis = [];
   let worker = null;
@@ -184,17 +217,52 @@ async function main() {
       await postgres.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     })());
-  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.once(signal, () => void cleanup().finally(() => process.exit(130)));
   try {
     await adminQuery(postgres.adminUrl, 'CREATE DATABASE chaos');
     const databaseUrl = databaseUrlFor(postgres.adminUrl, 'chaos');
     const secretsKey = randomBytes(32).toString('hex');
-    const shared = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, SECRETS_KEY: secretsKey, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_SCHEDULE: '2s,5s,10s,30s,1m', LOG_LEVEL: 'warn' };
+    const shared = {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redis.url,
+      SECRETS_KEY: secretsKey,
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_RETRY_SCHEDULE: '2s,5s,10s,30s,1m',
+      LOG_LEVEL: 'warn',
+    };
     // Rate limits on (with room to spare): the request path then depends on Redis as in production.
-    const apiEnv = { ...shared, RATE_LIMITS_ENFORCED: 'true', RATE_LIMIT_SEARCH_PER_MINUTE: '1000000', RATE_LIMIT_ENRICH_PER_MINUTE: '1000000' };
+    const apiEnv = {
+      ...shared,
+      RATE_LIMITS_ENFORCED: 'true',
+      RATE_LIMIT_SEARCH_PER_MINUTE: '1000000',
+      RATE_LIMIT_ENRICH_PER_MINUTE: '1000000',
+    };
     await runNode('dist/libs/database/src/migrate.js', [], shared);
-    await runNode('dist/apps/cli/src/main.js', ['dataset:generate', '--people', String(PEOPLE), '--companies', String(COMPANIES), '--seed', 'chaos', '--as-of', firstOfMonthUtc(), '--out', dataDir, '--load', 'false'], shared);
-    const imported = await runNode('dist/apps/cli/src/main.js', ['dataset:import', '--companies', join(dataDir, 'companies.ndjson'), '--people', join(dataDir, 'people.ndjson')], shared);
+    await runNode(
+      'dist/apps/cli/src/main.js',
+      [
+        'dataset:generate',
+        '--people',
+        String(PEOPLE),
+        '--companies',
+        String(COMPANIES),
+        '--seed',
+        'chaos',
+        '--as-of',
+        firstOfMonthUtc(),
+        '--out',
+        dataDir,
+        '--load',
+        'false',
+      ],
+      shared,
+    );
+    const imported = await runNode(
+      'dist/apps/cli/src/main.js',
+      ['dataset:import', '--companies', join(dataDir, 'companies.ndjson'), '--people', join(dataDir, 'people.ndjson')],
+      shared,
+    );
     log(`imported ${imported.stdout.trim()}`);
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
@@ -206,7 +274,10 @@ async function main() {
     const ports = [await freePort(), await freePort()];
     const killed = new Set();
     const startReplica = async (i) => {
-      const api = await startApi({ ...apiEnv, PORT: String(ports[i]) }, apiClient(ports[i], { timeoutMs: 2000 }), { stdout: apiLog, stderr });
+      const api = await startApi({ ...apiEnv, PORT: String(ports[i]) }, apiClient(ports[i], { timeoutMs: 2000 }), {
+        stdout: apiLog,
+        stderr,
+      });
       api.once('exit', (code, signal) => {
         if (!killed.has(api) && running) died.push(`API replica ${i + 1} (${code ?? signal})`);
       });
@@ -221,13 +292,45 @@ async function main() {
 
     // Workspace A has credits for everyone; B runs out midway (a save then reveals only what the balance pays).
     const workspaces = [];
-    for (const [name, credits] of [['a', 1_000_000], ['b', 400]]) {
-      const created = JSON.parse((await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', `chaos ${name}`, '--credits', String(credits)], shared)).stdout);
-      const ws = { name, id: created.workspace_id, key: created.api_key, peoplePool: shuffle(personIds), companyPool: shuffle(companyIds), committedPeople: [], peopleLists: [], companyLists: [] };
-      const hook = await call('POST', '/v2/webhooks', { url: `http://127.0.0.1:${receiver.port}/${name}`, events: ['person.saved', 'person.email_found', 'company.saved'] }, ws.key);
+    for (const [name, credits] of [
+      ['a', 1_000_000],
+      ['b', 400],
+    ]) {
+      const created = JSON.parse(
+        (
+          await runNode(
+            'dist/apps/cli/src/main.js',
+            ['workspace:create', '--name', `chaos ${name}`, '--credits', String(credits)],
+            shared,
+          )
+        ).stdout,
+      );
+      const ws = {
+        name,
+        id: created.workspace_id,
+        key: created.api_key,
+        peoplePool: shuffle(personIds),
+        companyPool: shuffle(companyIds),
+        committedPeople: [],
+        peopleLists: [],
+        companyLists: [],
+      };
+      const hook = await call(
+        'POST',
+        '/v2/webhooks',
+        {
+          url: `http://127.0.0.1:${receiver.port}/${name}`,
+          events: ['person.saved', 'person.email_found', 'company.saved'],
+        },
+        ws.key,
+      );
       if (hook.status !== 201) throw new Error(`POST /v2/webhooks answered ${hook.status}: ${hook.text}`);
-      for (const [type, into] of [['people', ws.peopleLists], ['company', ws.companyLists]]) {
-        for (let i = 0; i < 3; i++) into.push((await call('POST', '/v2/lists', { name: `${type} ${i}`, type }, ws.key)).json.data.id);
+      for (const [type, into] of [
+        ['people', ws.peopleLists],
+        ['company', ws.companyLists],
+      ]) {
+        for (let i = 0; i < 3; i++)
+          into.push((await call('POST', '/v2/lists', { name: `${type} ${i}`, type }, ws.key)).json.data.id);
       }
       workspaces.push(ws);
     }
@@ -235,13 +338,15 @@ async function main() {
 
     let reported = null;
     const watchdog = setInterval(() => {
-      if (worker.exit && reported !== worker && !killed.has(worker)) log(`the worker exited on its own (${worker.exit.code ?? worker.exit.signal})`);
+      if (worker.exit && reported !== worker && !killed.has(worker))
+        log(`the worker exited on its own (${worker.exit.code ?? worker.exit.signal})`);
       if (worker.exit) reported = worker;
     }, 500);
     const clientsStart = Date.now();
     const clients = [];
     for (const ws of workspaces) {
-      for (let i = 0; i < LOOPS_PER_KIND; i++) clients.push(saveLoop(call, ws, 'people'), saveLoop(call, ws, 'company'));
+      for (let i = 0; i < LOOPS_PER_KIND; i++)
+        clients.push(saveLoop(call, ws, 'people'), saveLoop(call, ws, 'company'));
       clients.push(readLoop(call, ws));
     }
     clients.push(retryLoop(call, () => running));
@@ -287,7 +392,10 @@ async function main() {
     const clientsEnd = Date.now();
     // Bodies still without a 200 (their last attempt fell into an outage) are retried until they pass.
     const finalRetryEnd = Date.now() + 60_000;
-    await retryLoop(call, () => Date.now() < finalRetryEnd && saves.some((s) => !s.ok && !s.unexpected && s.requestIds.length < 60));
+    await retryLoop(
+      call,
+      () => Date.now() < finalRetryEnd && saves.some((s) => !s.ok && !s.unexpected && s.requestIds.length < 60),
+    );
     log(`clients stopped: ${saves.length} save bodies, ${attempts.length} requests; draining the outbox ...`);
 
     db = new pg.Client({ connectionString: databaseUrl });
@@ -311,10 +419,13 @@ async function main() {
         break;
       }
       if (Date.now() - drainStart > DRAIN_TIMEOUT_MS) {
-        log(`drain timed out: ${state.unrelayed} unrelayed, ${state.pending} pending tasks, ${missing} events not received`);
+        log(
+          `drain timed out: ${state.unrelayed} unrelayed, ${state.pending} pending tasks, ${missing} events not received`,
+        );
         break;
       }
-      if ((Date.now() - drainStart) % 10_000 < 1000) log(`draining: ${state.unrelayed} unrelayed, ${state.pending} pending tasks, ${missing} events not received`);
+      if ((Date.now() - drainStart) % 10_000 < 1000)
+        log(`draining: ${state.unrelayed} unrelayed, ${state.pending} pending tasks, ${missing} events not received`);
       await sleep(1000);
     }
     const drainSeconds = (Date.now() - drainStart) / 1000;
@@ -334,13 +445,30 @@ async function main() {
     const lost = events.filter((e) => !deliveries.has(e.id)).length;
     const phantom = [...deliveries.keys()].filter((id) => !eventIds.has(id)).length;
     const duplicates = [...deliveries.values()].reduce((s, n) => s + n - 1, 0);
-    const [tasks] = (await db.query(`SELECT count(*) FILTER (WHERE state = 'failed')::int AS failed, count(*) FILTER (WHERE state = 'dropped')::int AS dropped FROM webhook_tasks WHERE workspace_id = ANY($1)`, [wsIds])).rows;
+    const [tasks] = (
+      await db.query(
+        `SELECT count(*) FILTER (WHERE state = 'failed')::int AS failed, count(*) FILTER (WHERE state = 'dropped')::int AS dropped FROM webhook_tasks WHERE workspace_id = ANY($1)`,
+        [wsIds],
+      )
+    ).rows;
     check('processes that exited on their own', died.join(', ') || 'none', died.length === 0);
-    check('outbox drained', `${drained ? 'yes' : 'NO'} (${drainSeconds.toFixed(1)} s after the last retry answered)`, drained);
-    check('events committed / received (distinct) / lost', `${events.length} / ${deliveries.size} / ${lost}`, lost === 0);
+    check(
+      'outbox drained',
+      `${drained ? 'yes' : 'NO'} (${drainSeconds.toFixed(1)} s after the last retry answered)`,
+      drained,
+    );
+    check(
+      'events committed / received (distinct) / lost',
+      `${events.length} / ${deliveries.size} / ${lost}`,
+      lost === 0,
+    );
     check('deliveries of events that do not exist', phantom, phantom === 0);
     check('duplicate deliveries (at-least-once; receivers dedupe)', duplicates, true);
-    check('delivery tasks failed or dropped', `${tasks.failed} / ${tasks.dropped}`, tasks.failed === 0 && tasks.dropped === 0);
+    check(
+      'delivery tasks failed or dropped',
+      `${tasks.failed} / ${tasks.dropped}`,
+      tasks.failed === 0 && tasks.dropped === 0,
+    );
 
     // 2. Credits: each person charged at most once per workspace, balance = opening - charges = ledger.
     for (const ws of workspaces) {
@@ -358,17 +486,35 @@ async function main() {
         )
       ).rows;
       const n = (v) => Number(v);
-      const ok = n(c.credits) >= 0 && n(c.credits) === n(c.ledger) && n(c.credits) === n(c.opening) - n(c.charged) && n(c.charged) === c.revealed && c.revealed === c.found_events && c.found_events === c.found_people && c.rows_off === 0;
+      const ok =
+        n(c.credits) >= 0 &&
+        n(c.credits) === n(c.ledger) &&
+        n(c.credits) === n(c.opening) - n(c.charged) &&
+        n(c.charged) === c.revealed &&
+        c.revealed === c.found_events &&
+        c.found_events === c.found_people &&
+        c.rows_off === 0;
       check(
         `workspace ${ws.name}: balance = opening - charges = ledger; charges = emails revealed = email_found events = people`,
         `${c.credits} = ${c.opening} - ${c.charged} = ${c.ledger}; ${c.charged} = ${c.revealed} = ${c.found_events} = ${c.found_people}`,
         ok,
       );
-      check(`workspace ${ws.name}: people charged twice`, c.found_events - c.found_people, c.found_events === c.found_people);
+      check(
+        `workspace ${ws.name}: people charged twice`,
+        c.found_events - c.found_people,
+        c.found_events === c.found_people,
+      );
     }
-    const ledger = (await db.query(`SELECT request_id, amount FROM credit_transactions WHERE reason = 'people_save' AND workspace_id = ANY($1)`, [wsIds])).rows;
+    const ledger = (
+      await db.query(
+        `SELECT request_id, amount FROM credit_transactions WHERE reason = 'people_save' AND workspace_id = ANY($1)`,
+        [wsIds],
+      )
+    ).rows;
     const chargesByRequest = new Map(ledger.map((r) => [r.request_id, Number(r.amount)]));
-    const chargedTwice = saves.filter((s) => s.kind === 'people' && s.requestIds.filter((id) => chargesByRequest.has(id)).length > 1).length;
+    const chargedTwice = saves.filter(
+      (s) => s.kind === 'people' && s.requestIds.filter((id) => chargesByRequest.has(id)).length > 1,
+    ).length;
     check('save bodies charged by two of their attempts', chargedTwice, chargedTwice === 0);
 
     // 3. Half saves: a save's rows, memberships and events exist together or not at all.
@@ -398,12 +544,43 @@ async function main() {
     }
     for (const key of Object.keys(halfByWorkspace[0][1])) {
       const values = halfByWorkspace.map(([, h]) => h[key]);
-      check(`rows vs events: ${key.replaceAll('_', ' ')} (a / b)`, values.join(' / '), values.every((v) => v === 0));
+      check(
+        `rows vs events: ${key.replaceAll('_', ' ')} (a / b)`,
+        values.join(' / '),
+        values.every((v) => v === 0),
+      );
     }
-    const savedPeople = new Set((await db.query(`SELECT workspace_id || ':' || person_id AS k FROM saved_people WHERE workspace_id = ANY($1)`, [wsIds])).rows.map((r) => r.k));
-    const peopleMembers = new Set((await db.query(`SELECT list_id || ':' || person_id AS k FROM people_list_members WHERE workspace_id = ANY($1)`, [wsIds])).rows.map((r) => r.k));
-    const savedCompanies = new Set((await db.query(`SELECT workspace_id || ':' || company_id AS k FROM saved_companies WHERE workspace_id = ANY($1)`, [wsIds])).rows.map((r) => r.k));
-    const companyMembers = new Set((await db.query(`SELECT list_id || ':' || company_id AS k FROM company_list_members WHERE workspace_id = ANY($1)`, [wsIds])).rows.map((r) => r.k));
+    const savedPeople = new Set(
+      (
+        await db.query(`SELECT workspace_id || ':' || person_id AS k FROM saved_people WHERE workspace_id = ANY($1)`, [
+          wsIds,
+        ])
+      ).rows.map((r) => r.k),
+    );
+    const peopleMembers = new Set(
+      (
+        await db.query(
+          `SELECT list_id || ':' || person_id AS k FROM people_list_members WHERE workspace_id = ANY($1)`,
+          [wsIds],
+        )
+      ).rows.map((r) => r.k),
+    );
+    const savedCompanies = new Set(
+      (
+        await db.query(
+          `SELECT workspace_id || ':' || company_id AS k FROM saved_companies WHERE workspace_id = ANY($1)`,
+          [wsIds],
+        )
+      ).rows.map((r) => r.k),
+    );
+    const companyMembers = new Set(
+      (
+        await db.query(
+          `SELECT list_id || ':' || company_id AS k FROM company_list_members WHERE workspace_id = ANY($1)`,
+          [wsIds],
+        )
+      ).rows.map((r) => r.k),
+    );
     const halfSaves = [];
     let bodiesSaved = 0;
     let bodiesNotSaved = 0;
@@ -417,9 +594,16 @@ async function main() {
       const anyRow = ids.filter((id) => rows.has(`${s.ws.id}:${id}`) || members.has(`${s.listId}:${id}`)).length;
       if (stored === ids.length && ids.length > 0) bodiesSaved++;
       else if (anyRow === 0 && !s.ok) bodiesNotSaved++;
-      else halfSaves.push(`${s.n} (${s.kind}, answered 200: ${s.ok}): ${stored} of ${ids.length} saved with their list, ${anyRow} with some row`);
+      else
+        halfSaves.push(
+          `${s.n} (${s.kind}, answered 200: ${s.ok}): ${stored} of ${ids.length} saved with their list, ${anyRow} with some row`,
+        );
     }
-    check('save bodies fully saved / never saved (no 200) / half saved', `${bodiesSaved} / ${bodiesNotSaved} / ${halfSaves.length}`, halfSaves.length === 0);
+    check(
+      'save bodies fully saved / never saved (no 200) / half saved',
+      `${bodiesSaved} / ${bodiesNotSaved} / ${halfSaves.length}`,
+      halfSaves.length === 0,
+    );
     check('company items answered failed (retryable, by design)', companyItemsFailed, true);
     const unexpected = saves.filter((s) => s.unexpected);
     check('save bodies answered an unexpected 4xx', unexpected.length, unexpected.length === 0);
@@ -443,7 +627,15 @@ async function main() {
         p99: percentile(ms, 99),
         max: Math.max(0, ...a.map((x) => x.end - x.start)),
         failures: Object.entries(
-          a.filter((x) => x.status === 0 || x.status >= 300).reduce((m, x) => ({ ...m, [`${x.status || ''} ${x.error}`.trim()]: (m[`${x.status || ''} ${x.error}`.trim()] ?? 0) + 1 }), {}),
+          a
+            .filter((x) => x.status === 0 || x.status >= 300)
+            .reduce(
+              (m, x) => ({
+                ...m,
+                [`${x.status || ''} ${x.error}`.trim()]: (m[`${x.status || ''} ${x.error}`.trim()] ?? 0) + 1,
+              }),
+              {},
+            ),
         ),
       };
       rows.push(r);
@@ -458,20 +650,53 @@ async function main() {
     }
     summarize('whole run', clientsStart, clientsEnd);
 
-    console.log(`\nchaos: ${QUICK ? 'quick, ' : ''}steady ${STEADY_S} s, outages ${OUTAGE_S} s; ${PEOPLE} people, ${COMPANIES} companies; 2 API replicas (connections ${[...proxy.connections.values()].join(' / ')}), 1 worker`);
-    console.log(`${saves.length} save bodies (${saves.filter((s) => s.kind === 'people').length} people, ${saves.filter((s) => s.kind === 'company').length} company), ${attempts.length} requests, ${saves.reduce((n, s) => n + Math.max(0, s.requestIds.length - 1), 0)} retries\n`);
+    console.log(
+      `\nchaos: ${QUICK ? 'quick, ' : ''}steady ${STEADY_S} s, outages ${OUTAGE_S} s; ${PEOPLE} people, ${COMPANIES} companies; 2 API replicas (connections ${[...proxy.connections.values()].join(' / ')}), 1 worker`,
+    );
+    console.log(
+      `${saves.length} save bodies (${saves.filter((s) => s.kind === 'people').length} people, ${saves.filter((s) => s.kind === 'company').length} company), ${attempts.length} requests, ${saves.reduce((n, s) => n + Math.max(0, s.requestIds.length - 1), 0)} retries\n`,
+    );
     const W = 34;
-    console.log('window'.padEnd(W) + 'requests'.padStart(9) + '2xx'.padStart(7) + '503 UNAV'.padStart(9) + 'other 5xx'.padStart(10) + 'no answer'.padStart(10) + 'timeouts'.padStart(9) + '> 2 s'.padStart(7) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'max ms'.padStart(9));
+    console.log(
+      'window'.padEnd(W) +
+        'requests'.padStart(9) +
+        '2xx'.padStart(7) +
+        '503 UNAV'.padStart(9) +
+        'other 5xx'.padStart(10) +
+        'no answer'.padStart(10) +
+        'timeouts'.padStart(9) +
+        '> 2 s'.padStart(7) +
+        'p50 ms'.padStart(9) +
+        'p99 ms'.padStart(9) +
+        'max ms'.padStart(9),
+    );
     for (const r of rows) {
-      console.log(r.name.padEnd(W) + String(r.requests).padStart(9) + String(r.ok).padStart(7) + String(r.unavailable).padStart(9) + String(r.other5xx).padStart(10) + String(r.resets).padStart(10) + String(r.timeouts).padStart(9) + String(r.slow).padStart(7) + f1(r.p50).padStart(9) + f1(r.p99).padStart(9) + f1(r.max).padStart(9));
+      console.log(
+        r.name.padEnd(W) +
+          String(r.requests).padStart(9) +
+          String(r.ok).padStart(7) +
+          String(r.unavailable).padStart(9) +
+          String(r.other5xx).padStart(10) +
+          String(r.resets).padStart(10) +
+          String(r.timeouts).padStart(9) +
+          String(r.slow).padStart(7) +
+          f1(r.p50).padStart(9) +
+          f1(r.p99).padStart(9) +
+          f1(r.max).padStart(9),
+      );
     }
-    for (const r of rows.filter((x) => x.failures.length > 0)) console.log(`  ${r.name}: ${r.failures.map(([k, v]) => `${v} x ${k}`).join(', ')}`);
-    console.log('("no answer": connection reset or refused; "timeouts": no answer within the client timeout of 10 s; a window runs from the injection to 2 s after the restore)\n');
+    for (const r of rows.filter((x) => x.failures.length > 0))
+      console.log(`  ${r.name}: ${r.failures.map(([k, v]) => `${v} x ${k}`).join(', ')}`);
+    console.log(
+      '("no answer": connection reset or refused; "timeouts": no answer within the client timeout of 10 s; a window runs from the injection to 2 s after the restore)\n',
+    );
     for (const c of checks) console.log(`${c.ok ? 'ok  ' : 'FAIL'}  ${c.name}: ${c.value}`);
     for (const h of halfSaves.slice(0, 10)) console.log(`  half save: ${h}`);
     for (const s of unexpected.slice(0, 10)) console.log(`  unexpected answer: ${s.n}: ${s.unexpected}`);
     const stderrLines = readFileSync(stderrPath, 'utf8').split('\n').filter(Boolean).length;
-    console.log(`\nthe apps wrote ${stderrLines} lines to stderr: ${stderrPath}; the worker's log: ${logBase}.worker.log; the APIs' log: ${apiLogPath}`);
+    console.log(
+      `\nthe apps wrote ${stderrLines} lines to stderr: ${stderrPath}; the worker's log: ${logBase}.worker.log; the APIs' log: ${apiLogPath}`,
+    );
     console.log(`chaos run took ${((Date.now() - started) / 1000).toFixed(0)} s`);
     if (failures.length > 0) {
       console.log(`\n${failures.length} guarantee(s) failed:`);

@@ -38,7 +38,14 @@ async function main() {
   await admin.query(`CREATE DATABASE ${name}`);
   const url = databaseUrlFor(ADMIN, name);
   const port = await freePort();
-  const env = { DATABASE_URL: url, REDIS_URL, PORT: String(port), SECRETS_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', RATE_LIMITS_ENFORCED: 'false' };
+  const env = {
+    DATABASE_URL: url,
+    REDIS_URL,
+    PORT: String(port),
+    SECRETS_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    RATE_LIMITS_ENFORCED: 'false',
+  };
   const db = new pg.Client({ connectionString: url });
   let api;
   try {
@@ -53,24 +60,36 @@ async function main() {
       [COMPANIES],
     );
     await db.query('ANALYZE companies');
-    api = spawn(process.execPath, [...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean), join(ROOT, 'dist/apps/api/src/main.js')], { env: { SHUTDOWN_DELAY: '0', ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    api = spawn(
+      process.execPath,
+      [...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean), join(ROOT, 'dist/apps/api/src/main.js')],
+      { env: { SHUTDOWN_DELAY: '0', ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
       if ((await fetch(`${base}/health`).catch(() => null))?.status === 200) break;
       if (i > 300) throw new Error('the API did not start');
       await sleep(100);
     }
-    const ws = JSON.parse((await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', 'bench'], env)).stdout);
+    const ws = JSON.parse(
+      (await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', 'bench'], env)).stdout,
+    );
     const post = async (path, body) => {
       const started = process.hrtime.bigint();
-      const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': ws.api_key }, body: JSON.stringify(body) });
+      const res = await fetch(base + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': ws.api_key },
+        body: JSON.stringify(body),
+      });
       const json = await res.json();
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (res.status !== 200 && res.status !== 201) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 500)}`);
+      if (res.status !== 200 && res.status !== 201)
+        throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 500)}`);
       return { ms, json };
     };
     const lists = [];
-    for (let i = 0; i < 20; i++) lists.push((await post('/v2/lists', { name: `bench ${i}`, type: 'company' })).json.data.id);
+    for (let i = 0; i < 20; i++)
+      lists.push((await post('/v2/lists', { name: `bench ${i}`, type: 'company' })).json.data.id);
 
     // Odd numbers only, so every id is a main page; run r of scenario (a) takes its own 500.
     const mainIds = (from, count) => Array.from({ length: count }, (_, i) => hex(2 * (from + i) + 1));
@@ -85,7 +104,8 @@ async function main() {
     };
 
     // Warm-up: connections, JIT, plan caches.
-    for (let i = 0; i < 5; i++) await post('/v2/companies/save', { data: mainIds(40_000 + i * 500, 500), list_ids: lists });
+    for (let i = 0; i < 5; i++)
+      await post('/v2/companies/save', { data: mainIds(40_000 + i * 500, 500), list_ids: lists });
 
     await measure('baseline: 1 id, no lists', async (r) => {
       const { ms, json } = await post('/v2/companies/save', { data: mainIds(45_000 + r, 1) });
@@ -109,7 +129,9 @@ async function main() {
     });
     await measure('50 domains into 20 lists (new saves)', async (r) => {
       // Regional pages' domains: each resolves to its organization's main page.
-      const data = Array.from({ length: 50 }, (_, i) => ({ domain: `https://www.bulk-${2 * (20_000 + r * 50 + i) + 2}.example/about` }));
+      const data = Array.from({ length: 50 }, (_, i) => ({
+        domain: `https://www.bulk-${2 * (20_000 + r * 50 + i) + 2}.example/about`,
+      }));
       const { ms, json } = await post('/v2/companies/save', { data, list_ids: lists });
       expectSaved(json, 50);
       return ms;
@@ -119,22 +141,39 @@ async function main() {
     const failingIds = Array.from({ length: RUNS }, (_, r) => `'${failing(r)}'`).join(',');
     await db.query(`CREATE FUNCTION bench_fail() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.company_id IN (${failingIds}) THEN RAISE EXCEPTION 'bench failure'; END IF; RETURN NEW; END $$`);
-    await db.query(`CREATE TRIGGER bench_fail BEFORE INSERT ON saved_companies FOR EACH ROW EXECUTE FUNCTION bench_fail()`);
+    await db.query(
+      `CREATE TRIGGER bench_fail BEFORE INSERT ON saved_companies FOR EACH ROW EXECUTE FUNCTION bench_fail()`,
+    );
     await sleep(200);
     await measure('500 ids into 20 lists, 1 failing row (bisecting path)', async (r) => {
       const { ms, json } = await post('/v2/companies/save', { data: mainIds(30_000 + r * 500, 500), list_ids: lists });
-      if (json.metadata.failed_count !== 1 || json.metadata.saved_count !== 499) throw new Error(`unexpected ${JSON.stringify(json.metadata)}`);
+      if (json.metadata.failed_count !== 1 || json.metadata.saved_count !== 499)
+        throw new Error(`unexpected ${JSON.stringify(json.metadata)}`);
       return ms;
     });
 
     const base1 = scenarios['baseline: 1 id, no lists'].p95;
     console.log(`companies: ${COMPANIES}, runs per scenario: ${RUNS}`);
-    console.log('scenario'.padEnd(56) + 'p50 ms'.padStart(9) + 'p95 ms'.padStart(9) + 'max ms'.padStart(9) + '  p95 / baseline p95');
+    console.log(
+      'scenario'.padEnd(56) +
+        'p50 ms'.padStart(9) +
+        'p95 ms'.padStart(9) +
+        'max ms'.padStart(9) +
+        '  p95 / baseline p95',
+    );
     for (const [label, s] of Object.entries(scenarios)) {
-      console.log(label.padEnd(56) + s.p50.toFixed(1).padStart(9) + s.p95.toFixed(1).padStart(9) + s.max.toFixed(1).padStart(9) + `  ${(s.p95 / base1).toFixed(1)}x`);
+      console.log(
+        label.padEnd(56) +
+          s.p50.toFixed(1).padStart(9) +
+          s.p95.toFixed(1).padStart(9) +
+          s.max.toFixed(1).padStart(9) +
+          `  ${(s.p95 / base1).toFixed(1)}x`,
+      );
     }
     const main500 = scenarios['500 ids into 20 lists (new saves)'].p95;
-    console.log(`target: p95 of 500 ids < ${TARGET_P95_MS} ms: ${main500 < TARGET_P95_MS ? 'met' : 'NOT met'} (${main500.toFixed(1)} ms)`);
+    console.log(
+      `target: p95 of 500 ids < ${TARGET_P95_MS} ms: ${main500 < TARGET_P95_MS ? 'met' : 'NOT met'} (${main500.toFixed(1)} ms)`,
+    );
     const events = Number((await db.query(`SELECT count(*) FROM events WHERE type = 'company.saved'`)).rows[0].count);
     console.log(`company.saved events written: ${events}`);
   } finally {

@@ -22,7 +22,10 @@ const admin = (sql) => adminQuery(ADMIN, sql);
 function startServer(script, env) {
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // SHUTDOWN_DELAY 0: no load balancer to drain, so SIGTERM at the end of a run stops it at once.
-  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, script)], { env: { SHUTDOWN_DELAY: '0', ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, script)], {
+    env: { SHUTDOWN_DELAY: '0', ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return child;
 }
 
@@ -56,8 +59,14 @@ async function main() {
   const children = [];
   try {
     await runNode('dist/libs/database/src/migrate.js', [], env);
-    await runNode('dist/apps/cli/src/main.js', ['dataset:generate', '--people', '1000', '--companies', String(COMPANIES), '--seed', 'bench-get'], env);
-    const ws = JSON.parse((await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', 'bench'], env)).stdout);
+    await runNode(
+      'dist/apps/cli/src/main.js',
+      ['dataset:generate', '--people', '1000', '--companies', String(COMPANIES), '--seed', 'bench-get'],
+      env,
+    );
+    const ws = JSON.parse(
+      (await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', 'bench'], env)).stdout,
+    );
     const db = new pg.Client({ connectionString: url });
     await db.connect();
     const ids = (await db.query(`SELECT id FROM companies ORDER BY md5(id) LIMIT 200`)).rows.map((r) => r.id);
@@ -65,18 +74,28 @@ async function main() {
 
     const apiPort = await freePort();
     const barePort = await freePort();
-    const api = startServer('dist/apps/api/src/main.js', { ...env, PORT: String(apiPort), SECRETS_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', RATE_LIMITS_ENFORCED: 'false' });
+    const api = startServer('dist/apps/api/src/main.js', {
+      ...env,
+      PORT: String(apiPort),
+      SECRETS_KEY: randomBytes(32).toString('hex'),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      RATE_LIMITS_ENFORCED: 'false',
+    });
     children.push(api);
     const bare = startServer('bench/_company-get-bare.mjs', { ...env, PORT: String(barePort) });
     children.push(bare);
     await waitFor(`http://127.0.0.1:${apiPort}/health`);
     await waitFor(`http://127.0.0.1:${barePort}/`);
 
-    console.log(`company-get bench: ${COMPANIES} companies, ${CONNECTIONS} connections, ${SECONDS} s per run, 200 distinct ids`);
+    console.log(
+      `company-get bench: ${COMPANIES} companies, ${CONNECTIONS} connections, ${SECONDS} s per run, 200 distinct ids`,
+    );
     const b = await load(`http://127.0.0.1:${barePort}`, ws.api_key, ids);
     console.log(`bare node:http: ${b.rps.toFixed(0)} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms, non-2xx ${b.non2xx}`);
     const a = await load(`http://127.0.0.1:${apiPort}`, ws.api_key, ids);
-    console.log(`API (LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}): ${a.rps.toFixed(0)} req/s, p50 ${a.p50} ms, p99 ${a.p99} ms, non-2xx ${a.non2xx}`);
+    console.log(
+      `API (LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}): ${a.rps.toFixed(0)} req/s, p50 ${a.p50} ms, p99 ${a.p99} ms, non-2xx ${a.non2xx}`,
+    );
     const ratio = a.rps / b.rps;
     console.log(`ratio API / bare: ${ratio.toFixed(2)} (target >= 0.5: ${ratio >= 0.5 ? 'met' : 'missed'})`);
     if (a.non2xx > 0 || b.non2xx > 0) throw new Error('some requests failed');

@@ -38,26 +38,53 @@ async function main() {
       for (const t of TABLES) out[t] = Number((await db.query(`SELECT count(*) FROM ${t}`)).rows[0].count);
       return out;
     };
-    const sizeArgs = ['--people', String(PEOPLE), '--companies', String(COMPANIES), '--seed', 'bench', '--as-of', '2026-11-01'];
+    const sizeArgs = [
+      '--people',
+      String(PEOPLE),
+      '--companies',
+      String(COMPANIES),
+      '--seed',
+      'bench',
+      '--as-of',
+      '2026-11-01',
+    ];
     console.log(`dataset bench: ${PEOPLE} people, ${COMPANIES} companies (database ${name})`);
 
     // (1) generate straight into the database
     const gen = await runNode('dist/apps/cli/src/main.js', ['dataset:generate', ...sizeArgs], env);
     const rows1 = await counts();
     const total1 = Object.values(rows1).reduce((a, b) => a + b, 0);
-    console.log(`generate+load: ${gen.seconds.toFixed(1)} s, peak RSS ${gen.peakMiB.toFixed(0)} MiB, rows ${JSON.stringify(rows1)} = ${total1}, ${Math.round(total1 / gen.seconds)} rows/s, ${Math.round(PEOPLE / gen.seconds)} people/s`);
+    console.log(
+      `generate+load: ${gen.seconds.toFixed(1)} s, peak RSS ${gen.peakMiB.toFixed(0)} MiB, rows ${JSON.stringify(rows1)} = ${total1}, ${Math.round(total1 / gen.seconds)} rows/s, ${Math.round(PEOPLE / gen.seconds)} people/s`,
+    );
 
     // (2) NDJSON files, then the import command (upserts over the same ids: a second, updating load)
-    const out = await runNode('dist/apps/cli/src/main.js', ['dataset:generate', ...sizeArgs, '--load', 'false', '--out', dir], env);
+    const out = await runNode(
+      'dist/apps/cli/src/main.js',
+      ['dataset:generate', ...sizeArgs, '--load', 'false', '--out', dir],
+      env,
+    );
     const bytes = statSync(join(dir, 'people.ndjson')).size + statSync(join(dir, 'companies.ndjson')).size;
     console.log(`generate to NDJSON: ${out.seconds.toFixed(1)} s, ${(bytes / 2 ** 20).toFixed(0)} MiB of files`);
     await db.query(`TRUNCATE people, positions, person_emails, companies CASCADE`);
-    const imp = await runNode('dist/apps/cli/src/main.js', ['dataset:import', '--companies', join(dir, 'companies.ndjson'), '--people', join(dir, 'people.ndjson')], env);
+    const imp = await runNode(
+      'dist/apps/cli/src/main.js',
+      ['dataset:import', '--companies', join(dir, 'companies.ndjson'), '--people', join(dir, 'people.ndjson')],
+      env,
+    );
     const rows2 = await counts();
     const total2 = Object.values(rows2).reduce((a, b) => a + b, 0);
-    console.log(`import (empty tables): ${imp.seconds.toFixed(1)} s, peak RSS ${imp.peakMiB.toFixed(0)} MiB, ${Math.round(total2 / imp.seconds)} rows/s, ${(bytes / 2 ** 20 / imp.seconds).toFixed(1)} MiB/s; ${imp.stdout.trim()}`);
-    const again = await runNode('dist/apps/cli/src/main.js', ['dataset:import', '--companies', join(dir, 'companies.ndjson'), '--people', join(dir, 'people.ndjson')], env);
-    console.log(`import again (every row an update): ${again.seconds.toFixed(1)} s, peak RSS ${again.peakMiB.toFixed(0)} MiB, ${Math.round(total2 / again.seconds)} rows/s`);
+    console.log(
+      `import (empty tables): ${imp.seconds.toFixed(1)} s, peak RSS ${imp.peakMiB.toFixed(0)} MiB, ${Math.round(total2 / imp.seconds)} rows/s, ${(bytes / 2 ** 20 / imp.seconds).toFixed(1)} MiB/s; ${imp.stdout.trim()}`,
+    );
+    const again = await runNode(
+      'dist/apps/cli/src/main.js',
+      ['dataset:import', '--companies', join(dir, 'companies.ndjson'), '--people', join(dir, 'people.ndjson')],
+      env,
+    );
+    console.log(
+      `import again (every row an update): ${again.seconds.toFixed(1)} s, peak RSS ${again.peakMiB.toFixed(0)} MiB, ${Math.round(total2 / again.seconds)} rows/s`,
+    );
 
     // (3) baseline: the same rows, COPY into unindexed scratch tables
     let copySeconds = 0;
@@ -67,13 +94,20 @@ async function main() {
       // COPY TO leaves generated columns out; the scratch table computes them as the real tables do.
       await db.query(`CREATE TABLE scratch_${t} (LIKE ${t} INCLUDING GENERATED)`);
       const started = process.hrtime.bigint();
-      await pipeline(createReadStream(file, { highWaterMark: 1 << 20 }), db.query(copyFrom(`COPY scratch_${t} FROM STDIN`)));
+      await pipeline(
+        createReadStream(file, { highWaterMark: 1 << 20 }),
+        db.query(copyFrom(`COPY scratch_${t} FROM STDIN`)),
+      );
       copySeconds += Number(process.hrtime.bigint() - started) / 1e9;
     }
     const copyRate = total2 / copySeconds;
     console.log(`plain COPY baseline: ${copySeconds.toFixed(1)} s, ${Math.round(copyRate)} rows/s`);
-    console.log(`ratio generate+load / COPY: ${(total1 / gen.seconds / copyRate).toFixed(2)}; import / COPY: ${(total2 / imp.seconds / copyRate).toFixed(2)}`);
-    console.log(`target: generate+load < 180 s (${gen.seconds < 180 ? 'met' : 'missed'}), peak RSS < 1024 MiB (${Math.max(gen.peakMiB, imp.peakMiB) < 1024 ? 'met' : 'missed'})`);
+    console.log(
+      `ratio generate+load / COPY: ${(total1 / gen.seconds / copyRate).toFixed(2)}; import / COPY: ${(total2 / imp.seconds / copyRate).toFixed(2)}`,
+    );
+    console.log(
+      `target: generate+load < 180 s (${gen.seconds < 180 ? 'met' : 'missed'}), peak RSS < 1024 MiB (${Math.max(gen.peakMiB, imp.peakMiB) < 1024 ? 'met' : 'missed'})`,
+    );
   } finally {
     await db.end().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });

@@ -53,10 +53,26 @@ const SEARCHES = [
  */
 function workload(ctx) {
   return [
-    { route: 'POST /v2/people/search', rate: 4, make: () => ['POST', '/v2/people/search', { filters: pick(SEARCHES), page: 1 + Math.floor(Math.random() * 5), per_page: 25 }] },
-    { route: 'POST /v2/people/calculate-credits', rate: 2, make: () => ['POST', '/v2/people/calculate-credits', { data: sample(ctx.people, 25) }] },
+    {
+      route: 'POST /v2/people/search',
+      rate: 4,
+      make: () => [
+        'POST',
+        '/v2/people/search',
+        { filters: pick(SEARCHES), page: 1 + Math.floor(Math.random() * 5), per_page: 25 },
+      ],
+    },
+    {
+      route: 'POST /v2/people/calculate-credits',
+      rate: 2,
+      make: () => ['POST', '/v2/people/calculate-credits', { data: sample(ctx.people, 25) }],
+    },
     { route: 'GET /v2/companies/:id', rate: 5, make: () => ['GET', `/v2/companies/${pick(ctx.companies)}`] },
-    { route: 'POST /v2/companies/save', rate: 1, make: () => ['POST', '/v2/companies/save', { data: sample(ctx.companies, 5), list_ids: [ctx.companyList] }] },
+    {
+      route: 'POST /v2/companies/save',
+      rate: 1,
+      make: () => ['POST', '/v2/companies/save', { data: sample(ctx.companies, 5), list_ids: [ctx.companyList] }],
+    },
     {
       route: 'POST /v2/people/save',
       rate: 1,
@@ -65,22 +81,53 @@ function workload(ctx) {
         return ['POST', '/v2/people/save', { data: ids, list_ids: [ctx.peopleList] }, () => ctx.saved.push(...ids)];
       },
     },
-    { route: 'POST /v2/people/lists/remove', rate: 0.5, make: () => ['POST', '/v2/people/lists/remove', { list_id: ctx.peopleList, ids: ctx.saved.splice(0, 5).concat(sample(ctx.people, 1)) }] },
+    {
+      route: 'POST /v2/people/lists/remove',
+      rate: 0.5,
+      make: () => [
+        'POST',
+        '/v2/people/lists/remove',
+        { list_id: ctx.peopleList, ids: ctx.saved.splice(0, 5).concat(sample(ctx.people, 1)) },
+      ],
+    },
     {
       route: 'POST /v2/email-verifications',
       rate: 0.5,
-      make: () => ['POST', '/v2/email-verifications', { emails: Array.from({ length: 5 }, (_, i) => `load.${randomBytes(4).toString('hex')}${i}@example.com`) }, (json) => ctx.verifications.push(json.data.id)],
+      make: () => [
+        'POST',
+        '/v2/email-verifications',
+        { emails: Array.from({ length: 5 }, (_, i) => `load.${randomBytes(4).toString('hex')}${i}@example.com`) },
+        (json) => ctx.verifications.push(json.data.id),
+      ],
     },
-    { route: 'GET /v2/email-verifications/:id', rate: 1, make: () => (ctx.verifications.length ? ['GET', `/v2/email-verifications/${pick(ctx.verifications.slice(-50))}`] : null) },
+    {
+      route: 'GET /v2/email-verifications/:id',
+      rate: 1,
+      make: () =>
+        ctx.verifications.length ? ['GET', `/v2/email-verifications/${pick(ctx.verifications.slice(-50))}`] : null,
+    },
     { route: 'GET /v2/webhooks', rate: 0.5, make: () => ['GET', '/v2/webhooks'] },
     { route: 'GET /v2/webhooks/:id', rate: 0.5, make: () => ['GET', `/v2/webhooks/${ctx.webhook}`] },
-    { route: 'PATCH /v2/webhooks/:id', rate: 0.25, make: () => ['PATCH', `/v2/webhooks/${ctx.webhook}`, { description: `load ${Date.now()}` }] },
+    {
+      route: 'PATCH /v2/webhooks/:id',
+      rate: 0.25,
+      make: () => ['PATCH', `/v2/webhooks/${ctx.webhook}`, { description: `load ${Date.now()}` }],
+    },
     {
       route: 'POST /v2/webhooks',
       rate: 0.25,
-      make: () => ['POST', '/v2/webhooks', { url: `${ctx.receiverUrl}/extra`, events: ['company.saved'] }, (json) => ctx.extraWebhooks.push(json.data.id)],
+      make: () => [
+        'POST',
+        '/v2/webhooks',
+        { url: `${ctx.receiverUrl}/extra`, events: ['company.saved'] },
+        (json) => ctx.extraWebhooks.push(json.data.id),
+      ],
     },
-    { route: 'DELETE /v2/webhooks/:id', rate: 0.25, make: () => (ctx.extraWebhooks.length ? ['DELETE', `/v2/webhooks/${ctx.extraWebhooks.shift()}`] : null) },
+    {
+      route: 'DELETE /v2/webhooks/:id',
+      rate: 0.25,
+      make: () => (ctx.extraWebhooks.length ? ['DELETE', `/v2/webhooks/${ctx.extraWebhooks.shift()}`] : null),
+    },
   ];
 }
 
@@ -108,7 +155,13 @@ async function memorySample(proc) {
 /** Median of each figure over the samples of one window: one GC cycle must not make the start or the end. */
 function windowFigures(samples) {
   const med = (key) => percentile(samples.map((s) => s[key]).filter(Number.isFinite), 50);
-  return { apiRss: med('apiRss'), workerRss: med('workerRss'), apiHeap: med('apiHeap'), workerHeap: med('workerHeap'), samples: samples.length };
+  return {
+    apiRss: med('apiRss'),
+    workerRss: med('workerRss'),
+    apiHeap: med('apiHeap'),
+    workerHeap: med('workerHeap'),
+    samples: samples.length,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------- run
@@ -117,10 +170,17 @@ async function setUp(database, env, call) {
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   const people = (await db.query(`SELECT id FROM people TABLESAMPLE SYSTEM (5) LIMIT 5000`)).rows.map((r) => r.id);
-  const companies = (await db.query(`SELECT id FROM companies TABLESAMPLE SYSTEM (20) LIMIT 2000`)).rows.map((r) => r.id);
+  const companies = (await db.query(`SELECT id FROM companies TABLESAMPLE SYSTEM (20) LIMIT 2000`)).rows.map(
+    (r) => r.id,
+  );
   await db.end();
-  if (people.length < 100 || companies.length < 100) throw new Error(`the data set is too small: ${people.length} people, ${companies.length} companies sampled`);
-  const created = await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', 'load', '--credits', '1000000000'], env);
+  if (people.length < 100 || companies.length < 100)
+    throw new Error(`the data set is too small: ${people.length} people, ${companies.length} companies sampled`);
+  const created = await runNode(
+    'dist/apps/cli/src/main.js',
+    ['workspace:create', '--name', 'load', '--credits', '1000000000'],
+    env,
+  );
   const ws = JSON.parse(created.stdout);
   const post = async (path, body) => {
     const res = await call('POST', path, body, ws.api_key);
@@ -133,7 +193,14 @@ async function setUp(database, env, call) {
 async function main() {
   const receiver = await startTimedReceiver();
   const receiverUrl = `http://127.0.0.1:${receiver.port}`;
-  const database = await benchDatabase({ given: GIVEN_DATABASE, adminUrl: ADMIN, prefix: 'bench_load', people: Number(args.people ?? 100_000), companies: Number(args.companies ?? 20_000), keep: args.keep === 'true' });
+  const database = await benchDatabase({
+    given: GIVEN_DATABASE,
+    adminUrl: ADMIN,
+    prefix: 'bench_load',
+    people: Number(args.people ?? 100_000),
+    companies: Number(args.companies ?? 20_000),
+    keep: args.keep === 'true',
+  });
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   await redis.flushdb();
   const [port, workerMetricsPort] = [await freePort(), await freePort()];
@@ -156,7 +223,10 @@ async function main() {
     await database.prepare(env);
     api = await startApi(env, call);
     console.log('api up');
-    worker = await startWorker({ databaseUrl: database.url, redisUrl: REDIS_URL, secretsKey: env.SECRETS_KEY }, { ...env, LOG_LEVEL: 'info' }); // its readiness is an info line
+    worker = await startWorker(
+      { databaseUrl: database.url, redisUrl: REDIS_URL, secretsKey: env.SECRETS_KEY },
+      { ...env, LOG_LEVEL: 'info' },
+    ); // its readiness is an info line
     console.log('worker up');
     const base = await setUp(database, env, call);
     console.log('workspace and samples ready');
@@ -168,12 +238,33 @@ async function main() {
       extraWebhooks: [],
       peopleList: (await base.post('/v2/lists', { name: 'load people', type: 'people' })).id,
       companyList: (await base.post('/v2/lists', { name: 'load companies', type: 'company' })).id,
-      webhook: (await base.post('/v2/webhooks', { url: `${receiverUrl}/main`, events: ['company.saved', 'person.saved', 'person.email_found'] })).id,
+      webhook: (
+        await base.post('/v2/webhooks', {
+          url: `${receiverUrl}/main`,
+          events: ['company.saved', 'person.saved', 'person.email_found'],
+        })
+      ).id,
     };
-    const proc = { apiPid: api.pid, workerPid: worker.pid, apiMetrics: `http://127.0.0.1:${port}/metrics`, workerMetrics: `http://127.0.0.1:${workerMetricsPort}/metrics` };
-    console.log(`load: ${SECONDS} s (warm-up ${WARMUP} s) at scale ${SCALE}; database ${database.scratch ?? 'given'}; api pid ${api.pid}, worker pid ${worker.pid}`);
+    const proc = {
+      apiPid: api.pid,
+      workerPid: worker.pid,
+      apiMetrics: `http://127.0.0.1:${port}/metrics`,
+      workerMetrics: `http://127.0.0.1:${workerMetricsPort}/metrics`,
+    };
+    console.log(
+      `load: ${SECONDS} s (warm-up ${WARMUP} s) at scale ${SCALE}; database ${database.scratch ?? 'given'}; api pid ${api.pid}, worker pid ${worker.pid}`,
+    );
 
-    const routes = workload(ctx).map((w) => ({ ...w, rate: w.rate * SCALE, due: 0, times: [], requests: 0, errors: 0, errorSamples: new Map(), skipped: 0 }));
+    const routes = workload(ctx).map((w) => ({
+      ...w,
+      rate: w.rate * SCALE,
+      due: 0,
+      times: [],
+      requests: 0,
+      errors: 0,
+      errorSamples: new Map(),
+      skipped: 0,
+    }));
     const samples = [];
     let inFlight = 0;
     let overload = 0;
@@ -236,7 +327,9 @@ async function main() {
         const last = samples.at(-1);
         const total = routes.reduce((n, r) => n + r.requests, 0);
         const errors = routes.reduce((n, r) => n + r.errors, 0);
-        console.log(`  ${Math.round(elapsed)} s: ${total} requests, ${errors} errors, in flight ${inFlight}; api RSS ${f1(last?.apiRss)} MiB, worker RSS ${f1(last?.workerRss)} MiB`);
+        console.log(
+          `  ${Math.round(elapsed)} s: ${total} requests, ${errors} errors, in flight ${inFlight}; api RSS ${f1(last?.apiRss)} MiB, worker RSS ${f1(last?.workerRss)} MiB`,
+        );
         nextReport += 60_000;
       }
       await sleep(10);
@@ -245,7 +338,16 @@ async function main() {
     samples.push(await memorySample(proc));
 
     // Deliveries of the events the run committed: the worker must catch up within a minute.
-    const events = async () => Number((await queryOnce(database.url, `SELECT count(*) AS n FROM events WHERE workspace_id = $1 AND target_webhook_id IS NULL`, [ctx.workspaceId])).rows[0].n);
+    const events = async () =>
+      Number(
+        (
+          await queryOnce(
+            database.url,
+            `SELECT count(*) AS n FROM events WHERE workspace_id = $1 AND target_webhook_id IS NULL`,
+            [ctx.workspaceId],
+          )
+        ).rows[0].n,
+      );
     const committed = await events();
     const deliveredMain = () => new Set(receiver.received.filter((r) => r.path === '/main').map((r) => r.id)).size;
     const drainStart = Date.now();
@@ -260,14 +362,40 @@ async function main() {
       warmup_seconds: WARMUP,
       scale: SCALE,
       rate_per_second: routes.reduce((n, r) => n + r.rate, 0),
-      routes: routes.map((r) => ({ route: r.route, requests: r.requests, errors: r.errors, p50_ms: Number(f1(percentile(r.times, 50))), p99_ms: Number(f1(percentile(r.times, 99))), error_answers: Object.fromEntries(r.errorSamples) })),
+      routes: routes.map((r) => ({
+        route: r.route,
+        requests: r.requests,
+        errors: r.errors,
+        p50_ms: Number(f1(percentile(r.times, 50))),
+        p99_ms: Number(f1(percentile(r.times, 99))),
+        error_answers: Object.fromEntries(r.errorSamples),
+      })),
       overload_skips: overload,
-      memory_mib: { start, end, rss_growth_pct: { api: Number(f1(growth(start.apiRss, end.apiRss))), worker: Number(f1(growth(start.workerRss, end.workerRss))) }, heap_growth_pct: { api: Number(f1(growth(start.apiHeap, end.apiHeap))), worker: Number(f1(growth(start.workerHeap, end.workerHeap))) } },
-      webhooks: { events_committed: committed, delivered_to_main_webhook: deliveredMain(), deliveries_received_in_all: receiver.received.length, drain_seconds: Number(f1((Date.now() - drainStart) / 1000)) },
+      memory_mib: {
+        start,
+        end,
+        rss_growth_pct: {
+          api: Number(f1(growth(start.apiRss, end.apiRss))),
+          worker: Number(f1(growth(start.workerRss, end.workerRss))),
+        },
+        heap_growth_pct: {
+          api: Number(f1(growth(start.apiHeap, end.apiHeap))),
+          worker: Number(f1(growth(start.workerHeap, end.workerHeap))),
+        },
+      },
+      webhooks: {
+        events_committed: committed,
+        delivered_to_main_webhook: deliveredMain(),
+        deliveries_received_in_all: receiver.received.length,
+        drain_seconds: Number(f1((Date.now() - drainStart) / 1000)),
+      },
     };
     printReport(result);
     const errors = routes.reduce((n, r) => n + r.errors, 0);
-    const ok = errors === 0 && result.webhooks.delivered_to_main_webhook >= committed && Math.max(result.memory_mib.rss_growth_pct.api, result.memory_mib.rss_growth_pct.worker) < TARGET_RSS_GROWTH_PCT;
+    const ok =
+      errors === 0 &&
+      result.webhooks.delivered_to_main_webhook >= committed &&
+      Math.max(result.memory_mib.rss_growth_pct.api, result.memory_mib.rss_growth_pct.worker) < TARGET_RSS_GROWTH_PCT;
     console.log(JSON.stringify(result));
     process.exitCode = ok ? 0 : 1;
   } finally {
@@ -297,12 +425,21 @@ async function queryOnce(url, sql, params) {
 
 function printReport(r) {
   console.log(`\nroute                                   requests  errors  p50 ms  p99 ms`);
-  for (const x of r.routes) console.log(`${x.route.padEnd(40)}${String(x.requests).padStart(8)}${String(x.errors).padStart(8)}${String(x.p50_ms).padStart(8)}${String(x.p99_ms).padStart(8)}${Object.keys(x.error_answers).length ? `  ${JSON.stringify(x.error_answers)}` : ''}`);
+  for (const x of r.routes)
+    console.log(
+      `${x.route.padEnd(40)}${String(x.requests).padStart(8)}${String(x.errors).padStart(8)}${String(x.p50_ms).padStart(8)}${String(x.p99_ms).padStart(8)}${Object.keys(x.error_answers).length ? `  ${JSON.stringify(x.error_answers)}` : ''}`,
+    );
   const m = r.memory_mib;
   console.log(`\nmemory (MiB, median of the first and the last minute after warm-up):`);
-  console.log(`  api    RSS ${f1(m.start.apiRss)} -> ${f1(m.end.apiRss)} (${m.rss_growth_pct.api} %), heap used ${f1(m.start.apiHeap)} -> ${f1(m.end.apiHeap)} (${m.heap_growth_pct.api} %)`);
-  console.log(`  worker RSS ${f1(m.start.workerRss)} -> ${f1(m.end.workerRss)} (${m.rss_growth_pct.worker} %), heap used ${f1(m.start.workerHeap)} -> ${f1(m.end.workerHeap)} (${m.heap_growth_pct.worker} %)`);
-  console.log(`webhooks: ${r.webhooks.events_committed} events committed, ${r.webhooks.delivered_to_main_webhook} delivered to the main webhook (${r.webhooks.deliveries_received_in_all} deliveries in all)\n`);
+  console.log(
+    `  api    RSS ${f1(m.start.apiRss)} -> ${f1(m.end.apiRss)} (${m.rss_growth_pct.api} %), heap used ${f1(m.start.apiHeap)} -> ${f1(m.end.apiHeap)} (${m.heap_growth_pct.api} %)`,
+  );
+  console.log(
+    `  worker RSS ${f1(m.start.workerRss)} -> ${f1(m.end.workerRss)} (${m.rss_growth_pct.worker} %), heap used ${f1(m.start.workerHeap)} -> ${f1(m.end.workerHeap)} (${m.heap_growth_pct.worker} %)`,
+  );
+  console.log(
+    `webhooks: ${r.webhooks.events_committed} events committed, ${r.webhooks.delivered_to_main_webhook} delivered to the main webhook (${r.webhooks.deliveries_received_in_all} deliveries in all)\n`,
+  );
 }
 
 main().catch((error) => {

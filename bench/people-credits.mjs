@@ -43,7 +43,7 @@ function check(where, res) {
 function shuffled(ids, seed) {
   const out = [...ids];
   let s = seed;
-  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
     [out[i], out[j]] = [out[j], out[i]];
@@ -56,18 +56,44 @@ async function measure(name, target, fn) {
   const cold = await fn(-1);
   const warm = [];
   for (let i = 0; i < RUNS; i++) warm.push(await fn(i));
-  const r = { name, target, cold, p50: percentile(warm, 50), p95: percentile(warm, 95), max: Math.max(cold, ...warm), runs: warm.length };
+  const r = {
+    name,
+    target,
+    cold,
+    p50: percentile(warm, 50),
+    p95: percentile(warm, 95),
+    max: Math.max(cold, ...warm),
+    runs: warm.length,
+  };
   return r;
 }
 
 async function main() {
-  const database = await benchDatabase({ given: GIVEN_DATABASE, adminUrl: ADMIN, prefix: 'bench_credits', people: PEOPLE, companies: COMPANIES, keep: KEEP });
+  const database = await benchDatabase({
+    given: GIVEN_DATABASE,
+    adminUrl: ADMIN,
+    prefix: 'bench_credits',
+    people: PEOPLE,
+    companies: COMPANIES,
+    keep: KEEP,
+  });
   const url = database.url;
   const port = await freePort();
   call = apiClient(port);
-  const env = { DATABASE_URL: url, REDIS_URL, PORT: String(port), SECRETS_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', RATE_LIMITS_ENFORCED: 'false' };
+  const env = {
+    DATABASE_URL: url,
+    REDIS_URL,
+    PORT: String(port),
+    SECRETS_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    RATE_LIMITS_ENFORCED: 'false',
+  };
   const db = new pg.Client({ connectionString: url });
-  const explainPool = new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off -c work_mem=32MB -c enable_memoize=off -c statement_timeout=120000' });
+  const explainPool = new pg.Pool({
+    connectionString: url,
+    max: 2,
+    options: '-c jit=off -c work_mem=32MB -c enable_memoize=off -c statement_timeout=120000',
+  });
   explainPool.on('error', () => undefined);
   const workspaceIds = [];
   let api = null;
@@ -78,7 +104,15 @@ async function main() {
     const version = (await db.query(`SHOW server_version`)).rows[0].server_version;
     api = await startApi(env, call);
     const createWorkspace = async (name, credits) => {
-      const ws = JSON.parse((await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', name, '--credits', String(credits)], env)).stdout);
+      const ws = JSON.parse(
+        (
+          await runNode(
+            'dist/apps/cli/src/main.js',
+            ['workspace:create', '--name', name, '--credits', String(credits)],
+            env,
+          )
+        ).stdout,
+      );
       workspaceIds.push(ws.workspace_id);
       return ws;
     };
@@ -103,12 +137,19 @@ async function main() {
          FROM people p`,
       [big.workspace_id],
     );
-    await db.query(`INSERT INTO people_list_members (list_id, person_id, workspace_id) SELECT $1, person_id, $2::varchar FROM saved_people WHERE workspace_id = $2::varchar`, [bigList, big.workspace_id]);
+    await db.query(
+      `INSERT INTO people_list_members (list_id, person_id, workspace_id) SELECT $1, person_id, $2::varchar FROM saved_people WHERE workspace_id = $2::varchar`,
+      [bigList, big.workspace_id],
+    );
     await db.query('COMMIT');
     // VACUUM, not only ANALYZE: a kept database collects the dead rows of every earlier run's deleted workspaces.
     await db.query(`VACUUM (ANALYZE) saved_people, people_list_members`);
-    const listSize = Number((await db.query(`SELECT count(*) AS n FROM people_list_members WHERE list_id = $1`, [bigList])).rows[0].n);
-    console.log(`people-credits bench: ${people.toLocaleString('en')} people; PostgreSQL ${version}; ${os.cpus().length} CPUs; list of ${listSize.toLocaleString('en')} saved in ${((Date.now() - started) / 1000).toFixed(1)} s; ${RUNS} warm runs per case`);
+    const listSize = Number(
+      (await db.query(`SELECT count(*) AS n FROM people_list_members WHERE list_id = $1`, [bigList])).rows[0].n,
+    );
+    console.log(
+      `people-credits bench: ${people.toLocaleString('en')} people; PostgreSQL ${version}; ${os.cpus().length} CPUs; list of ${listSize.toLocaleString('en')} saved in ${((Date.now() - started) / 1000).toFixed(1)} s; ${RUNS} warm runs per case`,
+    );
 
     // A fresh workspace (nothing saved) with credits for every save of the bench.
     const fresh = await createWorkspace('bench fresh', 100_000_000);
@@ -125,7 +166,8 @@ async function main() {
     // Baseline
     for (let i = 0; i < 50; i++) await call('GET', '/v2/workspace', undefined, key);
     const baseTimes = [];
-    for (let i = 0; i < 200; i++) baseTimes.push(check('GET /v2/workspace', await call('GET', '/v2/workspace', undefined, key)).ms);
+    for (let i = 0; i < 200; i++)
+      baseTimes.push(check('GET /v2/workspace', await call('GET', '/v2/workspace', undefined, key)).ms);
     const baseline = { p50: percentile(baseTimes, 50), p95: percentile(baseTimes, 95) };
     console.log(`baseline GET /v2/workspace: p50 ${f1(baseline.p50)} ms, p95 ${f1(baseline.p95)} ms`);
 
@@ -135,26 +177,55 @@ async function main() {
     const removalList = await createList(key, 'removal');
     const results = [];
     results.push(
-      await measure('preview: data of 25,000 ids (new ids each run)', TARGETS.data, async () =>
-        check('preview data', await call('POST', '/v2/people/calculate-credits', { data: take(25_000) }, key)).ms,
+      await measure(
+        'preview: data of 25,000 ids (new ids each run)',
+        TARGETS.data,
+        async () =>
+          check('preview data', await call('POST', '/v2/people/calculate-credits', { data: take(25_000) }, key)).ms,
       ),
     );
     const broadAnswer = await call('POST', '/v2/people/calculate-credits', { filters: broad, limit: 25_000 }, key);
     results.push(
-      await measure(`preview: filters at limit 25,000 (matches more: truncated=${broadAnswer.json?.data?.truncated})`, TARGETS.filters, async () =>
-        check('preview filters', await call('POST', '/v2/people/calculate-credits', { filters: broad, limit: 25_000 }, key)).ms,
+      await measure(
+        `preview: filters at limit 25,000 (matches more: truncated=${broadAnswer.json?.data?.truncated})`,
+        TARGETS.filters,
+        async () =>
+          check(
+            'preview filters',
+            await call('POST', '/v2/people/calculate-credits', { filters: broad, limit: 25_000 }, key),
+          ).ms,
       ),
     );
     const narrowAnswer = await call('POST', '/v2/people/calculate-credits', { filters: narrow, limit: 25_000 }, key);
     results.push(
-      await measure(`preview: filters at limit 25,000 (${narrowAnswer.json?.data?.requested?.toLocaleString('en')} match)`, TARGETS.filters, async () =>
-        check('preview filters narrow', await call('POST', '/v2/people/calculate-credits', { filters: narrow, limit: 25_000 }, key)).ms,
+      await measure(
+        `preview: filters at limit 25,000 (${narrowAnswer.json?.data?.requested?.toLocaleString('en')} match)`,
+        TARGETS.filters,
+        async () =>
+          check(
+            'preview filters narrow',
+            await call('POST', '/v2/people/calculate-credits', { filters: narrow, limit: 25_000 }, key),
+          ).ms,
       ),
     );
-    const wholeAnswer = check('whole list', await call('POST', '/v2/people/calculate-credits', { filters: { lists: { include: [bigList] } } }, big.api_key));
+    const wholeAnswer = check(
+      'whole list',
+      await call('POST', '/v2/people/calculate-credits', { filters: { lists: { include: [bigList] } } }, big.api_key),
+    );
     results.push(
-      await measure(`preview: whole list of ${listSize.toLocaleString('en')}`, TARGETS.wholeList, async () =>
-        check('preview whole list', await call('POST', '/v2/people/calculate-credits', { filters: { lists: { include: [bigList] } } }, big.api_key)).ms,
+      await measure(
+        `preview: whole list of ${listSize.toLocaleString('en')}`,
+        TARGETS.wholeList,
+        async () =>
+          check(
+            'preview whole list',
+            await call(
+              'POST',
+              '/v2/people/calculate-credits',
+              { filters: { lists: { include: [bigList] } } },
+              big.api_key,
+            ),
+          ).ms,
       ),
     );
     const removable = [];
@@ -165,27 +236,66 @@ async function main() {
         return check('save', await call('POST', '/v2/people/save', { data: ids, list_ids: saveLists }, key)).ms;
       }),
     );
-    for (const ids of removable) check('save into removal list', await call('POST', '/v2/people/save', { data: ids, list_ids: [removalList] }, key));
+    for (const ids of removable)
+      check(
+        'save into removal list',
+        await call('POST', '/v2/people/save', { data: ids, list_ids: [removalList] }, key),
+      );
     results.push(
-      await measure('list removal: 500 people', TARGETS.removal, async (i) =>
-        check('removal', await call('POST', '/v2/people/lists/remove', { list_id: removalList, ids: removable[i + 1] }, key)).ms,
+      await measure(
+        'list removal: 500 people',
+        TARGETS.removal,
+        async (i) =>
+          check(
+            'removal',
+            await call('POST', '/v2/people/lists/remove', { list_id: removalList, ids: removable[i + 1] }, key),
+          ).ms,
       ),
     );
 
     const W = 62;
-    console.log('\n' + 'case'.padEnd(W) + 'cold ms'.padStart(10) + 'p50 ms'.padStart(9) + 'p95 ms'.padStart(9) + 'max ms'.padStart(9) + 'target'.padStart(9) + '  p50/baseline');
+    console.log(
+      '\n' +
+        'case'.padEnd(W) +
+        'cold ms'.padStart(10) +
+        'p50 ms'.padStart(9) +
+        'p95 ms'.padStart(9) +
+        'max ms'.padStart(9) +
+        'target'.padStart(9) +
+        '  p50/baseline',
+    );
     for (const r of results) {
-      console.log(r.name.padEnd(W) + f1(r.cold).padStart(10) + f1(r.p50).padStart(9) + f1(r.p95).padStart(9) + f1(r.max).padStart(9) + `<${r.target}`.padStart(9) + `  ${(r.p50 / baseline.p50).toFixed(0)}x  ${r.p95 < r.target ? 'met' : 'MISSED'}`);
+      console.log(
+        r.name.padEnd(W) +
+          f1(r.cold).padStart(10) +
+          f1(r.p50).padStart(9) +
+          f1(r.p95).padStart(9) +
+          f1(r.max).padStart(9) +
+          `<${r.target}`.padStart(9) +
+          `  ${(r.p50 / baseline.p50).toFixed(0)}x  ${r.p95 < r.target ? 'met' : 'MISSED'}`,
+      );
     }
     const w = wholeAnswer.json?.data;
-    console.log(`whole-list answer: requested ${w?.requested}, emails ${JSON.stringify(w?.emails)}, credits_needed ${w?.credits_needed}, truncated ${w?.truncated}`);
+    console.log(
+      `whole-list answer: requested ${w?.requested}, emails ${JSON.stringify(w?.emails)}, credits_needed ${w?.credits_needed}, truncated ${w?.truncated}`,
+    );
 
     // Load shapes: one busy customer saving from 4 clients at once (its saves queue on the
     // workspace row, by design), and 20 light customers saving 25 people about once a second.
     console.log(`\nload shapes (${LOAD_SECONDS} s each):`);
-    const busy = await closedLoop(4, LOAD_SECONDS, async () => check('busy save', await call('POST', '/v2/people/save', { data: take(100), list_ids: [saveLists[0]] }, key)).ms);
-    console.log(`(a) one busy customer, 4 parallel clients saving 100 new people each into a list: ${busy.n} saves, ${busy.rps.toFixed(1)} saves/s (${(busy.rps * 100).toFixed(0)} people/s), p50 ${f1(busy.p50)} ms, p95 ${f1(busy.p95)} ms, max ${f1(busy.max)} ms`);
-    const light = await Promise.all(Array.from({ length: LIGHT_WORKSPACES }, (_, i) => createWorkspace(`bench light ${i}`, 1_000_000)));
+    const busy = await closedLoop(
+      4,
+      LOAD_SECONDS,
+      async () =>
+        check('busy save', await call('POST', '/v2/people/save', { data: take(100), list_ids: [saveLists[0]] }, key))
+          .ms,
+    );
+    console.log(
+      `(a) one busy customer, 4 parallel clients saving 100 new people each into a list: ${busy.n} saves, ${busy.rps.toFixed(1)} saves/s (${(busy.rps * 100).toFixed(0)} people/s), p50 ${f1(busy.p50)} ms, p95 ${f1(busy.p95)} ms, max ${f1(busy.max)} ms`,
+    );
+    const light = await Promise.all(
+      Array.from({ length: LIGHT_WORKSPACES }, (_, i) => createWorkspace(`bench light ${i}`, 1_000_000)),
+    );
     const lightTimes = [];
     const lightStart = Date.now();
     await Promise.all(
@@ -193,12 +303,16 @@ async function main() {
         await sleep((w * 1000) / LIGHT_WORKSPACES);
         while (Date.now() - lightStart < LOAD_SECONDS * 1000) {
           const due = Date.now() + 1000;
-          lightTimes.push(check('light save', await call('POST', '/v2/people/save', { data: take(25) }, ws.api_key)).ms);
+          lightTimes.push(
+            check('light save', await call('POST', '/v2/people/save', { data: take(25) }, ws.api_key)).ms,
+          );
           await sleep(Math.max(0, due - Date.now()));
         }
       }),
     );
-    console.log(`(b) ${LIGHT_WORKSPACES} light customers, each saving 25 new people about once a second: ${lightTimes.length} saves, p50 ${f1(percentile(lightTimes, 50))} ms, p95 ${f1(percentile(lightTimes, 95))} ms (${(percentile(lightTimes, 95) / baseline.p95).toFixed(0)}x the baseline p95), max ${f1(Math.max(...lightTimes))} ms`);
+    console.log(
+      `(b) ${LIGHT_WORKSPACES} light customers, each saving 25 new people about once a second: ${lightTimes.length} saves, p50 ${f1(percentile(lightTimes, 50))} ms, p95 ${f1(percentile(lightTimes, 95))} ms (${(percentile(lightTimes, 95) / baseline.p95).toFixed(0)}x the baseline p95), max ${f1(Math.max(...lightTimes))} ms`,
+    );
 
     // EXPLAIN of the whole-list preview's counting statement, as the API builds it.
     const { wholeListCountStatement } = requireFromRoot(join(ROOT, 'dist/apps/api/src/people/saves/email-buckets.js'));
@@ -206,7 +320,6 @@ async function main() {
     const plan = await explainPool.query(`EXPLAIN (ANALYZE, BUFFERS) ${counting.text}`, counting.values);
     console.log('\nEXPLAIN (ANALYZE, BUFFERS) of the whole-list preview (jit=off as in the search pool):');
     for (const row of plan.rows) console.log('  ' + row['QUERY PLAN']);
-
   } finally {
     api?.kill('SIGTERM');
     await db.end().catch(() => undefined);

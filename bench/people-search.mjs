@@ -73,48 +73,245 @@ function suite(ctx) {
     { name: 'department group: Sales', filters: { person_department: { include: ['Sales'] } } },
     { name: 'department sub: Inside Sales', filters: { person_department: { include: ['Inside Sales'] } } },
     { name: 'title CONTAINS "Software Engineer"', filters: { person_job_title: { include: ['Software Engineer'] } } },
-    { name: 'title EXACT "Account Executive"', filters: { person_job_title: { include: ['Account Executive'], match_mode: 'EXACT' } } },
+    {
+      name: 'title EXACT "Account Executive"',
+      filters: { person_job_title: { include: ['Account Executive'], match_mode: 'EXACT' } },
+    },
     { name: 'title abbreviation "VP Sales"', filters: { person_job_title: { include: ['VP Sales'] } } },
-    { name: 'boolean: 3 terms', filters: { person_job_title: { boolean_search: "('Sales Manager' OR 'Account Executive') AND !Intern" } } },
+    {
+      name: 'boolean: 3 terms',
+      filters: { person_job_title: { boolean_search: "('Sales Manager' OR 'Account Executive') AND !Intern" } },
+    },
     { name: 'boolean: 30 terms', filters: { person_job_title: { boolean_search: BIG_BOOLEAN } } },
     { name: 'sales mix: title+seniority+country+headcount', filters: salesMix },
-    { name: 'sales mix + valid email, 100 per page', filters: { ...salesMix, contact_details: { email: { status: ['valid'] } } }, per_page: 100 },
+    {
+      name: 'sales mix + valid email, 100 per page',
+      filters: { ...salesMix, contact_details: { email: { status: ['valid'] } } },
+      per_page: 100,
+    },
     { name: 'person_location country: Germany', filters: { person_location: { include: ['Germany'] } } },
-    { name: 'person_location city: Austin, Texas, US', filters: { person_location: { include: ['Austin, Texas, United States'] } } },
+    {
+      name: 'person_location city: Austin, Texas, US',
+      filters: { person_location: { include: ['Austin, Texas, United States'] } },
+    },
     { name: 'person_location region: DACH', filters: { person_location: { include: ['DACH'] } } },
-    { name: 'region Europe + dept Marketing', filters: { person_location: { include: ['Europe'] }, person_department: { include: ['Marketing'] } } },
-    { name: 'company_industry group: Tech, Info & Media', filters: { company_industry: { include: ['Technology, Information and Media'] } } },
-    { name: 'firmographics: industry+headcount+founded+type', filters: { company_industry: { include: ['Financial Services'] }, company_headcount_custom: { min: 200, max: 5000 }, company_founded: { min: 2000 }, company_type: { include: ['Privately Held'] } } },
-    { name: 'company_location US HQ + seniority Owner', filters: { company_location: { include: ['United States'], headquarters_only: true }, person_seniority: { include: ['Owner'] } } },
-    { name: 'keywords: "machine learning" (specialties)', filters: { company_keywords: { include: ['machine learning'] } } },
-    { name: 'keywords: 2 phrases, specialties+website', filters: { company_keywords: { include: ['cloud computing', 'data analytics'], sources: ['specialties', 'website_pages'] } } },
-    { name: `company.domain ORGANIZATION ${ctx.domain}`, filters: { company: { domain: { include: [ctx.domain], match_mode: 'ORGANIZATION' } } } },
+    {
+      name: 'region Europe + dept Marketing',
+      filters: { person_location: { include: ['Europe'] }, person_department: { include: ['Marketing'] } },
+    },
+    {
+      name: 'company_industry group: Tech, Info & Media',
+      filters: { company_industry: { include: ['Technology, Information and Media'] } },
+    },
+    {
+      name: 'firmographics: industry+headcount+founded+type',
+      filters: {
+        company_industry: { include: ['Financial Services'] },
+        company_headcount_custom: { min: 200, max: 5000 },
+        company_founded: { min: 2000 },
+        company_type: { include: ['Privately Held'] },
+      },
+    },
+    {
+      name: 'company_location US HQ + seniority Owner',
+      filters: {
+        company_location: { include: ['United States'], headquarters_only: true },
+        person_seniority: { include: ['Owner'] },
+      },
+    },
+    {
+      name: 'keywords: "machine learning" (specialties)',
+      filters: { company_keywords: { include: ['machine learning'] } },
+    },
+    {
+      name: 'keywords: 2 phrases, specialties+website',
+      filters: {
+        company_keywords: { include: ['cloud computing', 'data analytics'], sources: ['specialties', 'website_pages'] },
+      },
+    },
+    {
+      name: `company.domain ORGANIZATION ${ctx.domain}`,
+      filters: { company: { domain: { include: [ctx.domain], match_mode: 'ORGANIZATION' } } },
+    },
     { name: `company.name EXACT "${ctx.companyName}"`, filters: { company: { name: { include: [ctx.companyName] } } } },
-    { name: 'company.name CONTAINS "summit"', filters: { company: { name: { include: ['summit'], match_mode: 'CONTAINS' } } }, separate: true },
+    {
+      name: 'company.name CONTAINS "summit"',
+      filters: { company: { name: { include: ['summit'], match_mode: 'CONTAINS' } } },
+      separate: true,
+    },
     { name: 'months in role 6-24', filters: { person_months_in_current_role: { min: 6, max: 24 } } },
-    { name: 'job change: promotion, 3 months', filters: { person_job_change: { timeframe_months: 3, change_type: 'promotion' } } },
+    {
+      name: 'job change: promotion, 3 months',
+      filters: { person_job_change: { timeframe_months: 3, change_type: 'promotion' } },
+    },
     { name: 'contact email valid', filters: { contact_details: { email: { status: ['valid'] } } } },
-    { name: `lists.include ${ctx.bigListSize} list`, filters: { lists: { include: [ctx.bigListId] } }, usesLists: true },
-    { name: `lists.include ${ctx.smallListSize} list, sort saved_at`, filters: { lists: { include: [ctx.smallListId] }, sort_by: 'person_saved_at' }, usesLists: true },
+    {
+      name: `lists.include ${ctx.bigListSize} list`,
+      filters: { lists: { include: [ctx.bigListId] } },
+      usesLists: true,
+    },
+    {
+      name: `lists.include ${ctx.smallListSize} list, sort saved_at`,
+      filters: { lists: { include: [ctx.smallListId] }, sort_by: 'person_saved_at' },
+      usesLists: true,
+    },
     { name: 'lists.saved none', filters: { lists: { saved: 'none' } } },
-    { name: 'exclude_exported + dept Sales', filters: { duplicates: { exclude_exported: true }, person_department: { include: ['Sales'] } } },
-    { name: 'max 1 per company, broad (Director+VP)', filters: { person_seniority: { include: ['Director', 'VP'] }, max_person_per_company: 1 } },
-    { name: 'max 2 per company, narrow (VP Sales, US)', filters: { person_job_title: { include: ['VP Sales'] }, company_country: { include: ['US'] }, max_person_per_company: 2 } },
-    { name: 'sort last_name: Marketing in US', filters: { person_department: { include: ['Marketing'] }, person_location: { include: ['United States'] }, sort_by: 'person_last_name' } },
-    { name: 'sort employee_count: Chief Officer+Owner', filters: { person_seniority: { include: ['Chief Officer', 'Owner'] }, sort_by: 'company_employee_count' } },
-    { name: 'deep page 200x100 unsorted: US', filters: { person_location: { include: ['United States'] } }, page: 200, per_page: 100 },
-    { name: 'deep page 200x100 sorted first_name: Eng', filters: { person_department: { include: ['Engineering & Technical'] }, sort_by: 'person_first_name' }, page: 200, per_page: 100 },
+    {
+      name: 'exclude_exported + dept Sales',
+      filters: { duplicates: { exclude_exported: true }, person_department: { include: ['Sales'] } },
+    },
+    {
+      name: 'max 1 per company, broad (Director+VP)',
+      filters: { person_seniority: { include: ['Director', 'VP'] }, max_person_per_company: 1 },
+    },
+    {
+      name: 'max 2 per company, narrow (VP Sales, US)',
+      filters: {
+        person_job_title: { include: ['VP Sales'] },
+        company_country: { include: ['US'] },
+        max_person_per_company: 2,
+      },
+    },
+    {
+      name: 'sort last_name: Marketing in US',
+      filters: {
+        person_department: { include: ['Marketing'] },
+        person_location: { include: ['United States'] },
+        sort_by: 'person_last_name',
+      },
+    },
+    {
+      name: 'sort employee_count: Chief Officer+Owner',
+      filters: { person_seniority: { include: ['Chief Officer', 'Owner'] }, sort_by: 'company_employee_count' },
+    },
+    {
+      name: 'deep page 200x100 unsorted: US',
+      filters: { person_location: { include: ['United States'] } },
+      page: 200,
+      per_page: 100,
+    },
+    {
+      name: 'deep page 200x100 sorted first_name: Eng',
+      filters: { person_department: { include: ['Engineering & Technical'] }, sort_by: 'person_first_name' },
+      page: 200,
+      per_page: 100,
+    },
     { name: 'person.name "José García"', filters: { person: { name: { include: ['José García'] } } } },
   ];
 }
 
 /** 20 queries per suggestion type: 1-3 letter prefixes, whole words and phrases, one nonsense string. */
 const SUGGEST_QUERIES = {
-  company_keywords: ['m', 'ma', 'mac', 's', 'sa', 'saa', 'c', 'cl', 'clo', 'f', 'fin', 'pay', 'machine', 'machine learning', 'cloud computing', 'payments', 'supply chain', 'data', 'cybersecurity', 'qzxv'],
-  person_job_title: ['v', 'vp', 'vp s', 's', 'so', 'sof', 'd', 'di', 'dir', 'software engineer', 'sales', 'account executive', 'director of sales', 'head of', 'engineering manager', 'cto', 'ceo', 'product manager', 'recruiter', 'qzxv'],
-  person_location: ['b', 'be', 'ber', 'n', 'ne', 'new', 'g', 'ge', 'ger', 'berlin', 'new york', 'germany', 'united states', 'austin', 'london', 'dach', 'europe', 'são paulo', 'zürich', 'qzxv'],
-  company_industry: ['s', 'so', 'sof', 'f', 'fi', 'fin', 'h', 'ho', 'hos', 'software', 'software development', 'financial services', 'retail', 'manufacturing', 'banking', 'insurance', 'health', 'technology', 'education', 'qzxv'],
-  company_name: ['n', 'no', 'nor', 's', 'su', 'sum', 'v', 've', 'ver', 'nord', 'summit', 'summit labs', 'orion', 'vertex', 'blue', 'labs', 'größe', 'øresund', 'falcon robotics', 'qzxv'],
+  company_keywords: [
+    'm',
+    'ma',
+    'mac',
+    's',
+    'sa',
+    'saa',
+    'c',
+    'cl',
+    'clo',
+    'f',
+    'fin',
+    'pay',
+    'machine',
+    'machine learning',
+    'cloud computing',
+    'payments',
+    'supply chain',
+    'data',
+    'cybersecurity',
+    'qzxv',
+  ],
+  person_job_title: [
+    'v',
+    'vp',
+    'vp s',
+    's',
+    'so',
+    'sof',
+    'd',
+    'di',
+    'dir',
+    'software engineer',
+    'sales',
+    'account executive',
+    'director of sales',
+    'head of',
+    'engineering manager',
+    'cto',
+    'ceo',
+    'product manager',
+    'recruiter',
+    'qzxv',
+  ],
+  person_location: [
+    'b',
+    'be',
+    'ber',
+    'n',
+    'ne',
+    'new',
+    'g',
+    'ge',
+    'ger',
+    'berlin',
+    'new york',
+    'germany',
+    'united states',
+    'austin',
+    'london',
+    'dach',
+    'europe',
+    'são paulo',
+    'zürich',
+    'qzxv',
+  ],
+  company_industry: [
+    's',
+    'so',
+    'sof',
+    'f',
+    'fi',
+    'fin',
+    'h',
+    'ho',
+    'hos',
+    'software',
+    'software development',
+    'financial services',
+    'retail',
+    'manufacturing',
+    'banking',
+    'insurance',
+    'health',
+    'technology',
+    'education',
+    'qzxv',
+  ],
+  company_name: [
+    'n',
+    'no',
+    'nor',
+    's',
+    'su',
+    'sum',
+    'v',
+    've',
+    'ver',
+    'nord',
+    'summit',
+    'summit labs',
+    'orion',
+    'vertex',
+    'blue',
+    'labs',
+    'größe',
+    'øresund',
+    'falcon robotics',
+    'qzxv',
+  ],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -125,7 +322,13 @@ function fail(where, res) {
   failures.push(`${where}: HTTP ${res.status} ${res.text.slice(0, 400)}`);
 }
 
-const search = (key, combo) => call('POST', '/v2/people/search', { filters: combo.filters, page: combo.page ?? 1, per_page: combo.per_page ?? 25 }, key);
+const search = (key, combo) =>
+  call(
+    'POST',
+    '/v2/people/search',
+    { filters: combo.filters, page: combo.page ?? 1, per_page: combo.per_page ?? 25 },
+    key,
+  );
 
 /**
  * Deletes the API's cached search counts (`search:count:*`) from the bench's Redis database. Their
@@ -151,11 +354,25 @@ async function clearCountCache() {
 
 async function main() {
   const startedAt = Date.now();
-  const database = await benchDatabase({ given: GIVEN_DATABASE, adminUrl: ADMIN, prefix: 'bench_psearch', people: PEOPLE, companies: COMPANIES, keep: KEEP });
+  const database = await benchDatabase({
+    given: GIVEN_DATABASE,
+    adminUrl: ADMIN,
+    prefix: 'bench_psearch',
+    people: PEOPLE,
+    companies: COMPANIES,
+    keep: KEEP,
+  });
   const url = database.url;
   const PORT = await freePort();
   call = apiClient(PORT);
-  const env = { DATABASE_URL: url, REDIS_URL, PORT: String(PORT), SECRETS_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', RATE_LIMITS_ENFORCED: 'false' };
+  const env = {
+    DATABASE_URL: url,
+    REDIS_URL,
+    PORT: String(PORT),
+    SECRETS_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    RATE_LIMITS_ENFORCED: 'false',
+  };
   const db = new pg.Client({ connectionString: url });
   const explainPool = new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off -c statement_timeout=60000' });
   explainPool.on('error', () => undefined);
@@ -168,7 +385,13 @@ async function main() {
     const count = async (sql) => Number((await db.query(sql)).rows[0].n);
     const people = await count(`SELECT count(*) AS n FROM people`);
     const companies = await count(`SELECT count(*) AS n FROM companies`);
-    const settings = Object.fromEntries((await db.query(`SELECT name, current_setting(name) AS value FROM pg_settings WHERE name IN ('shared_buffers', 'work_mem', 'effective_cache_size', 'max_parallel_workers_per_gather')`)).rows.map((r) => [r.name, r.value]));
+    const settings = Object.fromEntries(
+      (
+        await db.query(
+          `SELECT name, current_setting(name) AS value FROM pg_settings WHERE name IN ('shared_buffers', 'work_mem', 'effective_cache_size', 'max_parallel_workers_per_gather')`,
+        )
+      ).rows.map((r) => [r.name, r.value]),
+    );
     const version = (await db.query(`SHOW server_version`)).rows[0].server_version;
 
     // 2. API, workspaces, lists, exports
@@ -176,7 +399,10 @@ async function main() {
     if (stale > 0) console.log(`deleted ${stale} search counts an earlier run left in ${REDIS_URL}`);
     api = await startApi(env, call);
     const createWorkspace = async (name) => {
-      const ws = JSON.parse((await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', name, '--credits', '0'], env)).stdout);
+      const ws = JSON.parse(
+        (await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', name, '--credits', '0'], env))
+          .stdout,
+      );
       workspaceIds.push(ws.workspace_id);
       return ws;
     };
@@ -184,7 +410,8 @@ async function main() {
     const key = ws.api_key;
     const createList = async (name) => {
       const res = await call('POST', '/v2/lists', { name, type: 'people' }, key);
-      if (res.status !== 200 && res.status !== 201) throw new Error(`POST /v2/lists answered ${res.status}: ${res.text.slice(0, 400)}`);
+      if (res.status !== 200 && res.status !== 201)
+        throw new Error(`POST /v2/lists answered ${res.status}: ${res.text.slice(0, 400)}`);
       return res.json.data.id;
     };
     const bigListId = await createList('bench big');
@@ -194,30 +421,56 @@ async function main() {
     const exportedSize = Math.min(EXPORTED, bigListSize);
     let hasExports = false;
     await db.query('BEGIN');
-    await db.query(`CREATE TEMP TABLE bench_pick ON COMMIT DROP AS SELECT id, row_number() OVER (ORDER BY md5(id)) AS n FROM (SELECT id FROM people ORDER BY md5(id) LIMIT $1) s`, [bigListSize + smallListSize]);
+    await db.query(
+      `CREATE TEMP TABLE bench_pick ON COMMIT DROP AS SELECT id, row_number() OVER (ORDER BY md5(id)) AS n FROM (SELECT id FROM people ORDER BY md5(id) LIMIT $1) s`,
+      [bigListSize + smallListSize],
+    );
     // Saved over the last year, one list of 50,000 and one of 500; 2,000 of the big list exported.
-    await db.query(`INSERT INTO saved_people (workspace_id, person_id, saved_at) SELECT $1, id, now() - (n % 365) * interval '1 day' - (n % 1440) * interval '1 minute' FROM bench_pick`, [ws.workspace_id]);
-    await db.query(`INSERT INTO people_list_members (list_id, person_id, workspace_id) SELECT $1, id, $2 FROM bench_pick WHERE n <= $3`, [bigListId, ws.workspace_id, bigListSize]);
-    await db.query(`INSERT INTO people_list_members (list_id, person_id, workspace_id) SELECT $1, id, $2 FROM bench_pick WHERE n > $3`, [smallListId, ws.workspace_id, bigListSize]);
+    await db.query(
+      `INSERT INTO saved_people (workspace_id, person_id, saved_at) SELECT $1, id, now() - (n % 365) * interval '1 day' - (n % 1440) * interval '1 minute' FROM bench_pick`,
+      [ws.workspace_id],
+    );
+    await db.query(
+      `INSERT INTO people_list_members (list_id, person_id, workspace_id) SELECT $1, id, $2 FROM bench_pick WHERE n <= $3`,
+      [bigListId, ws.workspace_id, bigListSize],
+    );
+    await db.query(
+      `INSERT INTO people_list_members (list_id, person_id, workspace_id) SELECT $1, id, $2 FROM bench_pick WHERE n > $3`,
+      [smallListId, ws.workspace_id, bigListSize],
+    );
     hasExports = (await db.query(`SELECT to_regclass('exported_people') IS NOT NULL AS ok`)).rows[0].ok;
-    if (hasExports) await db.query(`INSERT INTO exported_people (workspace_id, person_id) SELECT $1, id FROM bench_pick WHERE n <= $2`, [ws.workspace_id, exportedSize]);
+    if (hasExports)
+      await db.query(
+        `INSERT INTO exported_people (workspace_id, person_id) SELECT $1, id FROM bench_pick WHERE n <= $2`,
+        [ws.workspace_id, exportedSize],
+      );
     else console.log('WARNING: no table exported_people (migration missing): no people marked exported');
     await db.query('COMMIT');
     await db.query(`ANALYZE saved_people, people_list_members${hasExports ? ', exported_people' : ''}`);
 
     // Real values only the data can tell: an organization's main domain (one with several pages) and a company name.
     const domain =
-      (await db.query(`SELECT website FROM companies m WHERE m.page_type = 'main' AND m.website IS NOT NULL
+      (
+        await db.query(`SELECT website FROM companies m WHERE m.page_type = 'main' AND m.website IS NOT NULL
          AND (SELECT count(*) FROM companies o WHERE o.organization_id = m.organization_id) >= 3
-         ORDER BY m.employee_count DESC NULLS LAST, m.id LIMIT 1`)).rows[0]?.website ?? 'example.com';
+         ORDER BY m.employee_count DESC NULLS LAST, m.id LIMIT 1`)
+      ).rows[0]?.website ?? 'example.com';
     const companyName =
-      (await db.query(`SELECT name FROM companies WHERE page_type = 'main' AND employee_count BETWEEN 500 AND 5000 ORDER BY id LIMIT 1`)).rows[0]?.name ??
+      (
+        await db.query(
+          `SELECT name FROM companies WHERE page_type = 'main' AND employee_count BETWEEN 500 AND 5000 ORDER BY id LIMIT 1`,
+        )
+      ).rows[0]?.name ??
       (await db.query(`SELECT name FROM companies ORDER BY id LIMIT 1`)).rows[0]?.name ??
       'Summit Labs';
     const combos = suite({ bigListId, smallListId, bigListSize, smallListSize, domain, companyName });
 
-    console.log(`\npeople-search bench: ${people.toLocaleString('en')} people, ${companies.toLocaleString('en')} companies; PostgreSQL ${version} ${JSON.stringify(settings)}; ${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM`);
-    console.log(`workspace: lists of ${bigListSize.toLocaleString('en')} and ${smallListSize} people (${(bigListSize + smallListSize).toLocaleString('en')} saved), ${(hasExports ? exportedSize : 0).toLocaleString('en')} exported; suite of ${combos.length} combinations, ${RUNS} warm runs each, per_page 25 unless stated`);
+    console.log(
+      `\npeople-search bench: ${people.toLocaleString('en')} people, ${companies.toLocaleString('en')} companies; PostgreSQL ${version} ${JSON.stringify(settings)}; ${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM`,
+    );
+    console.log(
+      `workspace: lists of ${bigListSize.toLocaleString('en')} and ${smallListSize} people (${(bigListSize + smallListSize).toLocaleString('en')} saved), ${(hasExports ? exportedSize : 0).toLocaleString('en')} exported; suite of ${combos.length} combinations, ${RUNS} warm runs each, per_page 25 unless stated`,
+    );
 
     // 3. Baseline: the cheapest authenticated route.
     for (let i = 0; i < 50; i++) await call('GET', '/v2/workspace', undefined, key);
@@ -228,19 +481,39 @@ async function main() {
       baseTimes.push(res.ms);
     }
     const baseline = { p50: percentile(baseTimes, 50), p95: percentile(baseTimes, 95) };
-    const baseLoad = await closedLoop(CONCURRENCY, 5, async () => (await call('GET', '/v2/workspace', undefined, key)).ms);
-    console.log(`baseline GET /v2/workspace: sequential p50 ${f1(baseline.p50)} ms, p95 ${f1(baseline.p95)} ms; ${CONCURRENCY} clients: ${baseLoad.rps.toFixed(0)} req/s, p95 ${f1(baseLoad.p95)} ms`);
+    const baseLoad = await closedLoop(
+      CONCURRENCY,
+      5,
+      async () => (await call('GET', '/v2/workspace', undefined, key)).ms,
+    );
+    console.log(
+      `baseline GET /v2/workspace: sequential p50 ${f1(baseline.p50)} ms, p95 ${f1(baseline.p95)} ms; ${CONCURRENCY} clients: ${baseLoad.rps.toFixed(0)} req/s, p95 ${f1(baseLoad.p95)} ms`,
+    );
 
     // Is the route there at all? (A person id nobody has: not one of the suite's combinations.)
-    const probe = await call('POST', '/v2/people/search', { filters: { person: { id: { include: ['ffffffffffffffffffffffff'] } } } }, key);
-    if (probe.status === 404) throw new Error('POST /v2/people/search answers 404: the route is not built into dist/ yet (npm run build)');
+    const probe = await call(
+      'POST',
+      '/v2/people/search',
+      { filters: { person: { id: { include: ['ffffffffffffffffffffffff'] } } } },
+      key,
+    );
+    if (probe.status === 404)
+      throw new Error('POST /v2/people/search answers 404: the route is not built into dist/ yet (npm run build)');
     if (probe.status !== 200) fail('search probe', probe);
 
     // 4. The suite: cold, then warm runs.
-    console.log(`\nCold = the first execution of that combination since the API started. The OS page cache and PostgreSQL shared buffers`);
-    console.log(`were NOT dropped (the data load and earlier combinations warmed them): cold here means "plan and code path new, data cached".`);
-    console.log(`The API keeps search counts in Redis (per data set version; not for lists, exports or revealed filters): a cold run computes`);
-    console.log(`the count, warm runs of a cacheable combination read it from Redis, as a user paging through results does.`);
+    console.log(
+      `\nCold = the first execution of that combination since the API started. The OS page cache and PostgreSQL shared buffers`,
+    );
+    console.log(
+      `were NOT dropped (the data load and earlier combinations warmed them): cold here means "plan and code path new, data cached".`,
+    );
+    console.log(
+      `The API keeps search counts in Redis (per data set version; not for lists, exports or revealed filters): a cold run computes`,
+    );
+    console.log(
+      `the count, warm runs of a cacheable combination read it from Redis, as a user paging through results does.`,
+    );
     const results = [];
     for (const combo of combos) {
       const r = { combo, total: null, estimate: false, cold: NaN, warm: [] };
@@ -260,7 +533,10 @@ async function main() {
           fail(`search "${combo.name}" (warm ${i + 1})`, res);
           break;
         }
-        if (res.json?.metadata?.pagination?.total_count !== r.total && !r.estimate) failures.push(`search "${combo.name}": total_count changed between runs (${r.total} then ${res.json?.metadata?.pagination?.total_count})`);
+        if (res.json?.metadata?.pagination?.total_count !== r.total && !r.estimate)
+          failures.push(
+            `search "${combo.name}": total_count changed between runs (${r.total} then ${res.json?.metadata?.pagination?.total_count})`,
+          );
         r.warm.push(res.ms);
         spent += res.ms;
         if (spent > COMBINATION_BUDGET_MS && r.warm.length >= 3) break;
@@ -269,11 +545,25 @@ async function main() {
       results.push(r);
     }
     const W = 50;
-    console.log('\n' + 'combination'.padEnd(W) + 'total_count'.padStart(12) + 'cold ms'.padStart(10) + 'p50 ms'.padStart(9) + 'p95 ms'.padStart(9) + 'max ms'.padStart(9) + 'runs'.padStart(6) + '  p50/baseline');
+    console.log(
+      '\n' +
+        'combination'.padEnd(W) +
+        'total_count'.padStart(12) +
+        'cold ms'.padStart(10) +
+        'p50 ms'.padStart(9) +
+        'p95 ms'.padStart(9) +
+        'max ms'.padStart(9) +
+        'runs'.padStart(6) +
+        '  p50/baseline',
+    );
     const row = (r) =>
       (r.combo.name.length > W - 2 ? r.combo.name.slice(0, W - 3) + '…' : r.combo.name).padEnd(W) +
       (r.total === null ? 'ERROR' : `${r.estimate ? '~' : ''}${r.total.toLocaleString('en')}`).padStart(12) +
-      f1(r.cold).padStart(10) + f1(r.p50).padStart(9) + f1(r.p95).padStart(9) + f1(r.max).padStart(9) + String(r.warm.length).padStart(6) +
+      f1(r.cold).padStart(10) +
+      f1(r.p50).padStart(9) +
+      f1(r.p95).padStart(9) +
+      f1(r.max).padStart(9) +
+      String(r.warm.length).padStart(6) +
       `  ${Number.isFinite(r.p50) ? (r.p50 / baseline.p50).toFixed(1) + 'x' : '-'}` +
       (r.total === 0 ? '  (0 matches)' : '');
     const main = results.filter((r) => !r.combo.separate);
@@ -284,7 +574,9 @@ async function main() {
     const allWarm = main.flatMap((r) => r.warm);
     const allCold = main.map((r) => r.cold).filter(Number.isFinite);
     const overall = { p50: percentile(allWarm, 50), p95: percentile(allWarm, 95) };
-    console.log(`overall warm (${allWarm.length} runs, ${main.length} combinations): p50 ${f1(overall.p50)} ms, p95 ${f1(overall.p95)} ms (${(overall.p95 / baseline.p95).toFixed(1)}x the baseline p95); cold runs: p50 ${f1(percentile(allCold, 50))} ms, p95 ${f1(percentile(allCold, 95))} ms`);
+    console.log(
+      `overall warm (${allWarm.length} runs, ${main.length} combinations): p50 ${f1(overall.p50)} ms, p95 ${f1(overall.p95)} ms (${(overall.p95 / baseline.p95).toFixed(1)}x the baseline p95); cold runs: p50 ${f1(percentile(allCold, 50))} ms, p95 ${f1(percentile(allCold, 95))} ms`,
+    );
     const slowOnes = main.filter((r) => !(r.max < TARGET_MAX_MS));
     const sepMax = Math.max(...separate.map((r) => r.max));
 
@@ -296,15 +588,23 @@ async function main() {
       if (res.status !== 200) fail(`busy load "${combo.name}"`, res);
       return res.ms;
     });
-    console.log(`(a) one busy customer, ${CONCURRENCY} parallel clients cycling the whole suite: ${busy.n} searches, ${busy.rps.toFixed(1)} searches/s (${(busy.rps / baseLoad.rps).toFixed(3)}x the baseline's ${baseLoad.rps.toFixed(0)} req/s), p50 ${f1(busy.p50)} ms, p95 ${f1(busy.p95)} ms, max ${f1(busy.max)} ms`);
-    const lightKeys = (await pool(Array.from({ length: LIGHT_WORKSPACES }, (_, i) => i), 4, (i) => createWorkspace(`bench light ${i}`))).map((w) => w.api_key);
+    console.log(
+      `(a) one busy customer, ${CONCURRENCY} parallel clients cycling the whole suite: ${busy.n} searches, ${busy.rps.toFixed(1)} searches/s (${(busy.rps / baseLoad.rps).toFixed(3)}x the baseline's ${baseLoad.rps.toFixed(0)} req/s), p50 ${f1(busy.p50)} ms, p95 ${f1(busy.p95)} ms, max ${f1(busy.max)} ms`,
+    );
+    const lightKeys = (
+      await pool(
+        Array.from({ length: LIGHT_WORKSPACES }, (_, i) => i),
+        4,
+        (i) => createWorkspace(`bench light ${i}`),
+      )
+    ).map((w) => w.api_key);
     const lightCombos = combos.filter((c) => !c.usesLists);
     const lightTimes = [];
     const lightStart = Date.now();
     await Promise.all(
       lightKeys.map(async (k, w) => {
         let seed = w * 7919 + 17;
-        const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+        const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
         await sleep(rand() * 1000);
         for (let i = 0; Date.now() - lightStart < LOAD_SECONDS * 1000; i++) {
           const due = Date.now() + 700 + rand() * 600; // about one request a second, jittered
@@ -316,18 +616,41 @@ async function main() {
         }
       }),
     );
-    const light = { n: lightTimes.length, rps: lightTimes.length / ((Date.now() - lightStart) / 1000), p50: percentile(lightTimes, 50), p95: percentile(lightTimes, 95), max: Math.max(...lightTimes) };
-    console.log(`(b) ${LIGHT_WORKSPACES} light customers, ~1 search/s each (random combinations without list ids): ${light.n} searches, ${light.rps.toFixed(1)} searches/s, p50 ${f1(light.p50)} ms, p95 ${f1(light.p95)} ms (${(light.p95 / baseline.p95).toFixed(1)}x the baseline p95), max ${f1(light.max)} ms`);
+    const light = {
+      n: lightTimes.length,
+      rps: lightTimes.length / ((Date.now() - lightStart) / 1000),
+      p50: percentile(lightTimes, 50),
+      p95: percentile(lightTimes, 95),
+      max: Math.max(...lightTimes),
+    };
+    console.log(
+      `(b) ${LIGHT_WORKSPACES} light customers, ~1 search/s each (random combinations without list ids): ${light.n} searches, ${light.rps.toFixed(1)} searches/s, p50 ${f1(light.p50)} ms, p95 ${f1(light.p95)} ms (${(light.p95 / baseline.p95).toFixed(1)}x the baseline p95), max ${f1(light.max)} ms`,
+    );
 
     // 6. Suggestions.
-    console.log('\nsuggestions (POST /v2/search/suggest, limit 10; round 1 = first time each query is asked, then 4 warm rounds):');
-    const probeSuggest = await call('POST', '/v2/search/suggest', { type: 'company_name', query: 'zz', limit: 10 }, key);
+    console.log(
+      '\nsuggestions (POST /v2/search/suggest, limit 10; round 1 = first time each query is asked, then 4 warm rounds):',
+    );
+    const probeSuggest = await call(
+      'POST',
+      '/v2/search/suggest',
+      { type: 'company_name', query: 'zz', limit: 10 },
+      key,
+    );
     let suggestP95 = NaN;
     if (probeSuggest.status === 404) {
       console.log('SKIPPED: POST /v2/search/suggest answers 404 (not built yet)');
     } else {
       const everything = [];
-      console.log('type'.padEnd(20) + 'first p50'.padStart(11) + 'first p95'.padStart(11) + 'warm p50'.padStart(10) + 'warm p95'.padStart(10) + 'max'.padStart(9) + '  empty answers');
+      console.log(
+        'type'.padEnd(20) +
+          'first p50'.padStart(11) +
+          'first p95'.padStart(11) +
+          'warm p50'.padStart(10) +
+          'warm p95'.padStart(10) +
+          'max'.padStart(9) +
+          '  empty answers',
+      );
       for (const [type, queries] of Object.entries(SUGGEST_QUERIES)) {
         const first = [];
         const warm = [];
@@ -344,16 +667,33 @@ async function main() {
             everything.push(res.ms);
           }
         }
-        console.log(type.padEnd(20) + f1(percentile(first, 50)).padStart(11) + f1(percentile(first, 95)).padStart(11) + f1(percentile(warm, 50)).padStart(10) + f1(percentile(warm, 95)).padStart(10) + f1(Math.max(...first, ...warm)).padStart(9) + `  ${empty}/${queries.length}`);
+        console.log(
+          type.padEnd(20) +
+            f1(percentile(first, 50)).padStart(11) +
+            f1(percentile(first, 95)).padStart(11) +
+            f1(percentile(warm, 50)).padStart(10) +
+            f1(percentile(warm, 95)).padStart(10) +
+            f1(Math.max(...first, ...warm)).padStart(9) +
+            `  ${empty}/${queries.length}`,
+        );
       }
       suggestP95 = percentile(everything, 95);
-      console.log(`overall (all ${everything.length} calls, first and warm): p50 ${f1(percentile(everything, 50))} ms, p95 ${f1(suggestP95)} ms (${(suggestP95 / baseline.p95).toFixed(1)}x the baseline p95)`);
+      console.log(
+        `overall (all ${everything.length} calls, first and warm): p50 ${f1(percentile(everything, 50))} ms, p95 ${f1(suggestP95)} ms (${(suggestP95 / baseline.p95).toFixed(1)}x the baseline p95)`,
+      );
     }
 
     // 7. EXPLAIN (ANALYZE, BUFFERS) of the slowest three by warm p95, through the built engine.
-    const slowest = [...results].filter((r) => Number.isFinite(r.p95)).sort((a, b) => b.p95 - a.p95).slice(0, 3);
-    console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the slowest three combinations by warm p95 (statements from PeopleSearchEngine.plan, jit=off as in the API's search pool;`);
-    console.log(`plan() always compiles the sort and the valid-email preference that search() applies only under 500,000 / 25,000 matches):`);
+    const slowest = [...results]
+      .filter((r) => Number.isFinite(r.p95))
+      .sort((a, b) => b.p95 - a.p95)
+      .slice(0, 3);
+    console.log(
+      `\nEXPLAIN (ANALYZE, BUFFERS) of the slowest three combinations by warm p95 (statements from PeopleSearchEngine.plan, jit=off as in the API's search pool;`,
+    );
+    console.log(
+      `plan() always compiles the sort and the valid-email preference that search() applies only under 500,000 / 25,000 matches):`,
+    );
     let Engine = null;
     try {
       Engine = requireFromRoot(join(ROOT, 'dist/libs/search/src/index.js')).PeopleSearchEngine ?? null;
@@ -367,10 +707,16 @@ async function main() {
     if (Engine) {
       const engine = new Engine(explainPool);
       for (const r of slowest) {
-        console.log(`\n--- ${r.combo.name} (warm p95 ${f1(r.p95)} ms, total_count ${r.total}) filters ${JSON.stringify(r.combo.filters).slice(0, 600)}`);
+        console.log(
+          `\n--- ${r.combo.name} (warm p95 ${f1(r.p95)} ms, total_count ${r.total}) filters ${JSON.stringify(r.combo.filters).slice(0, 600)}`,
+        );
         let statements;
         try {
-          statements = await engine.plan(r.combo.filters, { workspaceId: ws.workspace_id, page: r.combo.page ?? 1, perPage: r.combo.per_page ?? 25 });
+          statements = await engine.plan(r.combo.filters, {
+            workspaceId: ws.workspace_id,
+            page: r.combo.page ?? 1,
+            perPage: r.combo.per_page ?? 25,
+          });
         } catch (error) {
           failures.push(`plan "${r.combo.name}": ${error.message}`);
           continue;
@@ -382,7 +728,8 @@ async function main() {
           try {
             const plan = await explainPool.query(`EXPLAIN (ANALYZE, BUFFERS) ${s.text}`, s.values);
             // Inlined parameter arrays (thousands of company ids) would drown the plan: long lines are cut.
-            for (const { 'QUERY PLAN': line } of plan.rows) console.log('  ' + (line.length > 500 ? `${line.slice(0, 500)} … (${line.length} characters)` : line));
+            for (const { 'QUERY PLAN': line } of plan.rows)
+              console.log('  ' + (line.length > 500 ? `${line.slice(0, 500)} … (${line.length} characters)` : line));
           } catch (error) {
             failures.push(`EXPLAIN "${r.combo.name}" [${s.label}]: ${error.message}`);
           }
@@ -393,18 +740,30 @@ async function main() {
     // 8. Verdict.
     console.log('\ntargets:');
     const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
-    console.log(`  overall warm p95 < ${TARGET_P95_MS} ms: ${verdict(overall.p95 < TARGET_P95_MS)} (${f1(overall.p95)} ms)`);
-    console.log(`  no combination over ${TARGET_MAX_MS} ms (cold or warm max): ${verdict(slowOnes.length === 0)}${slowOnes.length ? ` (${slowOnes.map((r) => `${r.combo.name}: ${f1(r.max)} ms`).join('; ')})` : ''}`);
-    console.log(`  CONTAINS company name (separate): max ${f1(sepMax)} ms, warm p95 ${f1(separate[0]?.p95)} ms: ${verdict(sepMax < TARGET_MAX_MS)} against ${TARGET_MAX_MS} ms`);
-    console.log(`  suggestions p95 < ${TARGET_SUGGEST_P95_MS} ms: ${Number.isFinite(suggestP95) ? `${verdict(suggestP95 < TARGET_SUGGEST_P95_MS)} (${f1(suggestP95)} ms)` : 'not measured (route missing)'}`);
-    console.log(`  for reference: busy customer p95 ${f1(busy.p95)} ms, light customers p95 ${f1(light.p95)} ms (against ${TARGET_P95_MS} ms)`);
+    console.log(
+      `  overall warm p95 < ${TARGET_P95_MS} ms: ${verdict(overall.p95 < TARGET_P95_MS)} (${f1(overall.p95)} ms)`,
+    );
+    console.log(
+      `  no combination over ${TARGET_MAX_MS} ms (cold or warm max): ${verdict(slowOnes.length === 0)}${slowOnes.length ? ` (${slowOnes.map((r) => `${r.combo.name}: ${f1(r.max)} ms`).join('; ')})` : ''}`,
+    );
+    console.log(
+      `  CONTAINS company name (separate): max ${f1(sepMax)} ms, warm p95 ${f1(separate[0]?.p95)} ms: ${verdict(sepMax < TARGET_MAX_MS)} against ${TARGET_MAX_MS} ms`,
+    );
+    console.log(
+      `  suggestions p95 < ${TARGET_SUGGEST_P95_MS} ms: ${Number.isFinite(suggestP95) ? `${verdict(suggestP95 < TARGET_SUGGEST_P95_MS)} (${f1(suggestP95)} ms)` : 'not measured (route missing)'}`,
+    );
+    console.log(
+      `  for reference: busy customer p95 ${f1(busy.p95)} ms, light customers p95 ${f1(light.p95)} ms (against ${TARGET_P95_MS} ms)`,
+    );
     console.log(`bench time: ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
   } finally {
     api?.kill('SIGTERM');
     await clearCountCache().catch((e) => console.error(`could not clear the cached counts: ${e.message}`));
     await explainPool.end().catch(() => undefined);
     if (GIVEN_DATABASE && !KEEP && workspaceIds.length > 0) {
-      await db.query(`DELETE FROM workspaces WHERE id = ANY($1)`, [workspaceIds]).catch((e) => console.error(`could not delete the bench workspaces: ${e.message}`));
+      await db
+        .query(`DELETE FROM workspaces WHERE id = ANY($1)`, [workspaceIds])
+        .catch((e) => console.error(`could not delete the bench workspaces: ${e.message}`));
     }
     await db.end().catch(() => undefined);
     call.close();

@@ -58,7 +58,10 @@ async function clearRedis() {
 }
 
 async function metrics(call, token) {
-  const res = await call('GET', '/metrics', undefined, undefined, { authorization: `Bearer ${token}`, accept: 'text/plain' });
+  const res = await call('GET', '/metrics', undefined, undefined, {
+    authorization: `Bearer ${token}`,
+    accept: 'text/plain',
+  });
   const reads = {};
   const fallbacks = {};
   for (const line of res.text.split('\n')) {
@@ -77,11 +80,20 @@ async function phase(name, env, candidates, fail) {
   const opsToken = randomBytes(24).toString('hex');
   const api = await startApi({ ...env, PORT: String(PORT), OPS_TOKEN: opsToken }, call);
   try {
-    const ws = JSON.parse((await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', `bench replicas ${name}`, '--credits', '1000000'], env)).stdout);
+    const ws = JSON.parse(
+      (
+        await runNode(
+          'dist/apps/cli/src/main.js',
+          ['workspace:create', '--name', `bench replicas ${name}`, '--credits', '1000000'],
+          env,
+        )
+      ).stdout,
+    );
     const key = ws.api_key;
     const list = (await call('POST', '/v2/lists', { name: 'bench', type: 'people' }, key)).json.data.id;
     // Warm-up: every plain combination once (their counts cached alike in both phases).
-    for (let i = 0; i < SENIORITIES.length * COUNTRIES.length * DEPARTMENTS.length; i++) await call('POST', '/v2/people/search', { filters: plainFilters(i), per_page: 25 }, key);
+    for (let i = 0; i < SENIORITIES.length * COUNTRIES.length * DEPARTMENTS.length; i++)
+      await call('POST', '/v2/people/search', { filters: plainFilters(i), per_page: 25 }, key);
     const before = await metrics(call, opsToken);
     let stop = false;
     const saveTimes = [];
@@ -107,10 +119,17 @@ async function phase(name, env, candidates, fail) {
     stop = true;
     await saves;
     const after = await metrics(call, opsToken);
-    const delta = (a, b) => Object.fromEntries(Object.keys(b).map((k) => [k, (b[k] ?? 0) - (a[k] ?? 0)]).filter(([, v]) => v > 0));
+    const delta = (a, b) =>
+      Object.fromEntries(
+        Object.keys(b)
+          .map((k) => [k, (b[k] ?? 0) - (a[k] ?? 0)])
+          .filter(([, v]) => v > 0),
+      );
     const reads = delta(before.reads, after.reads);
     const total = Object.values(reads).reduce((s, v) => s + v, 0);
-    const onReplica = Object.entries(reads).filter(([k]) => k.startsWith('replica')).reduce((s, [, v]) => s + v, 0);
+    const onReplica = Object.entries(reads)
+      .filter(([k]) => k.startsWith('replica'))
+      .reduce((s, [, v]) => s + v, 0);
     const dependentOnReplica = reads['replica_1/dependent'] ?? 0;
     const dependentAll = dependentOnReplica + (reads['primary/dependent'] ?? 0);
     return {
@@ -133,8 +152,21 @@ async function phase(name, env, candidates, fail) {
 }
 
 async function main() {
-  const database = await benchDatabase({ given: GIVEN_DATABASE, adminUrl: ADMIN, prefix: 'bench_replicas', people: PEOPLE, companies: COMPANIES, keep: KEEP });
-  const env = { DATABASE_URL: database.url, REDIS_URL, SECRETS_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', RATE_LIMITS_ENFORCED: 'false' };
+  const database = await benchDatabase({
+    given: GIVEN_DATABASE,
+    adminUrl: ADMIN,
+    prefix: 'bench_replicas',
+    people: PEOPLE,
+    companies: COMPANIES,
+    keep: KEEP,
+  });
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    SECRETS_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    RATE_LIMITS_ENFORCED: 'false',
+  };
   let replica = null;
   let failures = 0;
   const fail = (what, res) => {
@@ -155,15 +187,23 @@ async function main() {
     const results = [];
     results.push(await phase('0 replicas', env, candidates.slice(0, half), fail));
     await replica.caughtUp();
-    results.push(await phase('1 replica', { ...env, DATABASE_REPLICA_URLS: replica.url(dbName) }, candidates.slice(half), fail));
-    console.log(`\nreplicas bench: ${people.toLocaleString('en')} people; ${os.cpus().length} CPUs (primary, replica, API and load on one machine); ${CONCURRENCY} search clients for ${SECONDS} s, 1 in ${DEPENDENT_EVERY} searches with lists.include, 1 client saving ${SAVE_BATCH} people at a time`);
-    console.log('setup        searches/s  p95 ms  plain p95  lists p95  saves  save p95  reads on replica  lists reads on replica  fallbacks');
+    results.push(
+      await phase('1 replica', { ...env, DATABASE_REPLICA_URLS: replica.url(dbName) }, candidates.slice(half), fail),
+    );
+    console.log(
+      `\nreplicas bench: ${people.toLocaleString('en')} people; ${os.cpus().length} CPUs (primary, replica, API and load on one machine); ${CONCURRENCY} search clients for ${SECONDS} s, 1 in ${DEPENDENT_EVERY} searches with lists.include, 1 client saving ${SAVE_BATCH} people at a time`,
+    );
+    console.log(
+      'setup        searches/s  p95 ms  plain p95  lists p95  saves  save p95  reads on replica  lists reads on replica  fallbacks',
+    );
     for (const r of results) {
       console.log(
         `${r.name.padEnd(12)} ${r.rps.toFixed(1).padStart(10)}  ${f1(r.p95).padStart(6)}  ${f1(r.plainP95).padStart(9)}  ${f1(r.dependentP95).padStart(9)}  ${String(r.saves).padStart(5)}  ${f1(r.saveP95).padStart(8)}  ${`${(100 * r.replicaShare).toFixed(1)} %`.padStart(16)}  ${`${(100 * r.dependentShare).toFixed(1)} %`.padStart(22)}  ${JSON.stringify(r.fallbacks)}`,
       );
     }
-    console.log(`ratio 1 replica / 0 replicas: throughput ${(results[1].rps / results[0].rps).toFixed(2)}, p95 ${(results[1].p95 / results[0].p95).toFixed(2)}`);
+    console.log(
+      `ratio 1 replica / 0 replicas: throughput ${(results[1].rps / results[0].rps).toFixed(2)}, p95 ${(results[1].p95 / results[0].p95).toFixed(2)}`,
+    );
   } finally {
     await replica?.stop();
     await sleep(200);

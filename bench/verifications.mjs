@@ -31,7 +31,10 @@ const admin = (sql) => adminQuery(ADMIN_URL, sql);
 
 function start(app, env) {
   // SHUTDOWN_DELAY 0: no load balancer to drain, so SIGTERM at the end of a run stops it at once.
-  const child = spawn(process.execPath, [dist(`apps/${app}/src/main.js`)], { env: { SHUTDOWN_DELAY: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [dist(`apps/${app}/src/main.js`)], {
+    env: { SHUTDOWN_DELAY: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
@@ -52,8 +55,16 @@ async function until(fn, timeoutMs, what) {
 const addresses = Array.from({ length: N }, (_, i) => `person${i}@company${i % 1000}.example`);
 const people = addresses
   .filter((_, i) => i % 2 === 0)
-  .map((address, i) => JSON.stringify({ id: (i + 1).toString(16).padStart(24, '0'), emails: [{ address, status: ['valid', 'invalid', 'accept_all'][i % 3] }], positions: [] }));
-const resolverMap = Object.fromEntries(Array.from({ length: 1000 }, (_, d) => [`company${d}.example`, d % 10 === 0 ? 'no_mail' : 'mail']));
+  .map((address, i) =>
+    JSON.stringify({
+      id: (i + 1).toString(16).padStart(24, '0'),
+      emails: [{ address, status: ['valid', 'invalid', 'accept_all'][i % 3] }],
+      positions: [],
+    }),
+  );
+const resolverMap = Object.fromEntries(
+  Array.from({ length: 1000 }, (_, d) => [`company${d}.example`, d % 10 === 0 ? 'no_mail' : 'mail']),
+);
 
 async function main() {
   const name = `pws_bench_verify_${randomBytes(4).toString('hex')}`;
@@ -76,9 +87,19 @@ async function main() {
       VERIFICATION_DNS: 'on',
       VERIFICATION_RESOLVER: `static:${resolverFile}`,
     };
-    execFileSync(process.execPath, [dist('libs/database/src/migrate.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    execFileSync(process.execPath, [dist('apps/cli/src/main.js'), 'dataset:import', '--people', peopleFile], { env, stdio: ['ignore', 'ignore', 'ignore'] });
-    const { api_key: key, workspace_id: workspaceId } = JSON.parse(execFileSync(process.execPath, [dist('apps/cli/src/main.js'), 'workspace:create', '--name', 'bench'], { env }).toString());
+    execFileSync(process.execPath, [dist('libs/database/src/migrate.js')], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    execFileSync(process.execPath, [dist('apps/cli/src/main.js'), 'dataset:import', '--people', peopleFile], {
+      env,
+      stdio: ['ignore', 'ignore', 'ignore'],
+    });
+    const { api_key: key, workspace_id: workspaceId } = JSON.parse(
+      execFileSync(process.execPath, [dist('apps/cli/src/main.js'), 'workspace:create', '--name', 'bench'], {
+        env,
+      }).toString(),
+    );
     await adminQuery(
       databaseUrl,
       `INSERT INTO saved_people (workspace_id, person_id, revealed_email, revealed_at)
@@ -94,7 +115,11 @@ async function main() {
 
     const runJob = async (emails) => {
       const t0 = performance.now();
-      const res = await fetch(`${base}/v2/email-verifications`, { method: 'POST', headers, body: JSON.stringify({ emails }) });
+      const res = await fetch(`${base}/v2/email-verifications`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ emails }),
+      });
       if (res.status !== 202) throw new Error(`create answered ${res.status}: ${await res.text()}`);
       const { data } = await res.json();
       const created = performance.now() - t0;
@@ -112,7 +137,8 @@ async function main() {
     await runJob(['warm.up@company1.example']); // JIT and connection pools
     const single = await runJob(['person0@company0.example']);
     const big = await runJob(addresses);
-    if (big.job.status !== 'completed' || big.job.processed !== N) throw new Error(`job ended ${big.job.status} at ${big.job.processed}`);
+    if (big.job.status !== 'completed' || big.job.processed !== N)
+      throw new Error(`job ended ${big.job.status} at ${big.job.processed}`);
 
     // In-process baseline: the same verifier with an in-memory stored-status map, no DB, no queue.
     const { verifyAddresses } = require(dist('libs/common/src/email/verify-addresses.js'));
@@ -128,12 +154,18 @@ async function main() {
     const pureS = (performance.now() - t1) / 1000;
 
     const rate = N / big.seconds;
-    console.log(`10,000-address job, POST to completed:   ${big.seconds.toFixed(2)} s  (${Math.round(rate).toLocaleString('en')} addresses/s; target < ${TARGET_S} s: ${big.seconds < TARGET_S ? 'met' : 'MISSED'})`);
+    console.log(
+      `10,000-address job, POST to completed:   ${big.seconds.toFixed(2)} s  (${Math.round(rate).toLocaleString('en')} addresses/s; target < ${TARGET_S} s: ${big.seconds < TARGET_S ? 'met' : 'MISSED'})`,
+    );
     console.log(`  of which POST (validate, insert, enqueue): ${big.createMs.toFixed(0)} ms`);
     console.log(`  counts: ${JSON.stringify(big.job.counts)}`);
     console.log(`baseline 1-address job (queue + polling):  ${single.seconds.toFixed(3)} s`);
-    console.log(`baseline pure verifier in process:         ${pureS.toFixed(3)} s  (${Math.round(N / pureS).toLocaleString('en')} addresses/s)`);
-    console.log(`ratios: 10k job / 1-address job = ${(big.seconds / single.seconds).toFixed(1)}x; 10k job / pure verifier = ${(big.seconds / pureS).toFixed(1)}x`);
+    console.log(
+      `baseline pure verifier in process:         ${pureS.toFixed(3)} s  (${Math.round(N / pureS).toLocaleString('en')} addresses/s)`,
+    );
+    console.log(
+      `ratios: 10k job / 1-address job = ${(big.seconds / single.seconds).toFixed(1)}x; 10k job / pure verifier = ${(big.seconds / pureS).toFixed(1)}x`,
+    );
     if (big.seconds >= TARGET_S) process.exitCode = 1;
   } finally {
     for (const c of children) c.kill('SIGTERM');

@@ -12,7 +12,16 @@
 // Needs PostgreSQL (TEST_DATABASE_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres)
 // and Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379/14, flushed).
 import { parseArgs, requireTestSupport } from './_lib.mjs';
-import { commitEvents, latencies, produce, startTimedReceiver, startWorker, waitDelivered, webhookBenchStores, workspaceWithWebhooks } from './_webhooks.mjs';
+import {
+  commitEvents,
+  latencies,
+  produce,
+  startTimedReceiver,
+  startWorker,
+  waitDelivered,
+  webhookBenchStores,
+  workspaceWithWebhooks,
+} from './_webhooks.mjs';
 
 const { startLocalDnsServer } = requireTestSupport('local-dns-server');
 
@@ -54,7 +63,8 @@ const worker = await startWorker(stores, { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true'
 async function burstRate(ws) {
   receiver.received.length = 0;
   const ids = [];
-  for (let i = 0; i < BURST; i += 500) ids.push(...(await commitEvents(stores, receiver, ws, Math.min(500, BURST - i))));
+  for (let i = 0; i < BURST; i += 500)
+    ids.push(...(await commitEvents(stores, receiver, ws, Math.min(500, BURST - i))));
   const t0 = Math.min(...ids.map((id) => receiver.committedAt.get(id)));
   const delivered = await waitDelivered(receiver, ids, HOOKS, 300000);
   const seconds = (Math.max(...receiver.received.map((r) => r.at)) - t0) / 1000;
@@ -62,7 +72,11 @@ async function burstRate(ws) {
 }
 
 const webhookStates = async (ids) =>
-  (await stores.db.query(`SELECT status, disabled_reason, consecutive_timeouts FROM webhooks WHERE id = ANY($1)`, [ids])).rows;
+  (
+    await stores.db.query(`SELECT status, disabled_reason, consecutive_timeouts FROM webhooks WHERE id = ANY($1)`, [
+      ids,
+    ])
+  ).rows;
 
 const results = { dns_answer_ms: '1-5', ttl_s: TTL };
 try {
@@ -72,11 +86,18 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     ip.push(await burstRate(byIp.ws));
     name.push(await burstRate(byName.ws));
-    console.log(`round ${round + 1}: ${BURST * HOOKS} deliveries, IP literal ${ip.at(-1)}/s, hostname ${name.at(-1)}/s`);
+    console.log(
+      `round ${round + 1}: ${BURST * HOOKS} deliveries, IP literal ${ip.at(-1)}/s, hostname ${name.at(-1)}/s`,
+    );
   }
   const mean = (xs) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
   if (ROUNDS > 0) {
-    results.rate = { deliveries_per_burst: BURST * HOOKS, ip_literal_per_s: ip, hostname_per_s: name, hostname_vs_ip: Number((mean(name) / mean(ip)).toFixed(2)) };
+    results.rate = {
+      deliveries_per_burst: BURST * HOOKS,
+      ip_literal_per_s: ip,
+      hostname_per_s: name,
+      hostname_vs_ip: Number((mean(name) / mean(ip)).toFixed(2)),
+    };
     console.log(`hostname / IP literal: ${results.rate.hostname_vs_ip} (target >= 0.8)`);
   }
 
@@ -85,19 +106,33 @@ try {
   const alone = await produce(stores, receiver, tenantA.ws, RATE, SECONDS);
   await waitDelivered(receiver, alone, A_HOOKS, 60000);
   results.a_alone = { events_per_s: RATE, webhooks: A_HOOKS, ...latencies(receiver, alone) };
-  console.log(`tenant A alone, ${RATE * A_HOOKS} deliveries/s: p50 ${results.a_alone.p50_ms} ms, p99 ${results.a_alone.p99_ms} ms`);
+  console.log(
+    `tenant A alone, ${RATE * A_HOOKS} deliveries/s: p50 ${results.a_alone.p50_ms} ms, p99 ${results.a_alone.p99_ms} ms`,
+  );
 
   receiver.received.length = 0;
-  const [withB] = await Promise.all([produce(stores, receiver, tenantA.ws, RATE, SECONDS), produce(stores, receiver, tenantB.ws, B_RATE, SECONDS)]);
+  const [withB] = await Promise.all([
+    produce(stores, receiver, tenantA.ws, RATE, SECONDS),
+    produce(stores, receiver, tenantB.ws, B_RATE, SECONDS),
+  ]);
   await waitDelivered(receiver, withB, A_HOOKS, 60000);
   const [bDeliveries] = (
-    await stores.db.query(`SELECT count(*)::int AS n, count(*) FILTER (WHERE error = 'connection_error')::int AS dns FROM webhook_deliveries WHERE webhook_id = ANY($1)`, [tenantB.ids])
+    await stores.db.query(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE error = 'connection_error')::int AS dns FROM webhook_deliveries WHERE webhook_id = ANY($1)`,
+      [tenantB.ids],
+    )
   ).rows;
   results.a_with_b_dropping = {
     events_per_s: RATE,
     webhooks: A_HOOKS,
     ...latencies(receiver, withB),
-    b: { webhooks: B_HOOKS, events_per_s: B_RATE, attempts: bDeliveries.n, connection_errors: bDeliveries.dns, dns_queries: B_HOOKS && dns.queries('hook0.tenant-b.test') },
+    b: {
+      webhooks: B_HOOKS,
+      events_per_s: B_RATE,
+      attempts: bDeliveries.n,
+      connection_errors: bDeliveries.dns,
+      dns_queries: B_HOOKS && dns.queries('hook0.tenant-b.test'),
+    },
   };
   const aStates = await webhookStates(tenantA.ids);
   const bStates = await webhookStates(tenantB.ids);

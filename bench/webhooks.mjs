@@ -24,7 +24,9 @@ const { Client } = require('pg');
 const Redis = require('ioredis').default ?? require('ioredis');
 const { encryptSecret } = require(resolve(ROOT, 'dist/libs/webhooks/src/secret-box.js'));
 
-const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
+);
 const SECONDS = Number(args.seconds ?? 10);
 const RATE = Number(args.rate ?? 500);
 const BURST = Number(args.burst ?? 20000);
@@ -68,7 +70,10 @@ const admin = new Client({ connectionString: ADMIN_URL });
 await admin.connect();
 await admin.query(`CREATE DATABASE ${dbName}`);
 const DATABASE_URL = databaseUrlFor(ADMIN_URL, dbName);
-execFileSync(process.execPath, [resolve(ROOT, 'dist/libs/database/src/migrate.js')], { env: { ...process.env, DATABASE_URL }, stdio: ['ignore', 'ignore', 'inherit'] });
+execFileSync(process.execPath, [resolve(ROOT, 'dist/libs/database/src/migrate.js')], {
+  env: { ...process.env, DATABASE_URL },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 const db = new Client({ connectionString: DATABASE_URL });
 await db.connect();
 const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
@@ -83,7 +88,13 @@ for (let i = 0; i < HOOKS; i++) {
   const path = `/hook/${i}`;
   await db.query(
     `INSERT INTO webhooks (id, workspace_id, url, events, secret_ciphertext, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, now() - interval '1 minute', now())`,
-    [id, ws, base + path, ['company.saved'], encryptSecret(`whsec_${randomBytes(32).toString('base64')}`, Buffer.from(SECRETS_KEY, 'hex'))],
+    [
+      id,
+      ws,
+      base + path,
+      ['company.saved'],
+      encryptSecret(`whsec_${randomBytes(32).toString('base64')}`, Buffer.from(SECRETS_KEY, 'hex')),
+    ],
   );
   hooks.push({ ws, id, path });
 }
@@ -99,7 +110,14 @@ const workerEnv = {
   WEBHOOK_DISABLE_AFTER_TIMEOUTS: '100000',
   WORKER_METRICS_PORT: '0',
 };
-const worker = spawn(process.execPath, [...(process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean), resolve(ROOT, 'dist/apps/worker/src/main.js')], { cwd: ROOT, env: workerEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+const worker = spawn(
+  process.execPath,
+  [
+    ...(process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    resolve(ROOT, 'dist/apps/worker/src/main.js'),
+  ],
+  { cwd: ROOT, env: workerEnv, stdio: ['ignore', 'pipe', 'inherit'] },
+);
 await new Promise((resolveReady, reject) => {
   let out = '';
   worker.stdout.on('data', (d) => {
@@ -135,10 +153,15 @@ async function commitEvents(count, offset) {
     const created = new Date().toISOString();
     const body = { id, type: 'company.saved', created_at: created, data: companyData(n) };
     params.push(id, hooks[n % HOOKS].ws, JSON.stringify(body), created);
-    values.push(`($${params.length - 3}, $${params.length - 2}, 'company.saved', $${params.length - 1}, $${params.length})`);
+    values.push(
+      `($${params.length - 3}, $${params.length - 2}, 'company.saved', $${params.length - 1}, $${params.length})`,
+    );
     ids.push(id);
   }
-  await db.query(`WITH e AS (INSERT INTO events (id, workspace_id, type, body, created_at) VALUES ${values.join(',')} RETURNING 1) SELECT pg_notify('outbox_event', '') FROM (SELECT count(*) FROM e) x`, params);
+  await db.query(
+    `WITH e AS (INSERT INTO events (id, workspace_id, type, body, created_at) VALUES ${values.join(',')} RETURNING 1) SELECT pg_notify('outbox_event', '') FROM (SELECT count(*) FROM e) x`,
+    params,
+  );
   const at = Date.now();
   for (const id of ids) committedAt.set(id, at);
   return ids;
@@ -173,8 +196,18 @@ async function waitDelivered(ids, filter, timeoutMs) {
 function summarize(name, ids, hookFilter = () => true) {
   const set = new Set(ids);
   const rows = received.filter((r) => set.has(r.id) && hookFilter(r.path));
-  const lat = rows.map((r) => r.latency).filter(Number.isFinite).sort((a, b) => a - b);
-  return { phase: name, delivered: rows.length, p50_ms: pct(lat, 50), p90_ms: pct(lat, 90), p99_ms: pct(lat, 99), max_ms: lat[lat.length - 1] };
+  const lat = rows
+    .map((r) => r.latency)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  return {
+    phase: name,
+    delivered: rows.length,
+    p50_ms: pct(lat, 50),
+    p90_ms: pct(lat, 90),
+    p99_ms: pct(lat, 99),
+    max_ms: lat[lat.length - 1],
+  };
 }
 
 /**
@@ -188,20 +221,26 @@ async function barePostsPerSecond(seconds) {
   let done = 0;
   const post = () =>
     new Promise((resolveDone, reject) => {
-      const req = http.request(`${base}/baseline`, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
-        res.resume();
-        res.on('end', resolveDone);
-      });
+      const req = http.request(
+        `${base}/baseline`,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+        (res) => {
+          res.resume();
+          res.on('end', resolveDone);
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
   const started = Date.now();
-  await Promise.all(Array.from({ length: 100 }, async () => {
-    while (Date.now() < end) {
-      await post();
-      done += 1;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 100 }, async () => {
+      while (Date.now() < end) {
+        await post();
+        done += 1;
+      }
+    }),
+  );
   agent.destroy();
   return Math.round(done / ((Date.now() - started) / 1000));
 }
@@ -249,40 +288,58 @@ async function savesScenario(results) {
   await db.query('ANALYZE companies');
   const port = await freePort();
   const call = apiClient(port);
-  const apiEnv = { DATABASE_URL, REDIS_URL, SECRETS_KEY, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMITS_ENFORCED: 'false' };
+  const apiEnv = {
+    DATABASE_URL,
+    REDIS_URL,
+    SECRETS_KEY,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    RATE_LIMITS_ENFORCED: 'false',
+  };
   const api = await startApi(apiEnv, call);
   try {
-    const ws = JSON.parse((await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', 'bench saves'], apiEnv)).stdout);
+    const ws = JSON.parse(
+      (await runNode('dist/apps/cli/src/main.js', ['workspace:create', '--name', 'bench saves'], apiEnv)).stdout,
+    );
     await db.query(`UPDATE webhooks SET workspace_id = $1 WHERE id = $2`, [ws.workspace_id, hooks[0].id]);
     let nextId = 1;
     const save = async (n) => {
       if (nextId + n > companies) throw new Error(`out of companies: raise --companies (${companies})`);
       const data = Array.from({ length: n }, () => hex(nextId++));
       const res = await call('POST', '/v2/companies/save', { data }, ws.api_key);
-      if (res.status !== 200 && res.status !== 201) throw new Error(`save answered ${res.status}: ${res.text.slice(0, 300)}`);
+      if (res.status !== 200 && res.status !== 201)
+        throw new Error(`save answered ${res.status}: ${res.text.slice(0, 300)}`);
       return res.json.metadata.saved_count;
     };
     received.length = 0;
     const t0 = Date.now();
     // Every 2 s on stderr: events not yet relayed, tasks pending, deliveries so far (where a stall sits).
     const sampler = setInterval(async () => {
-      const [row] = (await db.query(`SELECT (SELECT count(*) FROM events WHERE relayed_at IS NULL) AS unrelayed, (SELECT count(*) FROM webhook_tasks WHERE state = 'pending') AS pending`)).rows;
-      process.stderr.write(`t=${((Date.now() - t0) / 1000).toFixed(0)}s unrelayed=${row.unrelayed} pending=${row.pending} delivered=${received.length}\n`);
+      const [row] = (
+        await db.query(
+          `SELECT (SELECT count(*) FROM events WHERE relayed_at IS NULL) AS unrelayed, (SELECT count(*) FROM webhook_tasks WHERE state = 'pending') AS pending`,
+        )
+      ).rows;
+      process.stderr.write(
+        `t=${((Date.now() - t0) / 1000).toFixed(0)}s unrelayed=${row.unrelayed} pending=${row.pending} delivered=${received.length}\n`,
+      );
     }, 2000);
     let burstEvents = 0;
-    await Promise.all([0, 1, 2, 3].map(async () => {
-      while (Date.now() - t0 < BURST_SECONDS * 1000) {
-        if (BURST_RATE > 0 && burstEvents >= ((Date.now() - t0) / 1000) * BURST_RATE) {
-          await sleep(10);
-          continue;
+    await Promise.all(
+      [0, 1, 2, 3].map(async () => {
+        while (Date.now() - t0 < BURST_SECONDS * 1000) {
+          if (BURST_RATE > 0 && burstEvents >= ((Date.now() - t0) / 1000) * BURST_RATE) {
+            await sleep(10);
+            continue;
+          }
+          const saved = await save(500); // not `x += await`: the four clients would overwrite each other's sums
+          burstEvents += saved;
         }
-        const saved = await save(500); // not `x += await`: the four clients would overwrite each other's sums
-        burstEvents += saved;
-      }
-    }));
+      }),
+    );
     const pacedStart = Date.now();
     let pacedEvents = 0;
-    for (let sent = 0; Date.now() - pacedStart < PACED_SECONDS * 1000; ) {
+    for (let sent = 0; Date.now() - pacedStart < PACED_SECONDS * 1000;) {
       const due = Math.floor(((Date.now() - pacedStart) / 1000) * PACED) - sent;
       if (due < 40) {
         await sleep(10);
@@ -308,18 +365,38 @@ async function savesScenario(results) {
     const afterDrain = latencies(paced.filter((r) => r.createdAt > drainedAt));
     // Paced events created while the burst drained queue behind it too: the dispatcher has caught
     // up once an event finds at most one save's worth (500) of earlier events still undelivered.
-    const caughtUpAt = catchUpTime(received, paced.filter((r) => r.createdAt > drainedAt), 500);
+    const caughtUpAt = catchUpTime(
+      received,
+      paced.filter((r) => r.createdAt > drainedAt),
+      500,
+    );
     const afterCatchUp = caughtUpAt === null ? [] : latencies(paced.filter((r) => r.createdAt >= caughtUpAt));
     const during = received.filter((r) => r.at <= t0 + BURST_SECONDS * 1000).length;
     results.saves = {
-      burst: { events: burstEvents, producer_events_per_s: Math.round(burstEvents / ((pacedStart - t0) / 1000)), delivered_per_s_while_producing: Math.round(during / BURST_SECONDS), drained_after_s: Number(((drainedAt - t0) / 1000).toFixed(1)), deliveries_per_s_until_drained: Math.round(burstRows.length / ((drainedAt - t0) / 1000)) },
+      burst: {
+        events: burstEvents,
+        producer_events_per_s: Math.round(burstEvents / ((pacedStart - t0) / 1000)),
+        delivered_per_s_while_producing: Math.round(during / BURST_SECONDS),
+        drained_after_s: Number(((drainedAt - t0) / 1000).toFixed(1)),
+        deliveries_per_s_until_drained: Math.round(burstRows.length / ((drainedAt - t0) / 1000)),
+      },
       longest_gap_without_delivery_ms: longestGap,
       paced: {
         rate: PACED,
         events: pacedEvents,
-        created_after_burst_delivered: { events: afterDrain.length, p50_ms: percentile(afterDrain, 50), p99_ms: percentile(afterDrain, 99), max_ms: afterDrain[afterDrain.length - 1] },
+        created_after_burst_delivered: {
+          events: afterDrain.length,
+          p50_ms: percentile(afterDrain, 50),
+          p99_ms: percentile(afterDrain, 99),
+          max_ms: afterDrain[afterDrain.length - 1],
+        },
         caught_up_after_s: caughtUpAt === null ? null : Number(((caughtUpAt - t0) / 1000).toFixed(1)),
-        created_after_caught_up: { events: afterCatchUp.length, p50_ms: percentile(afterCatchUp, 50), p99_ms: percentile(afterCatchUp, 99), max_ms: afterCatchUp[afterCatchUp.length - 1] },
+        created_after_caught_up: {
+          events: afterCatchUp.length,
+          p50_ms: percentile(afterCatchUp, 50),
+          p99_ms: percentile(afterCatchUp, 99),
+          max_ms: afterCatchUp[afterCatchUp.length - 1],
+        },
       },
       all_delivered: unique === total,
       missing: total - unique,
@@ -336,12 +413,18 @@ try {
   if (SAVES) {
     results.baseline = { bare_posts_per_s: await barePostsPerSecond(3) };
     await savesScenario(results);
-    results.ratios = { deliveries_until_drained_vs_bare_posts: Number((results.saves.burst.deliveries_per_s_until_drained / results.baseline.bare_posts_per_s).toFixed(2)) };
+    results.ratios = {
+      deliveries_until_drained_vs_bare_posts: Number(
+        (results.saves.burst.deliveries_per_s_until_drained / results.baseline.bare_posts_per_s).toFixed(2),
+      ),
+    };
     console.log(JSON.stringify(results, null, 2));
   } else {
     results.baseline = { bare_posts_per_s: await barePostsPerSecond(3) };
     received.length = 0;
-    console.log(`baseline: bare keep-alive POSTs to the same receiver, 100 in flight: ${results.baseline.bare_posts_per_s}/s`);
+    console.log(
+      `baseline: bare keep-alive POSTs to the same receiver, 100 in flight: ${results.baseline.bare_posts_per_s}/s`,
+    );
 
     // 1. Saturation: a burst committed at once, delivered as fast as the worker can.
     const burstIds = [];
@@ -350,7 +433,11 @@ try {
     await waitDelivered(burstIds, () => true, 300000);
     const burstRows = received.filter((r) => committedAt.get(r.id) >= t0);
     const span = (Math.max(...burstRows.map((r) => r.at)) - t0) / 1000;
-    results.saturation = { events: BURST, seconds: Number(span.toFixed(2)), deliveries_per_s: Math.round(burstRows.length / span) };
+    results.saturation = {
+      events: BURST,
+      seconds: Number(span.toFixed(2)),
+      deliveries_per_s: Math.round(burstRows.length / span),
+    };
     console.log(`saturation: ${BURST} deliveries in ${span.toFixed(2)} s = ${results.saturation.deliveries_per_s}/s`);
 
     // 2. Below saturation: RATE events/s for SECONDS s, all ten receivers healthy.
@@ -358,7 +445,9 @@ try {
     const steady = await produce(RATE, SECONDS, 1_000_000);
     await waitDelivered(steady, () => true, 60000);
     results.steady = { rate: RATE, ...summarize('steady', steady) };
-    console.log(`steady ${RATE}/s: p50 ${results.steady.p50_ms} ms, p99 ${results.steady.p99_ms} ms (${results.steady.delivered} deliveries)`);
+    console.log(
+      `steady ${RATE}/s: p50 ${results.steady.p50_ms} ms, p99 ${results.steady.p99_ms} ms (${results.steady.delivered} deliveries)`,
+    );
 
     // 3. The same load with one of the ten receivers hanging until the sender's timeout.
     received.length = 0;
@@ -366,10 +455,18 @@ try {
     const hung = await produce(RATE, SECONDS, 2_000_000);
     const healthyIds = hung.filter((_id, i) => i % HOOKS !== 0);
     await waitDelivered(healthyIds, () => true, 60000);
-    results.one_hanging = { rate: RATE, timeout_ms: TIMEOUT_MS, ...summarize('one receiver hanging (nine healthy)', healthyIds, (p) => p !== hangingPath) };
-    console.log(`one of ten hanging, ${RATE}/s: healthy p50 ${results.one_hanging.p50_ms} ms, p99 ${results.one_hanging.p99_ms} ms (${results.one_hanging.delivered}/${healthyIds.length} delivered)`);
+    results.one_hanging = {
+      rate: RATE,
+      timeout_ms: TIMEOUT_MS,
+      ...summarize('one receiver hanging (nine healthy)', healthyIds, (p) => p !== hangingPath),
+    };
+    console.log(
+      `one of ten hanging, ${RATE}/s: healthy p50 ${results.one_hanging.p50_ms} ms, p99 ${results.one_hanging.p99_ms} ms (${results.one_hanging.delivered}/${healthyIds.length} delivered)`,
+    );
     results.ratios = {
-      saturation_vs_bare_posts: Number((results.saturation.deliveries_per_s / results.baseline.bare_posts_per_s).toFixed(2)),
+      saturation_vs_bare_posts: Number(
+        (results.saturation.deliveries_per_s / results.baseline.bare_posts_per_s).toFixed(2),
+      ),
       saturation_vs_target_1000: Number((results.saturation.deliveries_per_s / 1000).toFixed(2)),
       healthy_p99_hanging_vs_steady: Number((results.one_hanging.p99_ms / results.steady.p99_ms).toFixed(2)),
     };

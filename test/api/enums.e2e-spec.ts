@@ -28,7 +28,18 @@ describe('GET /v2/enums/{name}', () => {
   };
 
   it('answers every enumeration docs/api.md names as a non-empty list of values', async () => {
-    for (const name of ['industries', 'regions', 'seniorities', 'departments', 'employee_ranges', 'countries', 'company_types', 'business_types', 'revenue_streams', 'keywords_sources']) {
+    for (const name of [
+      'industries',
+      'regions',
+      'seniorities',
+      'departments',
+      'employee_ranges',
+      'countries',
+      'company_types',
+      'business_types',
+      'revenue_streams',
+      'keywords_sources',
+    ]) {
       const data = await get(name);
       expect(data.length).toBeGreaterThan(0);
       expect(data.every((item) => typeof item.value === 'string')).toBe(true);
@@ -43,23 +54,51 @@ describe('GET /v2/enums/{name}', () => {
     expect(groups.map((g) => g.value).sort()).toEqual([...spec.groups].sort());
     expect(subs.map((s) => s.value).sort()).toEqual([...spec.subs].sort());
     for (const s of subs) expect(groups.find((g) => g.value === s.group)?.sub_departments).toContain(s.value);
-    expect(groups.find((g) => g.value === 'Sales')?.sub_departments).toEqual(expect.arrayContaining(['Inside Sales', 'Sales Operations', 'Sales Leader']));
+    expect(groups.find((g) => g.value === 'Sales')?.sub_departments).toEqual(
+      expect.arrayContaining(['Inside Sales', 'Sales Operations', 'Sales Leader']),
+    );
   });
 
   it('expands regions to member ISO countries', async () => {
     const regions = await get('regions');
     const countries = new Set((await get('countries')).map((c) => c.value));
     expect(regions.find((r) => r.value === 'DACH')?.countries).toEqual(['DE', 'AT', 'CH']);
-    expect(regions.find((r) => r.value === 'Europe')?.countries).toEqual(expect.arrayContaining(['DE', 'FR', 'GB', 'ES', 'IT', 'PL']));
+    expect(regions.find((r) => r.value === 'Europe')?.countries).toEqual(
+      expect.arrayContaining(['DE', 'FR', 'GB', 'ES', 'IT', 'PL']),
+    );
     expect(regions.find((r) => r.value === 'North America')?.countries).toEqual(expect.arrayContaining(['US', 'CA']));
     for (const r of regions) for (const c of r.countries) expect(countries.has(c)).toBe(true);
   });
 
   it('answers the documented fixed value sets', async () => {
-    expect((await get('seniorities')).map((s) => s.value)).toEqual(['Owner', 'Partner', 'Chief Officer', 'VP', 'Director', 'Senior', 'Manager', 'Entry', 'Intern', 'Unpaid']);
-    expect((await get('employee_ranges')).map((s) => s.value)).toEqual(['1-10', '11-50', '51-200', '201-500', '501-1000', '1001-5000', '5001-10000', '10001+']);
+    expect((await get('seniorities')).map((s) => s.value)).toEqual([
+      'Owner',
+      'Partner',
+      'Chief Officer',
+      'VP',
+      'Director',
+      'Senior',
+      'Manager',
+      'Entry',
+      'Intern',
+      'Unpaid',
+    ]);
+    expect((await get('employee_ranges')).map((s) => s.value)).toEqual([
+      '1-10',
+      '11-50',
+      '51-200',
+      '201-500',
+      '501-1000',
+      '1001-5000',
+      '5001-10000',
+      '10001+',
+    ]);
     expect((await get('business_types')).map((s) => s.value)).toEqual(['B2B', 'B2C', 'Nonprofit', 'Unknown']);
-    expect((await get('keywords_sources')).map((s) => s.value)).toEqual(['specialties', 'social_media_description', 'website_pages']);
+    expect((await get('keywords_sources')).map((s) => s.value)).toEqual([
+      'specialties',
+      'social_media_description',
+      'website_pages',
+    ]);
     expect((await get('company_types')).map((s) => s.value)).toContain('Government Agency');
     expect((await get('revenue_streams')).map((s) => s.value)).toContain('Licensing / IP');
     const countries = await get('countries');
@@ -67,7 +106,11 @@ describe('GET /v2/enums/{name}', () => {
     expect(countries.find((c) => c.value === 'DE')).toEqual({ value: 'DE', name: 'Germany' });
     const industries = await get('industries');
     const software = industries.find((i) => i.value === 'Software Development');
-    expect(software).toEqual({ value: 'Software Development', type: 'industry', group: 'Technology, Information and Media' });
+    expect(software).toEqual({
+      value: 'Software Development',
+      type: 'industry',
+      group: 'Technology, Information and Media',
+    });
     expect(industries.find((i) => i.value === software!.group)?.industries).toContain('Software Development');
   });
 

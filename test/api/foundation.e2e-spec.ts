@@ -46,7 +46,12 @@ describe('foundation: authentication, envelope, errors', () => {
 
   describe('authentication', () => {
     it('answers 401 UNAUTHORIZED without a key, with an unknown key and with an empty key', async () => {
-      for (const client of [stack.anon, stack.anon.withKey('pws_unknown'), stack.anon.withKey(''), stack.anon.withKey('x'.repeat(500))]) {
+      for (const client of [
+        stack.anon,
+        stack.anon.withKey('pws_unknown'),
+        stack.anon.withKey(''),
+        stack.anon.withKey('x'.repeat(500)),
+      ]) {
         const res = await client.get(ME);
         expectErrorItem(res, 401, 'UNAUTHORIZED');
       }
@@ -62,7 +67,12 @@ describe('foundation: authentication, envelope, errors', () => {
       const res = await ws.api.get(ME);
       expect(res.status).toBe(200);
       expectSuccessEnvelope(res);
-      expect(res.body.data).toMatchObject({ id: ws.workspace_id, credits: 250, member: { id: ws.member_id, role: 'owner' }, api_key_id: ws.api_key_id });
+      expect(res.body.data).toMatchObject({
+        id: ws.workspace_id,
+        credits: 250,
+        member: { id: ws.member_id, role: 'owner' },
+        api_key_id: ws.api_key_id,
+      });
     });
 
     it('keeps two workspaces apart: each key sees only its own workspace', async () => {
@@ -117,7 +127,10 @@ describe('foundation: authentication, envelope, errors', () => {
 
     it('malformed JSON is a 400 even where a validated route waits', async () => {
       const res = await ws.api.request('POST', '/v2/lists', undefined, { raw: '{"name": "x", "type": ' });
-      expect(expectErrorItem(res, 400, 'VALIDATION_ERROR').payload).toMatchObject({ field: 'body', code: 'invalid_format' });
+      expect(expectErrorItem(res, 400, 'VALIDATION_ERROR').payload).toMatchObject({
+        field: 'body',
+        code: 'invalid_format',
+      });
     });
 
     it('a body that is not an object (array, string, number, null) answers 400 on a validated route', async () => {
@@ -151,7 +164,10 @@ describe('foundation: authentication, envelope, errors', () => {
       expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       const unsafe = await ws.api.request('GET', ME, undefined, { headers: { 'x-request-id': 'bad id with spaces' } });
       expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-      const failed = await ws.api.request('POST', '/v2/lists', undefined, { raw: '{', headers: { 'x-request-id': 'err-1' } });
+      const failed = await ws.api.request('POST', '/v2/lists', undefined, {
+        raw: '{',
+        headers: { 'x-request-id': 'err-1' },
+      });
       expect(failed.status).toBe(400);
       expect(failed.headers.get('x-request-id')).toBe('err-1');
       expect(failed.body.metadata.request_id).toBe('err-1');
@@ -183,7 +199,8 @@ describe('foundation: authentication, envelope, errors', () => {
         for (let i = 0; i < 200; i++) {
           const raw = malformedBody(random, i);
           const res = await ws.api.request('POST', route, undefined, { raw });
-          if (res.status >= 500 || res.body?.success !== false && res.status >= 400) failures.push(`${route} ${res.status} ← ${raw.slice(0, 200)}`);
+          if (res.status >= 500 || (res.body?.success !== false && res.status >= 400))
+            failures.push(`${route} ${res.status} ← ${raw.slice(0, 200)}`);
           else if (res.status >= 400) expect(Object.keys(errorOf(res)).sort()).toEqual(['message', 'name', 'payload']);
         }
       }
@@ -206,9 +223,44 @@ async function liveValidatedRoutes(stack: TestStack, ws: Workspace): Promise<str
   return live;
 }
 
-
-const FIELD_NAMES = ['name', 'type', 'data', 'list_ids', 'url', 'events', 'description', 'emails', 'status', 'id', 'domain', 'filters', '__proto__', 'constructor', 'ñame', '', ' ', 'data.0'];
-const STRINGS = ['', ' ', 'people', 'company', 'https://example.com/hook', 'http://127.0.0.1/x', 'a@b.c', '💥🙃', 'ä'.repeat(300), '\u0000', '<script>', "'; DROP TABLE workspaces; --", 'x'.repeat(5000), '0123456789abcdef01234567', '{}', 'null'];
+const FIELD_NAMES = [
+  'name',
+  'type',
+  'data',
+  'list_ids',
+  'url',
+  'events',
+  'description',
+  'emails',
+  'status',
+  'id',
+  'domain',
+  'filters',
+  '__proto__',
+  'constructor',
+  'ñame',
+  '',
+  ' ',
+  'data.0',
+];
+const STRINGS = [
+  '',
+  ' ',
+  'people',
+  'company',
+  'https://example.com/hook',
+  'http://127.0.0.1/x',
+  'a@b.c',
+  '💥🙃',
+  'ä'.repeat(300),
+  '\u0000',
+  '<script>',
+  "'; DROP TABLE workspaces; --",
+  'x'.repeat(5000),
+  '0123456789abcdef01234567',
+  '{}',
+  'null',
+];
 const NUMBERS = [0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1, 123456789012345678901234567890, Number.MIN_VALUE];
 
 function randomValue(random: () => number, depth: number): unknown {
@@ -241,7 +293,7 @@ function malformedBody(random: () => number, i: number): string {
     case 0:
       return JSON.stringify(randomValue(random, 5)); // a scalar or array, not an object
     case 1:
-      return '{"a":' .repeat(60) + '1' + '}'.repeat(60); // deep nesting
+      return '{"a":'.repeat(60) + '1' + '}'.repeat(60); // deep nesting
     case 2:
       return `{"name": ${'9'.repeat(400)}, "type": 1e999}`; // numbers JSON.parse turns into Infinity
     case 3:
@@ -250,7 +302,8 @@ function malformedBody(random: () => number, i: number): string {
       return `{"data": [${Array.from({ length: 50 }, () => JSON.stringify(randomValue(random, 3))).join(',')}]}`;
     default: {
       const object: Record<string, unknown> = {};
-      for (let k = 1 + Math.floor(random() * 6); k > 0; k--) object[FIELD_NAMES[Math.floor(random() * FIELD_NAMES.length)]] = randomValue(random, 1);
+      for (let k = 1 + Math.floor(random() * 6); k > 0; k--)
+        object[FIELD_NAMES[Math.floor(random() * FIELD_NAMES.length)]] = randomValue(random, 1);
       return JSON.stringify(object);
     }
   }

@@ -1,5 +1,15 @@
 import fc from 'fast-check';
-import { closeAgent, FuzzRequest, MUTATING, Operation, operationsOf, requestArb, runAll, send, tableFingerprints } from '../support/fuzz-kit';
+import {
+  closeAgent,
+  FuzzRequest,
+  MUTATING,
+  Operation,
+  operationsOf,
+  requestArb,
+  runAll,
+  send,
+  tableFingerprints,
+} from '../support/fuzz-kit';
 import { C, importPeopleFixture, P } from '../support/people-fixtures';
 import { startStack, TestStack, Workspace } from '../support/stack';
 
@@ -12,15 +22,30 @@ import { startStack, TestStack, Workspace } from '../support/stack';
  * seed, printed so a failure replays with FUZZ_SEED=<seed>.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_400);
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : process.env.FUZZ_RANDOM ? Math.floor(Math.random() * 2 ** 31) : 20261123;
+const SEED = process.env.FUZZ_SEED
+  ? Number(process.env.FUZZ_SEED)
+  : process.env.FUZZ_RANDOM
+    ? Math.floor(Math.random() * 2 ** 31)
+    : 20261123;
 const CONCURRENCY = 8;
 // Phase 1 sends only requests that must be rejected (database checksum); phase 2 anything, into a workspace with 0 credits.
 const REJECT_SHARE = 0.6;
 
 /** Round-robins the operations so every one gets its share; each operation has its own sub-seed. */
-function sampleRequests(doc: any, ops: Operation[], total: number, seed: number, options: { mustReject: boolean; apiKey: string; knownIds: string[] }): FuzzRequest[] {
+function sampleRequests(
+  doc: any,
+  ops: Operation[],
+  total: number,
+  seed: number,
+  options: { mustReject: boolean; apiKey: string; knownIds: string[] },
+): FuzzRequest[] {
   const perOp = Math.ceil(total / ops.length);
-  const byOp = ops.map((op, i) => fc.sample(requestArb(doc, op, { ...options, mustReject: options.mustReject && MUTATING.has(op.method) }), { seed: seed + i, numRuns: perOp }));
+  const byOp = ops.map((op, i) =>
+    fc.sample(requestArb(doc, op, { ...options, mustReject: options.mustReject && MUTATING.has(op.method) }), {
+      seed: seed + i,
+      numRuns: perOp,
+    }),
+  );
   const out: FuzzRequest[] = [];
   for (let k = 0; k < perOp; k++) for (const list of byOp) out.push(list[k]);
   return out;
@@ -50,14 +75,25 @@ describe(`HTTP fuzzing (${RUNS} requests, seed ${SEED})`, () => {
 
   it('fuzzes every documented operation', () => {
     const methods = ops.map((op) => `${op.method} ${op.path}`);
-    expect(methods).toEqual(expect.arrayContaining(['GET /health', 'POST /v2/people/search', 'POST /v2/webhooks/{id}/rotate-secret', 'GET /v2/enums/{name}']));
+    expect(methods).toEqual(
+      expect.arrayContaining([
+        'GET /health',
+        'POST /v2/people/search',
+        'POST /v2/webhooks/{id}/rotate-secret',
+        'GET /v2/enums/{name}',
+      ]),
+    );
     expect(ops.length).toBeGreaterThanOrEqual(35);
   });
 
   it(
     'rejects what must be rejected in the envelope, with no 5xx, and leaves every table unchanged',
     async () => {
-      const requests = sampleRequests(doc, ops, Math.round(RUNS * REJECT_SHARE), SEED, { mustReject: true, apiKey: ws.api_key, knownIds });
+      const requests = sampleRequests(doc, ops, Math.round(RUNS * REJECT_SHARE), SEED, {
+        mustReject: true,
+        apiKey: ws.api_key,
+        knownIds,
+      });
       const before = await tableFingerprints(stack.db);
       const { problems, statuses } = await runAll(stack.base, requests, { concurrency: CONCURRENCY, alive });
       sent += requests.length;
@@ -76,14 +112,23 @@ describe(`HTTP fuzzing (${RUNS} requests, seed ${SEED})`, () => {
       // Something for the id routes to find: a list and a webhook of this workspace.
       const list = await ws.api.post('/v2/lists', { name: 'fuzz list' });
       const hook = await ws.api.post('/v2/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['person.saved'] });
-      const ids = [...knownIds, list.body?.data?.id, hook.body?.data?.id].filter((x): x is string => typeof x === 'string');
-      const requests = sampleRequests(doc, ops, RUNS - sent, SEED + 1_000, { mustReject: false, apiKey: ws.api_key, knownIds: ids });
+      const ids = [...knownIds, list.body?.data?.id, hook.body?.data?.id].filter(
+        (x): x is string => typeof x === 'string',
+      );
+      const requests = sampleRequests(doc, ops, RUNS - sent, SEED + 1_000, {
+        mustReject: false,
+        apiKey: ws.api_key,
+        knownIds: ids,
+      });
       const { problems, statuses } = await runAll(stack.base, requests, { concurrency: CONCURRENCY, alive });
       sent += requests.length;
       console.log(`fuzz phase 2: ${requests.length} requests, statuses ${JSON.stringify(statuses)}`);
       expect(problems).toEqual([]);
       expect(Object.keys(statuses).some((s) => Number(s) < 300)).toBe(true); // some were valid enough to be served
-      const [credits] = await stack.db.query<{ balance: string }>(`SELECT credits::text AS balance FROM workspaces WHERE id = $1`, [ws.workspace_id]);
+      const [credits] = await stack.db.query<{ balance: string }>(
+        `SELECT credits::text AS balance FROM workspaces WHERE id = $1`,
+        [ws.workspace_id],
+      );
       expect(credits.balance).toBe('0');
     },
     Math.max(120_000, RUNS * 30),
@@ -91,16 +136,29 @@ describe(`HTTP fuzzing (${RUNS} requests, seed ${SEED})`, () => {
 
   // What earlier fuzz runs found, replayed exactly: each answered 500, out of the envelope, or was served.
   describe('the bugs the fuzzing found', () => {
-    const raw = (request: Omit<FuzzRequest, 'description' | 'mustReject' | 'pathFields'>) => send(stack.base, { ...request, description: '', mustReject: true, pathFields: [] });
+    const raw = (request: Omit<FuzzRequest, 'description' | 'mustReject' | 'pathFields'>) =>
+      send(stack.base, { ...request, description: '', mustReject: true, pathFields: [] });
     const json = (method: string, path: string, text: string, headers: Record<string, string> = {}) =>
-      raw({ method, path, headers: { 'x-api-key': ws.api_key, 'content-type': 'application/json', ...headers }, body: Buffer.from(text) });
+      raw({
+        method,
+        path,
+        headers: { 'x-api-key': ws.api_key, 'content-type': 'application/json', ...headers },
+        body: Buffer.from(text),
+      });
     const firstError = (answer: { text: string }) => JSON.parse(answer.text).errors[0];
 
     it('text holding U+0000 is 400 invalid_value on its field, not a PostgreSQL failure', async () => {
       const list = await json('POST', '/v2/lists', '{"name":"a\\u0000b","type":"company"}');
       expect(list.status).toBe(400);
-      expect(firstError(list)).toMatchObject({ name: 'VALIDATION_ERROR', payload: { field: 'name', code: 'invalid_value' } });
-      const verification = await json('POST', '/v2/email-verifications', '{"emails":["ok@example.com","a\\u0000b@example.com"]}');
+      expect(firstError(list)).toMatchObject({
+        name: 'VALIDATION_ERROR',
+        payload: { field: 'name', code: 'invalid_value' },
+      });
+      const verification = await json(
+        'POST',
+        '/v2/email-verifications',
+        '{"emails":["ok@example.com","a\\u0000b@example.com"]}',
+      );
       expect(verification.status).toBe(400);
       expect(firstError(verification).payload).toMatchObject({ field: 'emails[1]', code: 'invalid_value' });
       const byPath = await json('GET', '/v2/webhooks/abc%00', '');
@@ -109,7 +167,9 @@ describe(`HTTP fuzzing (${RUNS} requests, seed ${SEED})`, () => {
     });
 
     it('a JSON body in a charset other than UTF-8 is 415, not decoded to nothing and served', async () => {
-      const answer = await json('POST', '/v2/people/search', '{', { 'content-type': 'application/json; charset=utf-16' });
+      const answer = await json('POST', '/v2/people/search', '{', {
+        'content-type': 'application/json; charset=utf-16',
+      });
       expect(answer.status).toBe(415);
       expect(firstError(answer).name).toBe('UNSUPPORTED_MEDIA_TYPE');
     });
@@ -123,7 +183,11 @@ describe(`HTTP fuzzing (${RUNS} requests, seed ${SEED})`, () => {
     it("a request line over Node's limit is 431 in the envelope", async () => {
       const answer = await json('GET', `/v2/workspace?page=${'1'.repeat(20_000)}`, '');
       expect(answer.status).toBe(431);
-      expect(JSON.parse(answer.text)).toMatchObject({ success: false, data: null, errors: [{ name: 'REQUEST_HEADER_FIELDS_TOO_LARGE', payload: { field: 'headers', code: 'out_of_range' } }] });
+      expect(JSON.parse(answer.text)).toMatchObject({
+        success: false,
+        data: null,
+        errors: [{ name: 'REQUEST_HEADER_FIELDS_TOO_LARGE', payload: { field: 'headers', code: 'out_of_range' } }],
+      });
     });
   });
 

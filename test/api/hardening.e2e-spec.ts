@@ -23,13 +23,18 @@ describe('hardening (issue 12 point 5)', () => {
   beforeAll(async () => {
     metricsPort = await freePort();
     // 127.0.0.2 is loopback too, but a server bound to it is not reachable at 127.0.0.1: proves the bind address is used.
-    stack = await startStack({ env: { WORKER_METRICS_PORT: String(metricsPort), WORKER_METRICS_HOST: '127.0.0.2', DB_LOCK_TIMEOUT: '1s' } });
+    stack = await startStack({
+      env: { WORKER_METRICS_PORT: String(metricsPort), WORKER_METRICS_HOST: '127.0.0.2', DB_LOCK_TIMEOUT: '1s' },
+    });
     ws = await stack.workspace();
   });
   afterAll(() => stack?.close());
 
   describe('compressed bodies: nothing inflated before the key, bounded by the inflated size after it', () => {
-    const encoded = (body: Buffer, encoding: string) => ({ raw: body, headers: { 'content-type': 'application/json', 'content-encoding': encoding } });
+    const encoded = (body: Buffer, encoding: string) => ({
+      raw: body,
+      headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+    });
 
     it('the bomb is tiny, and without a valid key it answers 401 whatever it holds', async () => {
       expect(BOMB.length).toBeLessThan(64);
@@ -45,13 +50,19 @@ describe('hardening (issue 12 point 5)', () => {
       expect((await stack.anon.request('POST', '/v2/lists', undefined, encoded(corrupt, 'gzip'))).status).toBe(401);
       const withKey = await ws.api.request('POST', '/v2/lists', undefined, encoded(corrupt, 'gzip'));
       expect(withKey.status).toBe(400);
-      expect(errorOf(withKey)).toMatchObject({ name: 'VALIDATION_ERROR', payload: { field: 'body', code: 'invalid_format' } });
+      expect(errorOf(withKey)).toMatchObject({
+        name: 'VALIDATION_ERROR',
+        payload: { field: 'body', code: 'invalid_format' },
+      });
     });
 
     it('with a key, the bomb answers 413 in the envelope (the limit counts inflated bytes) and creates nothing', async () => {
       const res = await ws.api.request('POST', '/v2/lists', undefined, encoded(BOMB, 'br'));
       expect(res.status).toBe(413);
-      expect(errorOf(res)).toMatchObject({ name: 'PAYLOAD_TOO_LARGE', payload: { field: 'body', code: 'out_of_range' } });
+      expect(errorOf(res)).toMatchObject({
+        name: 'PAYLOAD_TOO_LARGE',
+        payload: { field: 'body', code: 'out_of_range' },
+      });
       expect((await ws.api.get('/v2/lists')).body.data).toEqual([]);
     });
 
@@ -64,7 +75,10 @@ describe('hardening (issue 12 point 5)', () => {
     });
 
     it('the body limit fits the largest legal body: 10,000 verification emails of 254 characters, pretty-printed', async () => {
-      const emails = Array.from({ length: 10_000 }, (_, i) => `${String(i).padStart(5, '0')}${'a'.repeat(237)}@example.com`);
+      const emails = Array.from(
+        { length: 10_000 },
+        (_, i) => `${String(i).padStart(5, '0')}${'a'.repeat(237)}@example.com`,
+      );
       expect(emails.every((e) => e.length === 254)).toBe(true);
       const raw = JSON.stringify({ emails }, null, 2);
       expect(raw.length).toBeGreaterThan(2_600_000);
@@ -82,7 +96,8 @@ describe('hardening (issue 12 point 5)', () => {
     let webhookId: string;
     beforeAll(async () => {
       listId = (await ws.api.post('/v2/lists', { name: 'caps', type: 'people' })).body.data.id;
-      webhookId = (await ws.api.post('/v2/webhooks', { url: 'http://127.0.0.1:9/caps', events: ['company.saved'] })).body.data.id;
+      webhookId = (await ws.api.post('/v2/webhooks', { url: 'http://127.0.0.1:9/caps', events: ['company.saved'] }))
+        .body.data.id;
     });
 
     it.each([
@@ -96,8 +111,18 @@ describe('hardening (issue 12 point 5)', () => {
       ['POST', '/v2/people/lists/remove', () => ({ list_id: LONG, ids: ['5e0000000000000000000001'] }), 'list_id'],
       ['POST', '/v2/people/save', () => ({ data: ['5e0000000000000000000001'], list_ids: [LONG] }), 'list_ids'],
       ['POST', '/v2/people/save', () => ({ data: ['5e0000000000000000000001', LONG] }), 'data[1]'],
-      ['POST', '/v2/people/calculate-credits', () => ({ data: [{ pro_network_url: `https://pronet.example/in/${LONG}` }] }), 'data[0].pro_network_url'],
-      ['POST', '/v2/people/calculate-credits', () => ({ filters: { person_name: { include: [LONG] } }, exclude_ids: [LONG] }), 'exclude_ids[0]'],
+      [
+        'POST',
+        '/v2/people/calculate-credits',
+        () => ({ data: [{ pro_network_url: `https://pronet.example/in/${LONG}` }] }),
+        'data[0].pro_network_url',
+      ],
+      [
+        'POST',
+        '/v2/people/calculate-credits',
+        () => ({ filters: { person_name: { include: [LONG] } }, exclude_ids: [LONG] }),
+        'exclude_ids[0]',
+      ],
       ['POST', '/v2/companies/save', () => ({ data: [{ domain: LONG }] }), 'data[0].domain'],
       ['POST', '/v2/companies/save', () => ({ data: ['5e0000000000000000000001'], list_ids: [LONG] }), 'list_ids'],
       ['POST', '/v2/search/suggest', () => ({ type: 'person_job_title', query: over(100) }), 'query'],
@@ -162,7 +187,15 @@ describe('hardening (issue 12 point 5)', () => {
         CORS_ORIGINS: 'https://app.example.com,http://localhost:5173',
       });
       api.start();
-      await eventually(() => fetch(`${base}/health`).then((r) => r.status === 503, () => false), 30_000, 200);
+      await eventually(
+        () =>
+          fetch(`${base}/health`).then(
+            (r) => r.status === 503,
+            () => false,
+          ),
+        30_000,
+        200,
+      );
     });
     afterAll(() => api?.stop('SIGKILL'));
 
@@ -181,7 +214,11 @@ describe('hardening (issue 12 point 5)', () => {
       expect(allowed.headers.get('access-control-expose-headers')).toContain('x-request-id');
       const preflight = await fetch(`${base}/v2/workspace`, {
         method: 'OPTIONS',
-        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key,content-type' },
+        headers: {
+          origin: 'http://localhost:5173',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'x-api-key,content-type',
+        },
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
@@ -194,7 +231,9 @@ describe('hardening (issue 12 point 5)', () => {
   describe('worker metrics', () => {
     it('listen on WORKER_METRICS_HOST only', async () => {
       await stack.startWorker();
-      const metrics = await eventually(() => fetch(`http://127.0.0.2:${metricsPort}/metrics`).then((r) => (r.status === 200 ? r.text() : '')));
+      const metrics = await eventually(() =>
+        fetch(`http://127.0.0.2:${metricsPort}/metrics`).then((r) => (r.status === 200 ? r.text() : '')),
+      );
       expect(metrics).toContain('webhook_');
       await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
     });
@@ -203,11 +242,23 @@ describe('hardening (issue 12 point 5)', () => {
       await stack.startWorker();
       expect((await fetch(`http://127.0.0.2:${metricsPort}/metrics?probe=secret-value`)).status).toBe(200);
       expect((await fetch(`http://127.0.0.2:${metricsPort}/elsewhere`)).status).toBe(404);
-      const lines = () => stack.worker!.log().split('\n').filter((l) => l.includes('"metrics request"')).map((l) => JSON.parse(l));
+      const lines = () =>
+        stack
+          .worker!.log()
+          .split('\n')
+          .filter((l) => l.includes('"metrics request"'))
+          .map((l) => JSON.parse(l));
       await eventually(async () => lines().some((l) => l.res.statusCode === 404), 5000);
       expect(lines()).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ req: expect.objectContaining({ method: 'GET', url: '/metrics?probe=[redacted]', remoteAddress: expect.stringMatching(/^127\./) }), res: { statusCode: 200 } }),
+          expect.objectContaining({
+            req: expect.objectContaining({
+              method: 'GET',
+              url: '/metrics?probe=[redacted]',
+              remoteAddress: expect.stringMatching(/^127\./),
+            }),
+            res: { statusCode: 200 },
+          }),
           expect.objectContaining({ req: expect.objectContaining({ url: '/elsewhere' }), res: { statusCode: 404 } }),
         ]),
       );
@@ -236,7 +287,13 @@ describe('hardening (issue 12 point 5)', () => {
 
         const job = await ws.api.post('/v2/email-verifications', { emails: [email] });
         expect(job.status).toBe(202);
-        await eventually(async () => ['completed', 'failed'].includes((await ws.api.get(`/v2/email-verifications/${job.body.data.id}`)).body.data?.status), 20_000);
+        await eventually(
+          async () =>
+            ['completed', 'failed'].includes(
+              (await ws.api.get(`/v2/email-verifications/${job.body.data.id}`)).body.data?.status,
+            ),
+          20_000,
+        );
 
         // A statement that fails with the name among its parameters: the list INSERT waits on a table lock the
         // test holds until the API's DB_LOCK_TIMEOUT fires (55P03), which the API answers 503 and logs.
@@ -252,11 +309,18 @@ describe('hardening (issue 12 point 5)', () => {
           await locker.end();
         }
 
-        const secrets = [email, listName, urlToken, created.body.data.secret.slice(6), rotated.body.data.secret.slice(6)];
+        const secrets = [
+          email,
+          listName,
+          urlToken,
+          created.body.data.secret.slice(6),
+          rotated.body.data.secret.slice(6),
+        ];
         const logs = stack.api.log() + stack.worker!.log();
         expect(logs).toContain(job.body.data.id); // the logs were captured at all
         expect(logs).toContain('canceling statement due to lock timeout'); // the failed statement was logged, by its reason only
-        for (const secret of secrets) expect({ secret, logged: logs.includes(secret) }).toEqual({ secret, logged: false });
+        for (const secret of secrets)
+          expect({ secret, logged: logs.includes(secret) }).toEqual({ secret, logged: false });
       } finally {
         await rcv.close();
       }
@@ -274,7 +338,10 @@ describe('hardening (issue 12 point 5)', () => {
         const xRotated = (await ws.api.post(`/v2/webhooks/${x.id}/rotate-secret`, { grace: '1h' })).body.data;
         const hookY = rcv.hook();
         const y = await insertWebhook(stack.db, oldKey, ws, hookY.url, ['company.saved']); // sealed the old way: no version, no id bound
-        const boxes = async () => (await stack.db.query<any>(`SELECT id, secret_ciphertext, previous_secret_ciphertext FROM webhooks`)).flatMap((r: any) => [r.secret_ciphertext, r.previous_secret_ciphertext].filter(Boolean));
+        const boxes = async () =>
+          (await stack.db.query<any>(`SELECT id, secret_ciphertext, previous_secret_ciphertext FROM webhooks`)).flatMap(
+            (r: any) => [r.secret_ciphertext, r.previous_secret_ciphertext].filter(Boolean),
+          );
         const total = (await boxes()).length;
 
         const newKey = randomBytes(32).toString('hex');
@@ -283,17 +350,28 @@ describe('hardening (issue 12 point 5)', () => {
         const first = await stack.cli(['secrets:rotate']);
         expect(first.code).toBe(0);
         expect(first.json).toMatchObject({ resealed: total, already_current: 0, changed_meanwhile: 0 });
-        expect((await boxes()).every((box: string) => box.startsWith(`v1.${keyVersion(Buffer.from(newKey, 'hex'))}.`))).toBe(true);
+        expect(
+          (await boxes()).every((box: string) => box.startsWith(`v1.${keyVersion(Buffer.from(newKey, 'hex'))}.`)),
+        ).toBe(true);
         const again = await stack.cli(['secrets:rotate']);
-        expect(again.json).toEqual({ webhooks: first.json.webhooks, resealed: 0, already_current: total, changed_meanwhile: 0 });
+        expect(again.json).toEqual({
+          webhooks: first.json.webhooks,
+          resealed: 0,
+          already_current: total,
+          changed_meanwhile: 0,
+        });
 
         // The former key is gone: the worker opens everything with the new one alone.
         stack.env.SECRETS_KEY_PREVIOUS = '';
         await stack.startWorker();
-        for (const [id, path, secrets] of [[x.id, hookX.path, [xRotated.secret, x.secret]], [y.id, hookY.path, [y.secret]]] as const) {
+        for (const [id, path, secrets] of [
+          [x.id, hookX.path, [xRotated.secret, x.secret]],
+          [y.id, hookY.path, [y.secret]],
+        ] as const) {
           expect((await ws.api.post(`/v2/webhooks/${id}/test`, {})).status).toBeLessThan(300);
           const [got] = await rcv.waitFor(path, (g) => g.length >= 1, 20_000);
-          for (const secret of secrets) expect(verifyServiceSignature(got.raw, got.headers['x-service-signature'] as string, secret)).toBe(true);
+          for (const secret of secrets)
+            expect(verifyServiceSignature(got.raw, got.headers['x-service-signature'] as string, secret)).toBe(true);
         }
         // Without the former key a secret still sealed under it fails loudly and names nothing secret.
         const stale = await stack.cli(['secrets:rotate'], { SECRETS_KEY: randomBytes(32).toString('hex') });
@@ -305,4 +383,3 @@ describe('hardening (issue 12 point 5)', () => {
     });
   });
 });
-

@@ -25,7 +25,12 @@ describe('key revocation on every replica', () => {
     replicaBase = `http://127.0.0.1:${port}`;
     await eventually(async () => (await fetch(`${replicaBase}/health`)).status === 200, 30000, 200);
     // Both replicas subscribe at start; give the second one's subscription a moment.
-    await eventually(async () => Number(((await stack.redis.call('PUBSUB', 'NUMSUB', 'auth:revocations')) as [string, number])[1]) >= 2, 10000, 100);
+    await eventually(
+      async () =>
+        Number(((await stack.redis.call('PUBSUB', 'NUMSUB', 'auth:revocations')) as [string, number])[1]) >= 2,
+      10000,
+      100,
+    );
   });
   afterAll(async () => {
     await replica?.stop();
@@ -41,7 +46,11 @@ describe('key revocation on every replica', () => {
 
   async function expect401WithinASecond(clients: ApiClient[]): Promise<void> {
     const started = Date.now();
-    await eventually(async () => (await Promise.all(clients.map((c) => c.get(ME)))).every((r) => r.status === 401), 1000, 20);
+    await eventually(
+      async () => (await Promise.all(clients.map((c) => c.get(ME)))).every((r) => r.status === 401),
+      1000,
+      20,
+    );
     expect(Date.now() - started).toBeLessThan(1000);
   }
 
@@ -61,7 +70,10 @@ describe('key revocation on every replica', () => {
     const member = await stack.cli(['member:add', '--workspace', ws.workspace_id, '--name', 'Leaving']);
     const keys = await Promise.all([1, 2].map(() => stack.cli(['api-key:create', '--member', member.json.member_id])));
     const clients = (await Promise.all(keys.map((k) => onBothReplicas(k.json.api_key)))).flat();
-    expect((await stack.cli(['member:remove', '--member', member.json.member_id])).json).toEqual({ removed: true, webhooks_disabled: 0 });
+    expect((await stack.cli(['member:remove', '--member', member.json.member_id])).json).toEqual({
+      removed: true,
+      webhooks_disabled: 0,
+    });
     await expect401WithinASecond(clients);
     expect((await ws.api.get(ME)).status).toBe(200);
   });
@@ -78,15 +90,18 @@ describe('key revocation on every replica', () => {
       await deleting.query(`UPDATE api_keys SET deleted_at = now() WHERE id = $1`, [created.json.api_key_id]);
       const pending = client.post('/v2/webhooks', HOOK); // the guard passes: the key is cached, no revocation yet
       await new Promise((r) => setTimeout(r, 500));
-      await deleting.query(`UPDATE webhooks SET status = 'disabled', disabled_reason = 'api_key_deleted' WHERE created_by_api_key_id = $1 AND status = 'active'`, [
-        created.json.api_key_id,
-      ]);
+      await deleting.query(
+        `UPDATE webhooks SET status = 'disabled', disabled_reason = 'api_key_deleted' WHERE created_by_api_key_id = $1 AND status = 'active'`,
+        [created.json.api_key_id],
+      );
       await deleting.query('COMMIT');
       expect((await pending).status).toBe(401);
     } finally {
       await deleting.end();
     }
-    const hooks = await stack.db.query(`SELECT id FROM webhooks WHERE created_by_api_key_id = $1`, [created.json.api_key_id]);
+    const hooks = await stack.db.query(`SELECT id FROM webhooks WHERE created_by_api_key_id = $1`, [
+      created.json.api_key_id,
+    ]);
     expect(hooks).toEqual([]);
   });
 
@@ -95,12 +110,18 @@ describe('key revocation on every replica', () => {
     const created = await stack.cli(['api-key:create', '--member', ws.member_id]);
     const clients = await onBothReplicas(created.json.api_key);
     const creates = Array.from({ length: 16 }, (_, i) => clients[i % 2].post('/v2/webhooks', HOOK));
-    const [deleted, ...answers] = await Promise.all([stack.cli(['api-key:delete', '--id', created.json.api_key_id]), ...creates]);
+    const [deleted, ...answers] = await Promise.all([
+      stack.cli(['api-key:delete', '--id', created.json.api_key_id]),
+      ...creates,
+    ]);
     expect(deleted.code).toBe(0);
     for (const a of answers) expect([201, 401]).toContain(a.status);
     const made = answers.filter((a) => a.status === 201).length;
     expect(deleted.json.webhooks_disabled).toBe(made);
-    const active = await stack.db.query(`SELECT id FROM webhooks WHERE created_by_api_key_id = $1 AND status = 'active'`, [created.json.api_key_id]);
+    const active = await stack.db.query(
+      `SELECT id FROM webhooks WHERE created_by_api_key_id = $1 AND status = 'active'`,
+      [created.json.api_key_id],
+    );
     expect(active).toEqual([]);
   });
 });

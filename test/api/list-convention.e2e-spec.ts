@@ -16,7 +16,11 @@ describe('one list convention (issue 14 point 3)', () => {
   const routes = (): Record<string, { path: string; filters: string[]; paged: boolean }> => ({
     '/v2/lists': { path: '/v2/lists', filters: ['type'], paged: true },
     '/v2/webhooks': { path: '/v2/webhooks', filters: ['status'], paged: true },
-    '/v2/webhooks/{id}/deliveries': { path: `/v2/webhooks/${webhookId}/deliveries`, filters: ['event_id', 'status'], paged: true },
+    '/v2/webhooks/{id}/deliveries': {
+      path: `/v2/webhooks/${webhookId}/deliveries`,
+      filters: ['event_id', 'status'],
+      paged: true,
+    },
     '/v2/notifications': { path: '/v2/notifications', filters: [], paged: true },
     '/v2/email-verifications': { path: '/v2/email-verifications', filters: [], paged: true },
     '/v2/credits/transactions': { path: '/v2/credits/transactions', filters: ['reason'], paged: true },
@@ -38,7 +42,12 @@ describe('one list convention (issue 14 point 3)', () => {
   beforeAll(async () => {
     stack = await startStack({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
     ws = await stack.workspace(10);
-    for (const [name, type] of [['p1', 'people'], ['p2', 'people'], ['c1', 'company']]) expect((await ws.api.post('/v2/lists', { name, type })).status).toBe(201);
+    for (const [name, type] of [
+      ['p1', 'people'],
+      ['p2', 'people'],
+      ['c1', 'company'],
+    ])
+      expect((await ws.api.post('/v2/lists', { name, type })).status).toBe(201);
     const hooks: string[] = [];
     for (const path of ['/a', '/b', '/c']) {
       const res = await ws.api.post('/v2/webhooks', { url: `http://127.0.0.1:9${path}`, events: ['company.saved'] });
@@ -58,14 +67,25 @@ describe('one list convention (issue 14 point 3)', () => {
   it('the OpenAPI document marks exactly these routes (and the results of a verification job) as paged, all with the shared pagination schema', async () => {
     const doc = (await stack.anon.get('/docs-json')).body;
     const lists = Object.entries(doc.paths as Record<string, any>)
-      .filter(([, item]) => item.get?.responses?.['200']?.content?.['application/json']?.schema?.properties?.metadata?.properties?.pagination)
+      .filter(
+        ([, item]) =>
+          item.get?.responses?.['200']?.content?.['application/json']?.schema?.properties?.metadata?.properties
+            ?.pagination,
+      )
       .map(([path, item]) => {
-        expect(item.get.responses['200'].content['application/json'].schema.properties.metadata.properties.pagination.$ref).toBe('#/components/schemas/PaginationSchema');
+        expect(
+          item.get.responses['200'].content['application/json'].schema.properties.metadata.properties.pagination.$ref,
+        ).toBe('#/components/schemas/PaginationSchema');
         return path;
       });
     // Besides the lists, one record pages a sub-list the same way: a verification job's `results`.
     expect(lists.sort()).toEqual([...Object.keys(routes()), '/v2/email-verifications/{id}'].sort());
-    expect(Object.keys(doc.components.schemas.PaginationSchema.properties).sort()).toEqual(['page', 'per_page', 'total_count', 'total_pages']);
+    expect(Object.keys(doc.components.schemas.PaginationSchema.properties).sort()).toEqual([
+      'page',
+      'per_page',
+      'total_count',
+      'total_pages',
+    ]);
   });
 
   it('every list route answers data = array and metadata.pagination with the four members', async () => {
@@ -78,13 +98,21 @@ describe('one list convention (issue 14 point 3)', () => {
       const all = expectListShape(await ws.api.get(route.path), name);
       expect(all.pagination).toMatchObject({ page: 1, per_page: 25 });
       const first = expectListShape(await ws.api.get(`${route.path}?per_page=1`), name);
-      expect(first.pagination).toEqual({ page: 1, per_page: 1, total_count: all.pagination.total_count, total_pages: all.pagination.total_count });
+      expect(first.pagination).toEqual({
+        page: 1,
+        per_page: 1,
+        total_count: all.pagination.total_count,
+        total_pages: all.pagination.total_count,
+      });
       expect(first.items).toEqual(all.items.slice(0, 1));
       if (all.items.length >= 2) {
         const second = expectListShape(await ws.api.get(`${route.path}?page=2&per_page=1`), name);
         expect(second.items).toEqual(all.items.slice(1, 2));
       }
-      const past = expectListShape(await ws.api.get(`${route.path}?page=${all.pagination.total_count + 1}&per_page=1`), name);
+      const past = expectListShape(
+        await ws.api.get(`${route.path}?page=${all.pagination.total_count + 1}&per_page=1`),
+        name,
+      );
       expect(past.items).toEqual([]);
       expect(past.pagination.total_count).toBe(all.pagination.total_count);
     }
@@ -103,7 +131,12 @@ describe('one list convention (issue 14 point 3)', () => {
       ]) {
         const res = await ws.api.get(`${route.path}?${query}`);
         expect({ name, query, status: res.status }).toEqual({ name, query, status: 400 });
-        expect(errorOf(res).payload).toMatchObject({ field, code, received_type: 'string', received_value: query.split('=')[1] });
+        expect(errorOf(res).payload).toMatchObject({
+          field,
+          code,
+          received_type: 'string',
+          received_value: query.split('=')[1],
+        });
       }
       expect((await ws.api.get(`${route.path}?per_page=100&page=100000`)).status).toBe(200);
     }
@@ -140,9 +173,17 @@ describe('one list convention (issue 14 point 3)', () => {
     const res = await ws.api.get(`/v2/email-verifications/${jobId}`);
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body.data.results)).toBe(true);
-    expect(Object.keys(res.body.metadata.pagination).sort()).toEqual(['page', 'per_page', 'total_count', 'total_pages']);
+    expect(Object.keys(res.body.metadata.pagination).sort()).toEqual([
+      'page',
+      'per_page',
+      'total_count',
+      'total_pages',
+    ]);
     expect(res.body.metadata.pagination.per_page).toBe(1000);
-    expect(errorOf(await ws.api.get(`/v2/email-verifications/${jobId}?per_page=5`)).payload).toMatchObject({ field: 'per_page', code: 'unknown_field' });
+    expect(errorOf(await ws.api.get(`/v2/email-verifications/${jobId}?per_page=5`)).payload).toMatchObject({
+      field: 'per_page',
+      code: 'unknown_field',
+    });
   });
 
   it('routes that take no query parameters reject them instead of ignoring them', async () => {

@@ -20,7 +20,13 @@ describe('quotas per workspace over a rolling window', () => {
   let stack: TestStack;
 
   beforeAll(async () => {
-    stack = await startStack({ env: { VERIFICATION_ADDRESSES_PER_DAY: String(ADDRESSES), EXPORTS_PER_DAY: String(EXPORTS), QUOTA_WINDOW: `${WINDOW_S}s` } });
+    stack = await startStack({
+      env: {
+        VERIFICATION_ADDRESSES_PER_DAY: String(ADDRESSES),
+        EXPORTS_PER_DAY: String(EXPORTS),
+        QUOTA_WINDOW: `${WINDOW_S}s`,
+      },
+    });
   });
   afterAll(() => stack?.close());
 
@@ -28,9 +34,10 @@ describe('quotas per workspace over a rolling window', () => {
   const exportNobody = (ws: Workspace) => ws.api.post('/v2/people/export', { ids: ['5e0000000000000000000099'] });
   const rowsOf = async (table: 'email_verification_jobs' | 'people_exports', ws: Workspace) =>
     (
-      await stack.db.query<{ jobs: number; units: number }>(`SELECT count(*)::int AS jobs, coalesce(sum(total), 0)::int AS units FROM ${table} WHERE workspace_id = $1`, [
-        ws.workspace_id,
-      ])
+      await stack.db.query<{ jobs: number; units: number }>(
+        `SELECT count(*)::int AS jobs, coalesce(sum(total), 0)::int AS units FROM ${table} WHERE workspace_id = $1`,
+        [ws.workspace_id],
+      )
     )[0];
   /** The 429's error after checking its envelope and Retry-After (whole seconds within the window). */
   const refused = (res: HttpAnswer) => {
@@ -53,7 +60,13 @@ describe('quotas per workspace over a rolling window', () => {
 
     const over = await verify(ws, addresses(8, 'c'));
     const { error, retryAfter } = refused(over);
-    expect(error.payload).toMatchObject({ limit: 'verification_addresses', quota: ADDRESSES, used: 16, requested: 8, window_seconds: WINDOW_S });
+    expect(error.payload).toMatchObject({
+      limit: 'verification_addresses',
+      quota: ADDRESSES,
+      used: 16,
+      requested: 8,
+      window_seconds: WINDOW_S,
+    });
     // The first job leaving the window frees enough: Retry-After counts to that moment, not to the second's.
     const firstLeavesIn = (firstAt + WINDOW_S * 1000 - Date.now()) / 1000;
     expect(Math.abs(retryAfter - firstLeavesIn)).toBeLessThanOrEqual(1);

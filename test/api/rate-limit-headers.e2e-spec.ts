@@ -28,7 +28,9 @@ describe('rate limit headers, enforced', () => {
   let stack: TestStack;
 
   beforeAll(async () => {
-    stack = await startStack({ env: { RATE_LIMITS_ENFORCED: 'true', RATE_LIMIT_SEARCH_PER_MINUTE: '3', RATE_LIMIT_ENRICH_PER_MINUTE: '4' } });
+    stack = await startStack({
+      env: { RATE_LIMITS_ENFORCED: 'true', RATE_LIMIT_SEARCH_PER_MINUTE: '3', RATE_LIMIT_ENRICH_PER_MINUTE: '4' },
+    });
     await importPeopleFixture(stack, { extended: false });
   });
   afterAll(() => stack?.close());
@@ -120,8 +122,15 @@ describe('rate limit headers, enforced', () => {
     expect((await ws.api.post('/v2/people/search', searchBody)).status).toBe(429);
 
     const list = (await ws.api.post('/v2/lists', { name: 'l', type: 'people' })).body.data.id;
-    await stack.db.query(`INSERT INTO saved_people (workspace_id, person_id) VALUES ($1, $2)`, [ws.workspace_id, P.jose]);
-    await stack.db.query(`INSERT INTO people_list_members (list_id, person_id, workspace_id) VALUES ($1, $2, $3)`, [list, P.jose, ws.workspace_id]);
+    await stack.db.query(`INSERT INTO saved_people (workspace_id, person_id) VALUES ($1, $2)`, [
+      ws.workspace_id,
+      P.jose,
+    ]);
+    await stack.db.query(`INSERT INTO people_list_members (list_id, person_id, workspace_id) VALUES ($1, $2, $3)`, [
+      list,
+      P.jose,
+      ws.workspace_id,
+    ]);
     const answers = [
       await ws.api.post('/v2/people/lists/remove', { list_id: list, ids: [P.jose] }),
       await ws.api.post('/v2/people/lists/remove', { list_id: list, ids: [P.jose] }),
@@ -138,7 +147,9 @@ describe('rate limit headers, not enforced', () => {
   let stack: TestStack;
 
   beforeAll(async () => {
-    stack = await startStack({ env: { RATE_LIMITS_ENFORCED: 'false', RATE_LIMIT_SEARCH_PER_MINUTE: '1', RATE_LIMIT_ENRICH_PER_MINUTE: '1' } });
+    stack = await startStack({
+      env: { RATE_LIMITS_ENFORCED: 'false', RATE_LIMIT_SEARCH_PER_MINUTE: '1', RATE_LIMIT_ENRICH_PER_MINUTE: '1' },
+    });
     await importPeopleFixture(stack, { extended: false });
   });
   afterAll(() => stack?.close());

@@ -3,7 +3,13 @@ import { errorOf, eventually, HttpAnswer } from '../support/http';
 import { startStack, TestStack, Workspace } from '../support/stack';
 
 /** A request exactly as given: no content type or body added behind our back (fetch adds text/plain to a string body). */
-function raw(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<HttpAnswer & { header(name: string): string | undefined }> {
+function raw(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Promise<HttpAnswer & { header(name: string): string | undefined }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(base + path, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -33,7 +39,8 @@ describe('strict HTTP (issue 14 point 4) and honest error details (point 8)', ()
   let stack: TestStack;
   let ws: Workspace;
   let key: Record<string, string>;
-  const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer) => raw(stack.base, method, path, headers, body);
+  const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer) =>
+    raw(stack.base, method, path, headers, body);
 
   beforeAll(async () => {
     stack = await startStack();
@@ -68,7 +75,14 @@ describe('strict HTTP (issue 14 point 4) and honest error details (point 8)', ()
     it('a 405 is in the request log like any answer', async () => {
       const res = await send('PATCH', '/v2/credits', { 'x-request-id': 'strict-405' });
       expect(res.status).toBe(405);
-      await eventually(async () => stack.api.log().split('\n').some((line) => line.includes('strict-405') && line.includes('"statusCode":405')), 5000);
+      await eventually(
+        async () =>
+          stack.api
+            .log()
+            .split('\n')
+            .some((line) => line.includes('strict-405') && line.includes('"statusCode":405')),
+        5000,
+      );
     });
 
     it('OPTIONS answers 204 with Allow, without a key; an unknown path stays 404', async () => {
@@ -97,7 +111,12 @@ describe('strict HTTP (issue 14 point 4) and honest error details (point 8)', ()
   });
 
   describe('415 for a body that is not JSON', () => {
-    it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['multipart/form-data; boundary=x'], ['application/xml']])('%s answers 415 in the envelope', async (type) => {
+    it.each([
+      ['text/plain'],
+      ['application/x-www-form-urlencoded'],
+      ['multipart/form-data; boundary=x'],
+      ['application/xml'],
+    ])('%s answers 415 in the envelope', async (type) => {
       const res = await send('POST', '/v2/lists', { ...key, 'content-type': type }, '{"name":"x","type":"people"}');
       expect(res.status).toBe(415);
       const error = errorOf(res);
@@ -107,8 +126,13 @@ describe('strict HTTP (issue 14 point 4) and honest error details (point 8)', ()
 
     it('JSON with a charset, a +json type, or a body without a content type is read as JSON', async () => {
       const body = (name: string) => JSON.stringify({ name, type: 'people' });
-      expect((await send('POST', '/v2/lists', { ...key, 'content-type': 'application/json; charset=utf-8' }, body('a'))).status).toBe(201);
-      expect((await send('POST', '/v2/lists', { ...key, 'content-type': 'application/merge-patch+json' }, body('b'))).status).toBe(201);
+      expect(
+        (await send('POST', '/v2/lists', { ...key, 'content-type': 'application/json; charset=utf-8' }, body('a')))
+          .status,
+      ).toBe(201);
+      expect(
+        (await send('POST', '/v2/lists', { ...key, 'content-type': 'application/merge-patch+json' }, body('b'))).status,
+      ).toBe(201);
       expect((await send('POST', '/v2/lists', key, Buffer.from(body('c')))).status).toBe(201);
     });
 
@@ -136,7 +160,12 @@ describe('strict HTTP (issue 14 point 4) and honest error details (point 8)', ()
       const malformed = await send('POST', '/v2/lists', { ...key, 'content-type': 'application/json' }, '{"name": ');
       expect(malformed.status).toBe(400);
       expect(errorOf(malformed).payload).toMatchObject({ field: 'body', code: 'invalid_format' });
-      const large = await send('POST', '/v2/lists', { ...key, 'content-type': 'application/json' }, `{"name":"${'x'.repeat(9 * 1024 * 1024)}"}`);
+      const large = await send(
+        'POST',
+        '/v2/lists',
+        { ...key, 'content-type': 'application/json' },
+        `{"name":"${'x'.repeat(9 * 1024 * 1024)}"}`,
+      );
       expect(large.status).toBe(413);
       expect(errorOf(large).name).toBe('PAYLOAD_TOO_LARGE');
     });
@@ -190,7 +219,12 @@ describe('strict HTTP (issue 14 point 4) and honest error details (point 8)', ()
 
   describe('answers no cache may keep, and a request log without secrets (issue 27 point 6)', () => {
     it('every /v2 answer carries Cache-Control: no-store, the one holding a new webhook secret and every error included', async () => {
-      const webhook = await send('POST', '/v2/webhooks', { ...key, 'content-type': 'application/json' }, JSON.stringify({ url: 'https://hooks.example.com/c', events: ['person.saved'] }));
+      const webhook = await send(
+        'POST',
+        '/v2/webhooks',
+        { ...key, 'content-type': 'application/json' },
+        JSON.stringify({ url: 'https://hooks.example.com/c', events: ['person.saved'] }),
+      );
       expect(webhook.status).toBe(201);
       expect(webhook.body.data.secret).toEqual(expect.any(String));
       const answers = [
@@ -200,18 +234,37 @@ describe('strict HTTP (issue 14 point 4) and honest error details (point 8)', ()
         ['400', await send('GET', '/v2/lists?page=0', key)],
         ['404', await send('GET', '/v2/companies/5c0000000000000000000099', key)],
         ['405', await send('PUT', '/v2/lists', key)],
-        ['413', await send('POST', '/v2/lists', { ...key, 'content-type': 'application/json' }, JSON.stringify({ name: 'x'.repeat(10_000), type: 'people' }))],
+        [
+          '413',
+          await send(
+            'POST',
+            '/v2/lists',
+            { ...key, 'content-type': 'application/json' },
+            JSON.stringify({ name: 'x'.repeat(10_000), type: 'people' }),
+          ),
+        ],
         ['415', await send('POST', '/v2/lists', { ...key, 'content-type': 'text/plain' }, 'x')],
         ['OPTIONS 204', await send('OPTIONS', '/v2/lists')],
       ] as const;
-      expect(answers.map(([what, res]) => [what, res.header('cache-control')])).toEqual(answers.map(([what]) => [what, 'no-store']));
+      expect(answers.map(([what, res]) => [what, res.header('cache-control')])).toEqual(
+        answers.map(([what]) => [what, 'no-store']),
+      );
     });
 
     it('an API key sent in the query string is refused and logged without its value; parameter names stay', async () => {
       const secret = `${ws.api_key}`;
-      const res = await send('GET', `/v2/workspace?api_key=${encodeURIComponent(secret)}&page=2`, { 'x-request-id': 'query-key-log' });
+      const res = await send('GET', `/v2/workspace?api_key=${encodeURIComponent(secret)}&page=2`, {
+        'x-request-id': 'query-key-log',
+      });
       expect(res.status).toBe(401);
-      const line = await eventually(async () => stack.api.log().split('\n').find((l) => l.includes('query-key-log') && l.includes('"statusCode":401')), 5000);
+      const line = await eventually(
+        async () =>
+          stack.api
+            .log()
+            .split('\n')
+            .find((l) => l.includes('query-key-log') && l.includes('"statusCode":401')),
+        5000,
+      );
       expect(line).toContain('"url":"/v2/workspace?api_key=[redacted]&page=[redacted]"');
       expect(stack.api.log()).not.toContain(secret.slice(4));
     });

@@ -18,13 +18,22 @@ describe('Swagger UI in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
+    if (!existsSync(CHROMIUM))
+      throw new Error(`no Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
     [stack, browser] = await Promise.all([
       startStack(),
       // --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
-      chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] }),
+      chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      }),
     ]);
-    [, , ws] = await Promise.all([importPeopleFixture(stack, { extended: false }), insertFixtureCompanies(stack.db), stack.workspace(10)]);
+    [, , ws] = await Promise.all([
+      importPeopleFixture(stack, { extended: false }),
+      insertFixtureCompanies(stack.db),
+      stack.workspace(10),
+    ]);
     page = await browser.newPage();
     await page.goto(`${stack.base}/docs`);
     await page.locator('.opblock').first().waitFor();
@@ -36,7 +45,9 @@ describe('Swagger UI in Chromium', () => {
 
   /** The operation's block, expanded, with "Try it out" on. */
   async function tryOut(method: string, path: string): Promise<Locator> {
-    const block = page.locator(`.opblock-${method}`).filter({ has: page.locator(`.opblock-summary-path[data-path="${path}"]`) });
+    const block = page
+      .locator(`.opblock-${method}`)
+      .filter({ has: page.locator(`.opblock-summary-path[data-path="${path}"]`) });
     await block.locator('.opblock-summary').first().click();
     await block.locator('button.try-out__btn').click();
     return block;
@@ -49,7 +60,10 @@ describe('Swagger UI in Chromium', () => {
     await response.waitFor();
     return {
       status: (await response.locator('.response-col_status').innerText()).trim(),
-      body: await response.locator('.response-col_description .microlight, .response-col_description pre').first().innerText(),
+      body: await response
+        .locator('.response-col_description .microlight, .response-col_description pre')
+        .first()
+        .innerText(),
     };
   }
 
@@ -87,7 +101,9 @@ describe('Swagger UI in Chromium', () => {
     const dialog = page.locator('.dialog-ux .modal-ux');
     await dialog.locator('.auth-btn-wrapper button', { hasText: 'Logout' }).click();
     await dialog.locator('button.btn-done').click();
-    const block = page.locator('.opblock-get').filter({ has: page.locator('.opblock-summary-path[data-path="/v2/companies/{id}"]') });
+    const block = page
+      .locator('.opblock-get')
+      .filter({ has: page.locator('.opblock-summary-path[data-path="/v2/companies/{id}"]') });
     const { status, body } = await execute(block);
     expect(status).toBe('401');
     expect(JSON.parse(body)).toMatchObject({ success: false, errors: [{ name: 'UNAUTHORIZED' }] });

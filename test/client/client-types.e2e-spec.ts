@@ -16,7 +16,11 @@ describe('client types', () => {
 
   it('match the served OpenAPI document', async () => {
     const doc = (await stack.anon.get('/docs-json')).body;
-    const result = spawnSync(process.execPath, [resolve(ROOT, 'scripts/client-types.mjs')], { cwd: ROOT, input: JSON.stringify(doc), encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [resolve(ROOT, 'scripts/client-types.mjs')], {
+      cwd: ROOT,
+      input: JSON.stringify(doc),
+      encoding: 'utf8',
+    });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     if (process.env.UPDATE_CLIENT_TYPES === '1') writeFileSync(SCHEMA_FILE, result.stdout);

@@ -5,7 +5,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { ApiError, PeopleFilters, ProspectingClient, verifyWebhook, WebhookVerificationError } from '../../libs/client/src';
+import {
+  ApiError,
+  PeopleFilters,
+  ProspectingClient,
+  verifyWebhook,
+  WebhookVerificationError,
+} from '../../libs/client/src';
 import { eventually } from '../support/http';
 import { importPeopleFixture, P } from '../support/people-fixtures';
 import { ROOT } from '../support/processes';
@@ -32,7 +38,10 @@ afterAll(async () => {
 });
 
 it('search -> preview -> save -> export -> download', async () => {
-  const filters: PeopleFilters = { person_seniority: { include: ['VP'] }, contact_details: { email: { status: ['valid'] } } };
+  const filters: PeopleFilters = {
+    person_seniority: { include: ['VP'] },
+    contact_details: { email: { status: ['valid'] } },
+  };
   const people: any[] = [];
   for await (const person of client.people.search(filters, 2)) people.push(person);
   const first = await client.people.searchPage(filters, 1, 2);
@@ -48,10 +57,14 @@ it('search -> preview -> save -> export -> download', async () => {
 
   const exported = await client.people.export({ ids });
   expect(exported.status).toBe(202);
-  const done = await eventually(async () => {
-    const e = await client.people.getExport(exported.data.id);
-    return e.data.status === 'completed' ? e.data : undefined;
-  }, 30_000, 200);
+  const done = await eventually(
+    async () => {
+      const e = await client.people.getExport(exported.data.id);
+      return e.data.status === 'completed' ? e.data : undefined;
+    },
+    30_000,
+    200,
+  );
   expect(done.download_url).toBe(`/v2/people/exports/${exported.data.id}/download`);
   const csv = await client.people.download(exported.data.id);
   expect(csv.split('\n')[0]).toContain('id');
@@ -73,10 +86,19 @@ it('sends an Idempotency-Key on its POSTs: a given key replays, a fresh one per 
 
 it('throws ApiError with name, field and code, without retrying a 400', async () => {
   const calls: string[] = [];
-  const counting = new ProspectingClient({ baseUrl: stack.base, apiKey: ws.api_key, fetch: (input, init) => (calls.push(input instanceof Request ? input.url : input.toString()), fetch(input, init)) });
+  const counting = new ProspectingClient({
+    baseUrl: stack.base,
+    apiKey: ws.api_key,
+    fetch: (input, init) => (calls.push(input instanceof Request ? input.url : input.toString()), fetch(input, init)),
+  });
   const error = await counting.people.searchPage({ person_seniority: { include: ['Emperor' as any] } }).catch((e) => e);
   expect(error).toBeInstanceOf(ApiError);
-  expect(error).toMatchObject({ name: 'VALIDATION_ERROR', status: 400, field: 'filters.person_seniority.include[0]', code: 'invalid_value' });
+  expect(error).toMatchObject({
+    name: 'VALIDATION_ERROR',
+    status: 400,
+    field: 'filters.person_seniority.include[0]',
+    code: 'invalid_value',
+  });
   expect(calls).toHaveLength(1);
   const unauthorized = await new ProspectingClient({ baseUrl: stack.base, apiKey: 'nope' }).workspace().catch((e) => e);
   expect(unauthorized).toMatchObject({ name: 'UNAUTHORIZED', status: 401 });
@@ -87,10 +109,19 @@ it('retries 429 and 503 honouring Retry-After, a POST only with a key', async ()
   let n = 0;
   const flaky: typeof fetch = async (input, init) => {
     n++;
-    if (n % 3 !== 0) return new Response('{"success":false,"data":null,"metadata":{},"errors":[{"name":"RATE_LIMIT","message":"slow","payload":{}}]}', { status: n % 2 ? 429 : 503, headers: { 'retry-after': '2' } });
+    if (n % 3 !== 0)
+      return new Response(
+        '{"success":false,"data":null,"metadata":{},"errors":[{"name":"RATE_LIMIT","message":"slow","payload":{}}]}',
+        { status: n % 2 ? 429 : 503, headers: { 'retry-after': '2' } },
+      );
     return fetch(input, init);
   };
-  const retrying = new ProspectingClient({ baseUrl: stack.base, apiKey: ws.api_key, fetch: flaky, sleep: async (ms) => void waits.push(ms) });
+  const retrying = new ProspectingClient({
+    baseUrl: stack.base,
+    apiKey: ws.api_key,
+    fetch: flaky,
+    sleep: async (ms) => void waits.push(ms),
+  });
   expect((await retrying.workspace()).status).toBe(200);
   expect(waits).toEqual([2000, 2000]);
   n = 0;
@@ -98,7 +129,11 @@ it('retries 429 and 503 honouring Retry-After, a POST only with a key', async ()
   expect(created.status).toBe(201);
   // A POST without a key (a search) is not retried.
   n = 0;
-  await expect(retrying.request('POST', '/v2/people/search', { body: {} })).rejects.toMatchObject({ name: 'RATE_LIMIT', status: 429, retryAfter: 2 });
+  await expect(retrying.request('POST', '/v2/people/search', { body: {} })).rejects.toMatchObject({
+    name: 'RATE_LIMIT',
+    status: 429,
+    retryAfter: 2,
+  });
   expect(n).toBe(1);
 });
 
@@ -116,10 +151,18 @@ it('webhooks: create, test and verify both signature schemes; a tampered body is
     // Each scheme alone.
     const { 'x-service-signature': service, ...standard } = delivery.headers;
     await expect(verifyWebhook(delivery.raw, standard, secret)).resolves.toMatchObject({ id: event.id });
-    await expect(verifyWebhook(delivery.raw, { 'x-service-signature': service }, secret)).resolves.toMatchObject({ id: event.id });
-    await expect(verifyWebhook(`${delivery.raw} `, delivery.headers, secret)).rejects.toBeInstanceOf(WebhookVerificationError);
-    await expect(verifyWebhook(delivery.raw, delivery.headers, `whsec_${Buffer.alloc(32).toString('base64')}`)).rejects.toBeInstanceOf(WebhookVerificationError);
-    await expect(verifyWebhook(delivery.raw, delivery.headers, secret, { now: new Date(Date.now() + 3_600_000) })).rejects.toThrow(/tolerance/);
+    await expect(verifyWebhook(delivery.raw, { 'x-service-signature': service }, secret)).resolves.toMatchObject({
+      id: event.id,
+    });
+    await expect(verifyWebhook(`${delivery.raw} `, delivery.headers, secret)).rejects.toBeInstanceOf(
+      WebhookVerificationError,
+    );
+    await expect(
+      verifyWebhook(delivery.raw, delivery.headers, `whsec_${Buffer.alloc(32).toString('base64')}`),
+    ).rejects.toBeInstanceOf(WebhookVerificationError);
+    await expect(
+      verifyWebhook(delivery.raw, delivery.headers, secret, { now: new Date(Date.now() + 3_600_000) }),
+    ).rejects.toThrow(/tolerance/);
   }
   expect([...types].sort()).toEqual(['person.saved', 'webhook.test']);
   const deliveries: any[] = [];

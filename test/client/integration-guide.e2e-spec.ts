@@ -40,7 +40,11 @@ describe('docs/integration.md', () => {
       expect(name).toBeDefined();
       writeFileSync(join(dir, name!), block.code);
     }
-    const script = ['set -euo pipefail', "trap 'kill $(jobs -p) 2>/dev/null || true' EXIT", ...blocks.filter((b) => b.lang === 'sh').map((b) => b.code)].join('\n');
+    const script = [
+      'set -euo pipefail',
+      "trap 'kill $(jobs -p) 2>/dev/null || true' EXIT",
+      ...blocks.filter((b) => b.lang === 'sh').map((b) => b.code),
+    ].join('\n');
     const { PORT: _apiPort, ...env } = stack.env;
     const result = spawnSync('bash', ['-c', script], {
       cwd: dir,
@@ -49,7 +53,8 @@ describe('docs/integration.md', () => {
       timeout: 150_000,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    if (result.status !== 0) throw new Error(`guide failed (${result.status}):\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`);
+    if (result.status !== 0)
+      throw new Error(`guide failed (${result.status}):\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`);
     expect(readFileSync(join(dir, 'prospect.txt'), 'utf8')).toMatch(/^saved \d+, charged \d+$/m);
     expect(readFileSync(join(dir, 'receiver.log'), 'utf8')).toMatch(/^webhook\.test evt_\w+$/m);
   });

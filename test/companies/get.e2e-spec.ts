@@ -37,18 +37,42 @@ describe('GET /v2/companies/{id}', () => {
   it('answers a company with nothing known: empty lists, every social key null, technologies [] and never scanned', async () => {
     const res = await a.api.get(`/v2/companies/${BARE}`);
     const c = res.body.data;
-    expect(c).toMatchObject({ name: 'Cyberdyne Systems', keywords: [], naics_codes: [], other_locations: [], location: null, technologies: [], technologies_checked_at: null, saved: null });
+    expect(c).toMatchObject({
+      name: 'Cyberdyne Systems',
+      keywords: [],
+      naics_codes: [],
+      other_locations: [],
+      location: null,
+      technologies: [],
+      technologies_checked_at: null,
+      saved: null,
+    });
     expect(c.email).toEqual({ domain: null, provider: null });
     expect(Object.values(c.social_networks)).toEqual(Array(9).fill(null));
   });
 
   it("shows the workspace's saved block and name edit, to that workspace only", async () => {
-    const [list] = await stack.db.query<{ id: string }>(`INSERT INTO lists (id, workspace_id, type, name) VALUES ('lst_get_test', $1, 'company', 'L') RETURNING id`, [a.workspace_id]);
-    await stack.db.query(`INSERT INTO saved_companies (workspace_id, company_id, saved_at, name_edit) VALUES ($1, $2, '2026-11-20T10:00:00Z', 'Globex Corp')`, [a.workspace_id, GLOBEX]);
-    await stack.db.query(`INSERT INTO company_list_members (list_id, company_id, workspace_id) VALUES ($1, $2, $3)`, [list.id, GLOBEX, a.workspace_id]);
+    const [list] = await stack.db.query<{ id: string }>(
+      `INSERT INTO lists (id, workspace_id, type, name) VALUES ('lst_get_test', $1, 'company', 'L') RETURNING id`,
+      [a.workspace_id],
+    );
+    await stack.db.query(
+      `INSERT INTO saved_companies (workspace_id, company_id, saved_at, name_edit) VALUES ($1, $2, '2026-11-20T10:00:00Z', 'Globex Corp')`,
+      [a.workspace_id, GLOBEX],
+    );
+    await stack.db.query(`INSERT INTO company_list_members (list_id, company_id, workspace_id) VALUES ($1, $2, $3)`, [
+      list.id,
+      GLOBEX,
+      a.workspace_id,
+    ]);
     const mine = (await a.api.get(`/v2/companies/${GLOBEX}`)).body.data;
     expect(mine.name).toBe('Globex Corp');
-    expect(mine.saved).toEqual({ id: null, saved_at: '2026-11-20T10:00:00.000Z', list_ids: ['lst_get_test'], edits: { name: 'Globex Corp' } });
+    expect(mine.saved).toEqual({
+      id: null,
+      saved_at: '2026-11-20T10:00:00.000Z',
+      list_ids: ['lst_get_test'],
+      edits: { name: 'Globex Corp' },
+    });
     const theirs = (await b.api.get(`/v2/companies/${GLOBEX}`)).body.data;
     expect(theirs.name).toBe('Globex');
     expect(theirs.saved).toBeNull();

@@ -18,10 +18,20 @@ describe('company save: answers traceable to the request, events as the API answ
   });
   afterAll(() => stack?.close());
 
-  const save = (data: unknown[], extra: Record<string, unknown> = {}) => ws.api.post('/v2/companies/save', { data, ...extra });
+  const save = (data: unknown[], extra: Record<string, unknown> = {}) =>
+    ws.api.post('/v2/companies/save', { data, ...extra });
 
   it('every item of every bucket carries its index in data; skipped names the unusable key', async () => {
-    const res = await save([CO.acme, 'not-an-id', { domain: 'no-such-domain.example' }, { id: 'BAD' }, { name: 'Stark' }, CO.acme, { domain: 'not a domain' }, {}]);
+    const res = await save([
+      CO.acme,
+      'not-an-id',
+      { domain: 'no-such-domain.example' },
+      { id: 'BAD' },
+      { name: 'Stark' },
+      CO.acme,
+      { domain: 'not a domain' },
+      {},
+    ]);
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d.saved.map((x: any) => [x.index, x.id])).toEqual([
@@ -36,15 +46,24 @@ describe('company save: answers traceable to the request, events as the API answ
       [6, 'not a domain', ['domain']],
       [7, null, []],
     ]);
-    const indexes = [...d.saved, ...d.not_matched, ...d.invalid, ...d.failed].map((x: any) => x.index).sort((a: number, b: number) => a - b);
+    const indexes = [...d.saved, ...d.not_matched, ...d.invalid, ...d.failed]
+      .map((x: any) => x.index)
+      .sort((a: number, b: number) => a - b);
     expect(indexes).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('an unknown key inside an item answers 400 unknown_field with its path; nothing is saved', async () => {
-    const e = validation(await save([CO.umbrella, CO.hooli, CO.pied, { id2: CO.soylent }]), 'data[3].id2', 'unknown_field');
+    const e = validation(
+      await save([CO.umbrella, CO.hooli, CO.pied, { id2: CO.soylent }]),
+      'data[3].id2',
+      'unknown_field',
+    );
     expect(e.payload.allowed_fields).toEqual(['domain', 'id', 'name', 'pro_network_id', 'pro_network_url']);
     validation(await save([{ domain: 'globex.com', country: 'DE' }]), 'data[0].country', 'unknown_field');
-    const saved = await stack.db.query(`SELECT 1 FROM saved_companies WHERE workspace_id = $1 AND company_id = $2`, [ws.workspace_id, CO.umbrella]);
+    const saved = await stack.db.query(`SELECT 1 FROM saved_companies WHERE workspace_id = $1 AND company_id = $2`, [
+      ws.workspace_id,
+      CO.umbrella,
+    ]);
     expect(saved).toHaveLength(0);
   });
 
@@ -58,19 +77,30 @@ describe('company save: answers traceable to the request, events as the API answ
   });
 
   it('accepts an internationalised domain, converted to ASCII before matching; an invalid one is invalid', async () => {
-    const res = await save([{ domain: 'https://www.Bücher.de/shop' }, { domain: 'xn--bcher-kva.de' }, { domain: 'bad|ü.de' }]);
+    const res = await save([
+      { domain: 'https://www.Bücher.de/shop' },
+      { domain: 'xn--bcher-kva.de' },
+      { domain: 'bad|ü.de' },
+    ]);
     expect(res.status).toBe(200);
     expect(res.body.data.saved.map((x: any) => [x.index, x.identifier, x.id, x.matched_by])).toEqual([
       [0, 'https://www.Bücher.de/shop', CO.loner, 'domain'],
       [1, 'xn--bcher-kva.de', CO.loner, 'domain'],
     ]);
-    expect(res.body.data.invalid).toEqual([{ index: 2, identifier: 'bad|ü.de', reason: expect.any(String), skipped: ['domain'] }]);
+    expect(res.body.data.invalid).toEqual([
+      { index: 2, identifier: 'bad|ü.de', reason: expect.any(String), skipped: ['domain'] },
+    ]);
   });
 
   it('company.saved carries the company exactly as GET /v2/companies/{id} answers it, technologies included', async () => {
     await stack.db.query(
       `UPDATE companies SET technologies = $2, technologies_checked_at = '2026-11-01T00:00:00Z' WHERE id = $1`,
-      [CO.vandelay, JSON.stringify([{ id: 'tech_react', name: 'React', icon_url: null, website: 'https://react.dev', categories: ['Frameworks'] }])],
+      [
+        CO.vandelay,
+        JSON.stringify([
+          { id: 'tech_react', name: 'React', icon_url: null, website: 'https://react.dev', categories: ['Frameworks'] },
+        ]),
+      ],
     );
     const list = await ws.api.post('/v2/lists', { name: 'event shape', type: 'company' });
     const res = await save([CO.vandelay], { list_ids: [list.body.data.id] });

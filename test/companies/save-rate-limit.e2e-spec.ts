@@ -33,10 +33,13 @@ describe('company save: enrich rate limit when enforced', () => {
     const onReplica = new ApiClient(replicaBase, ws.api_key);
 
     // Saves by id are free however many.
-    for (let i = 0; i < 3; i++) expect((await ws.api.post('/v2/companies/save', { data: Array(20).fill(CO.acme) })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await ws.api.post('/v2/companies/save', { data: Array(20).fill(CO.acme) })).status).toBe(200);
     // 3 units here and 2 on the other replica use up the 5.
     expect((await ws.api.post('/v2/companies/save', { data: [CO.acme, ...domains(3)] })).status).toBe(200);
-    expect((await onReplica.post('/v2/companies/save', { data: [{ id: CO.hooli }, ...domains(2, 3)] })).status).toBe(200);
+    expect((await onReplica.post('/v2/companies/save', { data: [{ id: CO.hooli }, ...domains(2, 3)] })).status).toBe(
+      200,
+    );
 
     const over = await onReplica.post('/v2/companies/save', { data: [CO.pied, { domain: 'globex.com' }] });
     expect(over.status).toBe(429);
@@ -45,7 +48,10 @@ describe('company save: enrich rate limit when enforced', () => {
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    const saved = await stack.db.query<{ company_id: string }>(`SELECT company_id FROM saved_companies WHERE workspace_id = $1`, [ws.workspace_id]);
+    const saved = await stack.db.query<{ company_id: string }>(
+      `SELECT company_id FROM saved_companies WHERE workspace_id = $1`,
+      [ws.workspace_id],
+    );
     expect(saved.map((r) => r.company_id).sort()).toEqual([CO.acme, CO.hooli].sort());
     expect((await ws.api.post('/v2/companies/save', { data: [{ domain: 'globex.com' }] })).status).toBe(429);
 

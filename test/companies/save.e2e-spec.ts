@@ -25,11 +25,17 @@ describe('POST /v2/companies/save and PATCH /v2/companies/{id}', () => {
     expect(res.status).toBe(200);
     return res.body;
   };
-  const list = async (ws: Workspace, type: 'people' | 'company') => (await ws.api.post('/v2/lists', { name: `l ${type}`, type })).body.data.id as string;
+  const list = async (ws: Workspace, type: 'people' | 'company') =>
+    (await ws.api.post('/v2/lists', { name: `l ${type}`, type })).body.data.id as string;
   const events = (ws: Workspace) =>
-    stack.db.query<EventRow>(`SELECT type, body FROM events WHERE workspace_id = $1 ORDER BY created_at, id`, [ws.workspace_id]);
+    stack.db.query<EventRow>(`SELECT type, body FROM events WHERE workspace_id = $1 ORDER BY created_at, id`, [
+      ws.workspace_id,
+    ]);
   const savedRows = (ws: Workspace) =>
-    stack.db.query<{ company_id: string; saved_at: Date }>(`SELECT company_id, saved_at FROM saved_companies WHERE workspace_id = $1 ORDER BY company_id`, [ws.workspace_id]);
+    stack.db.query<{ company_id: string; saved_at: Date }>(
+      `SELECT company_id, saved_at FROM saved_companies WHERE workspace_id = $1 ORDER BY company_id`,
+      [ws.workspace_id],
+    );
 
   it('sorts one request with every identifier kind into every bucket; a failing row fails alone', async () => {
     const ws = await stack.workspace();
@@ -94,21 +100,43 @@ describe('POST /v2/companies/save and PATCH /v2/companies/{id}', () => {
       [13, 'not a domain', ['domain']],
     ]);
     for (const x of invalid) expect(typeof x.reason).toBe('string');
-    expect(failed).toEqual([{ index: 14, identifier: CO.pied, id: CO.pied, reason: expect.any(String), retryable: true }]);
-    expect(body.metadata).toMatchObject({ total: 15, saved_count: 7, not_matched_count: 4, invalid_count: 3, failed_count: 1, credits: null });
+    expect(failed).toEqual([
+      { index: 14, identifier: CO.pied, id: CO.pied, reason: expect.any(String), retryable: true },
+    ]);
+    expect(body.metadata).toMatchObject({
+      total: 15,
+      saved_count: 7,
+      not_matched_count: 4,
+      invalid_count: 3,
+      failed_count: 1,
+      credits: null,
+    });
 
     // Exactly the saved companies are stored, each once, each in the list; the failed one left no trace.
     const rows = await savedRows(ws);
-    expect(rows.map((r) => r.company_id).sort()).toEqual([CO.acme, CO.umbrella, CO.hooli, CO.vandelay, CO.globex, CO.loner].sort());
-    const members = await stack.db.query<{ company_id: string }>(`SELECT company_id FROM company_list_members WHERE list_id = $1`, [l]);
+    expect(rows.map((r) => r.company_id).sort()).toEqual(
+      [CO.acme, CO.umbrella, CO.hooli, CO.vandelay, CO.globex, CO.loner].sort(),
+    );
+    const members = await stack.db.query<{ company_id: string }>(
+      `SELECT company_id FROM company_list_members WHERE list_id = $1`,
+      [l],
+    );
     expect(members.map((m) => m.company_id).sort()).toEqual(rows.map((r) => r.company_id).sort());
     // One company.saved per company saved (the duplicate globex once), written with the save.
     const ev = await events(ws);
     expect(ev.map((e) => e.type)).toEqual(Array(6).fill('company.saved'));
     expect(ev.map((e) => e.body.data.company.id).sort()).toEqual(rows.map((r) => r.company_id).sort());
     const acme = ev.find((e) => e.body.data.company.id === CO.acme)!.body;
-    expect(acme).toMatchObject({ id: expect.stringMatching(/^evt_/), type: 'company.saved', data: { list_ids: [l], saved_at: saved[0].saved_at } });
-    expect(acme.data.company).toMatchObject({ id: CO.acme, name: 'Acme Analytics', saved: { id: null, saved_at: saved[0].saved_at, list_ids: [l], edits: {} } });
+    expect(acme).toMatchObject({
+      id: expect.stringMatching(/^evt_/),
+      type: 'company.saved',
+      data: { list_ids: [l], saved_at: saved[0].saved_at },
+    });
+    expect(acme.data.company).toMatchObject({
+      id: CO.acme,
+      name: 'Acme Analytics',
+      saved: { id: null, saved_at: saved[0].saved_at, list_ids: [l], edits: {} },
+    });
     // The company exactly as GET /v2/companies/{id} answers it, technologies included (issue 14 point 6).
     expect(acme.data.company).toHaveProperty('technologies');
     expect(acme.data.company).toHaveProperty('technologies_checked_at');
@@ -143,7 +171,10 @@ describe('POST /v2/companies/save and PATCH /v2/companies/{id}', () => {
     const good = ids.filter((id) => !bad.includes(id)).sort();
     expect((await savedRows(ws)).map((r) => r.company_id)).toEqual(good);
     expect((await events(ws)).map((e) => e.body.data.company.id).sort()).toEqual(good);
-    const members = await stack.db.query<{ n: string }>(`SELECT count(*) AS n FROM company_list_members WHERE list_id = $1`, [l]);
+    const members = await stack.db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM company_list_members WHERE list_id = $1`,
+      [l],
+    );
     expect(Number(members[0].n)).toBe(296);
   });
 
@@ -188,7 +219,8 @@ describe('POST /v2/companies/save and PATCH /v2/companies/{id}', () => {
     for (const lists of [[l1, l2], [l2], undefined]) {
       const retry = (await saveOk(ws, [CO.soylent, { domain: 'soylent.fr' }], lists)).data.saved;
       expect(retry).toHaveLength(2);
-      for (const s of retry) expect(s).toMatchObject({ id: CO.soylent, saved_at: first.saved_at, list_ids: [], all_list_ids: [l1, l2] });
+      for (const s of retry)
+        expect(s).toMatchObject({ id: CO.soylent, saved_at: first.saved_at, list_ids: [], all_list_ids: [l1, l2] });
     }
     expect(await events(ws)).toHaveLength(2);
     const [row] = await savedRows(ws);
@@ -220,7 +252,11 @@ describe('POST /v2/companies/save and PATCH /v2/companies/{id}', () => {
     expect(sb.saved_at).not.toBe(sa.saved_at);
     expect(sb.all_list_ids).toEqual([]);
     const [evB] = await events(b);
-    expect(evB.body.data.company).toMatchObject({ id: CO.hooli, name: 'Hooli', saved: { saved_at: sb.saved_at, list_ids: [], edits: {} } });
+    expect(evB.body.data.company).toMatchObject({
+      id: CO.hooli,
+      name: 'Hooli',
+      saved: { saved_at: sb.saved_at, list_ids: [], edits: {} },
+    });
     expect(evB.body.data.list_ids).toEqual([]);
 
     // B cannot put anything in A's list, and B's lists do not show it.
@@ -251,24 +287,54 @@ describe('POST /v2/companies/save and PATCH /v2/companies/{id}', () => {
     });
 
     const cases: Array<[string, () => unknown, string, string]> = [
-      ['51 items without an id', () => ({ data: [CO.acme, ...Array.from({ length: 51 }, (_, i) => ({ domain: `d${i}.example` }))] }), 'data', 'out_of_range'],
-      ['51 name-only items (every item without an id counts)', () => ({ data: Array.from({ length: 51 }, (_, i) => ({ name: `Company ${i}` })) }), 'data', 'out_of_range'],
-      ['an unknown key inside an item', () => ({ data: [CO.acme, CO.umbrella, CO.hooli, { id2: CO.acme }] }), 'data[3].id2', 'unknown_field'],
+      [
+        '51 items without an id',
+        () => ({ data: [CO.acme, ...Array.from({ length: 51 }, (_, i) => ({ domain: `d${i}.example` }))] }),
+        'data',
+        'out_of_range',
+      ],
+      [
+        '51 name-only items (every item without an id counts)',
+        () => ({ data: Array.from({ length: 51 }, (_, i) => ({ name: `Company ${i}` })) }),
+        'data',
+        'out_of_range',
+      ],
+      [
+        'an unknown key inside an item',
+        () => ({ data: [CO.acme, CO.umbrella, CO.hooli, { id2: CO.acme }] }),
+        'data[3].id2',
+        'unknown_field',
+      ],
       ['501 items', () => ({ data: Array(501).fill(CO.acme) }), 'data', 'out_of_range'],
       ['empty data', () => ({ data: [] }), 'data', 'out_of_range'],
       ['data missing', () => ({ list_ids: [] }), 'data', 'invalid_value'],
       ['data not an array', () => ({ data: CO.acme }), 'data', 'invalid_value'],
       ['an item that is a number', () => ({ data: [CO.acme, 42] }), 'data[1]', 'invalid_value'],
       ['an item that is null', () => ({ data: [null, CO.acme] }), 'data[0]', 'invalid_value'],
-      ['a lookup value of the wrong type', () => ({ data: [CO.acme, { pro_network_id: '1009' }] }), 'data[1].pro_network_id', 'invalid_value'],
-      ['two lookup keys in one item', () => ({ data: [CO.acme, { id: CO.acme, domain: 'hooli.xyz' }] }), 'data[1]', 'conflicting_fields'],
+      [
+        'a lookup value of the wrong type',
+        () => ({ data: [CO.acme, { pro_network_id: '1009' }] }),
+        'data[1].pro_network_id',
+        'invalid_value',
+      ],
+      [
+        'two lookup keys in one item',
+        () => ({ data: [CO.acme, { id: CO.acme, domain: 'hooli.xyz' }] }),
+        'data[1]',
+        'conflicting_fields',
+      ],
       ['a people list', () => ({ data: [CO.acme], list_ids: [peopleList] }), 'list_ids', 'invalid_value'],
       ['a deleted list', () => ({ data: [CO.acme], list_ids: [deletedList] }), 'list_ids', 'invalid_value'],
       ["another workspace's list", () => ({ data: [CO.acme], list_ids: [foreignList] }), 'list_ids', 'invalid_value'],
       ['an unknown list id', () => ({ data: [CO.acme], list_ids: ['lst_nope'] }), 'list_ids', 'invalid_value'],
       ['list_ids not strings', () => ({ data: [CO.acme], list_ids: [1, 2] }), 'list_ids', 'invalid_value'],
       ['list_ids not an array', () => ({ data: [CO.acme], list_ids: 'lst_x' }), 'list_ids', 'invalid_value'],
-      ['21 list ids', () => ({ data: [CO.acme], list_ids: Array.from({ length: 21 }, (_, i) => `lst_${i}`) }), 'list_ids', 'out_of_range'],
+      [
+        '21 list ids',
+        () => ({ data: [CO.acme], list_ids: Array.from({ length: 21 }, (_, i) => `lst_${i}`) }),
+        'list_ids',
+        'out_of_range',
+      ],
       ['search_id not a string', () => ({ data: [CO.acme], search_id: 5 }), 'search_id', 'invalid_value'],
     ];
 
@@ -283,7 +349,11 @@ describe('POST /v2/companies/save and PATCH /v2/companies/{id}', () => {
     it('an unknown top-level key, naming the allowed fields', async () => {
       const res = await save(ws, [CO.acme], undefined, { listIds: ['x'] });
       expect(res.status).toBe(400);
-      expect(errorOf(res).payload).toMatchObject({ field: 'listIds', code: 'unknown_field', allowed_fields: ['data', 'list_ids', 'search_id'] });
+      expect(errorOf(res).payload).toMatchObject({
+        field: 'listIds',
+        code: 'unknown_field',
+        allowed_fields: ['data', 'list_ids', 'search_id'],
+      });
       expect(await savedRows(ws)).toEqual([]);
     });
 
@@ -295,7 +365,11 @@ describe('POST /v2/companies/save and PATCH /v2/companies/{id}', () => {
 
     it('accepts search_id and exactly 50 items without an id', async () => {
       const other = await stack.workspace();
-      const data = [CO.acme, ...Array.from({ length: 49 }, (_, i) => ({ domain: `d${i}.example` })), { domain: 'globex.com' }];
+      const data = [
+        CO.acme,
+        ...Array.from({ length: 49 }, (_, i) => ({ domain: `d${i}.example` })),
+        { domain: 'globex.com' },
+      ];
       const body = (await other.api.post('/v2/companies/save', { data, search_id: 'srch_1' })).body;
       expect(body.metadata).toMatchObject({ total: 51, saved_count: 2, not_matched_count: 49 });
     });
@@ -311,15 +385,25 @@ describe('POST /v2/companies/save and PATCH /v2/companies/{id}', () => {
     it('sets the name, shows it in the record and in later events, and null removes it', async () => {
       const set = await ws.api.patch(`/v2/companies/${CO.umbrella}`, { name: '  Umbrella Corp ' });
       expect(set.status).toBe(200);
-      expect(set.body.data).toMatchObject({ id: CO.umbrella, name: 'Umbrella Corp', saved: { edits: { name: 'Umbrella Corp' } } });
+      expect(set.body.data).toMatchObject({
+        id: CO.umbrella,
+        name: 'Umbrella Corp',
+        saved: { edits: { name: 'Umbrella Corp' } },
+      });
       expect(set.body.data).toHaveProperty('technologies');
-      const [row] = await stack.db.query(`SELECT name_edit FROM saved_companies WHERE workspace_id = $1 AND company_id = $2`, [ws.workspace_id, CO.umbrella]);
+      const [row] = await stack.db.query(
+        `SELECT name_edit FROM saved_companies WHERE workspace_id = $1 AND company_id = $2`,
+        [ws.workspace_id, CO.umbrella],
+      );
       expect(row).toEqual({ name_edit: 'Umbrella Corp' });
       // A later save event carries the edited name.
       const l = await list(ws, 'company');
       await saveOk(ws, [CO.umbrella], [l]);
       const last = (await events(ws)).pop()!;
-      expect(last.body.data.company).toMatchObject({ name: 'Umbrella Corp', saved: { edits: { name: 'Umbrella Corp' } } });
+      expect(last.body.data.company).toMatchObject({
+        name: 'Umbrella Corp',
+        saved: { edits: { name: 'Umbrella Corp' } },
+      });
 
       const reset = await ws.api.patch(`/v2/companies/${CO.umbrella}`, { name: null });
       expect(reset.status).toBe(200);
@@ -333,7 +417,12 @@ describe('POST /v2/companies/save and PATCH /v2/companies/{id}', () => {
         expect(res.status).toBe(404);
         expect(errorOf(res).name).toBe('NOT_FOUND');
       }
-      expect(await stack.db.query(`SELECT 1 FROM saved_companies WHERE workspace_id = $1 AND company_id = $2`, [ws.workspace_id, CO.pied])).toEqual([]);
+      expect(
+        await stack.db.query(`SELECT 1 FROM saved_companies WHERE workspace_id = $1 AND company_id = $2`, [
+          ws.workspace_id,
+          CO.pied,
+        ]),
+      ).toEqual([]);
     });
 
     it('answers 400 without code for a malformed id, and 400 with a code for a bad body', async () => {

@@ -32,7 +32,11 @@ const post = (w: Workspace, path: string, body: unknown, key?: string): Promise<
   w.api.request('POST', path, body, { headers: key === undefined ? {} : { 'idempotency-key': key } });
 const count = async (sql: string, params: unknown[]) => Number((await stack.db.query<{ n: string }>(sql, params))[0].n);
 const lists = (w: Workspace) => count(`SELECT count(*) AS n FROM lists WHERE workspace_id = $1`, [w.workspace_id]);
-const balance = async (w: Workspace) => Number((await stack.db.query<{ credits: string }>(`SELECT credits FROM workspaces WHERE id = $1`, [w.workspace_id]))[0].credits);
+const balance = async (w: Workspace) =>
+  Number(
+    (await stack.db.query<{ credits: string }>(`SELECT credits FROM workspaces WHERE id = $1`, [w.workspace_id]))[0]
+      .credits,
+  );
 
 describe('the header', () => {
   it('K1: without it nothing changes', async () => {
@@ -78,8 +82,16 @@ describe('replays', () => {
     expect(again.text).toBe(first.text);
     expect(await lists(ws)).toBe(before + 1);
 
-    expectValidationError(await post(ws, '/v2/lists', { name: 'other', type: 'people' }, key), 'Idempotency-Key', 'conflicting_fields');
-    expectValidationError(await post(ws, '/v2/webhooks', { url: 'http://127.0.0.1:9/x', events: ['person.saved'] }, key), 'Idempotency-Key', 'conflicting_fields');
+    expectValidationError(
+      await post(ws, '/v2/lists', { name: 'other', type: 'people' }, key),
+      'Idempotency-Key',
+      'conflicting_fields',
+    );
+    expectValidationError(
+      await post(ws, '/v2/webhooks', { url: 'http://127.0.0.1:9/x', events: ['person.saved'] }, key),
+      'Idempotency-Key',
+      'conflicting_fields',
+    );
     expect(await lists(ws)).toBe(before + 1);
   });
 
@@ -97,7 +109,9 @@ describe('replays', () => {
     const key = randomUUID();
     const refused = await post(ws, '/v2/lists', { name: '', type: 'people' }, key);
     expect(refused.status).toBe(400);
-    expect((await post(ws, '/v2/lists', { name: '', type: 'people' }, key)).headers.get('idempotent-replayed')).toBeNull();
+    expect(
+      (await post(ws, '/v2/lists', { name: '', type: 'people' }, key)).headers.get('idempotent-replayed'),
+    ).toBeNull();
     const fixed = await post(ws, '/v2/lists', { name: 'fixed', type: 'people' }, key);
     expect(fixed.status).toBe(201);
     expect(fixed.headers.get('idempotent-replayed')).toBeNull();
@@ -114,7 +128,11 @@ describe('replays', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.text).toBe(first.text);
     expect(await balance(ws)).toBe(start - 2);
-    expect(await count(`SELECT count(*) AS n FROM credit_transactions WHERE workspace_id = $1 AND amount < 0`, [ws.workspace_id])).toBe(1);
+    expect(
+      await count(`SELECT count(*) AS n FROM credit_transactions WHERE workspace_id = $1 AND amount < 0`, [
+        ws.workspace_id,
+      ]),
+    ).toBe(1);
   });
 
   it('K2: a repeated company save, export, verification, webhook create, test and resend do their work once', async () => {
@@ -122,7 +140,11 @@ describe('replays', () => {
       const key = randomUUID();
       const first = await post(ws, path, body, key);
       const again = await post(ws, path, body, key);
-      expect({ path, status: again.status, replayed: again.headers.get('idempotent-replayed') }).toEqual({ path, status: first.status, replayed: 'true' });
+      expect({ path, status: again.status, replayed: again.headers.get('idempotent-replayed') }).toEqual({
+        path,
+        status: first.status,
+        replayed: 'true',
+      });
       expect(again.text).toBe(first.text);
       expect(again.headers.get('location')).toBe(first.headers.get('location'));
       return first;
@@ -133,16 +155,25 @@ describe('replays', () => {
     expect(await count(`SELECT count(*) AS n FROM people_exports WHERE workspace_id = $1`, [ws.workspace_id])).toBe(1);
     const verified = await twice('/v2/email-verifications', { emails: ['ada@example.com'] });
     expect(verified.status).toBe(202);
-    expect(await count(`SELECT count(*) AS n FROM email_verification_jobs WHERE workspace_id = $1`, [ws.workspace_id])).toBe(1);
+    expect(
+      await count(`SELECT count(*) AS n FROM email_verification_jobs WHERE workspace_id = $1`, [ws.workspace_id]),
+    ).toBe(1);
     const hook = await twice('/v2/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['person.saved'] });
     expect(hook.status).toBe(201);
     expect(await count(`SELECT count(*) AS n FROM webhooks WHERE workspace_id = $1`, [ws.workspace_id])).toBe(1);
     const id = hook.body.data.id;
     const tested = await twice(`/v2/webhooks/${id}/test`, undefined);
     expect(tested.status).toBe(202);
-    expect(await count(`SELECT count(*) AS n FROM events WHERE workspace_id = $1 AND type = 'webhook.test'`, [ws.workspace_id])).toBe(1);
+    expect(
+      await count(`SELECT count(*) AS n FROM events WHERE workspace_id = $1 AND type = 'webhook.test'`, [
+        ws.workspace_id,
+      ]),
+    ).toBe(1);
     // The stored answer holds the webhook's secret: sealed, never in clear.
-    const stored = await stack.db.query<{ body: string }>(`SELECT response_body::text AS body FROM idempotency_keys WHERE workspace_id = $1`, [ws.workspace_id]);
+    const stored = await stack.db.query<{ body: string }>(
+      `SELECT response_body::text AS body FROM idempotency_keys WHERE workspace_id = $1`,
+      [ws.workspace_id],
+    );
     expect(stored.some((row) => row.body.includes(hook.body.data.secret))).toBe(false);
     const delivery = await eventually(async () => {
       const res = await ws.api.get(`/v2/webhooks/${id}/deliveries`);
@@ -159,13 +190,17 @@ describe('concurrency and crashes', () => {
       const w = await stack.workspace(0);
       const key = randomUUID();
       const body = { emails: [`round${round}@example.com`, 'b@example.org'] };
-      const answers = await Promise.all(Array.from({ length: 20 }, () => post(w, '/v2/email-verifications', body, key)));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => post(w, '/v2/email-verifications', body, key)),
+      );
       const done = answers.filter((a) => a.status === 202);
       expect(answers.every((a) => a.status === 202 || a.status === 409)).toBe(true);
       expect(done.filter((a) => a.headers.get('idempotent-replayed') === null)).toHaveLength(1);
       expect(new Set(done.map((a) => a.body.data.id)).size).toBe(1);
       for (const a of answers.filter((x) => x.status === 409)) expect(errorOf(a).name).toBe('CONFLICT');
-      expect(await count(`SELECT count(*) AS n FROM email_verification_jobs WHERE workspace_id = $1`, [w.workspace_id])).toBe(1);
+      expect(
+        await count(`SELECT count(*) AS n FROM email_verification_jobs WHERE workspace_id = $1`, [w.workspace_id]),
+      ).toBe(1);
       // Once the first has answered, every repeat replays.
       const after = await post(w, '/v2/email-verifications', body, key);
       expect(after.headers.get('idempotent-replayed')).toBe('true');
@@ -176,7 +211,9 @@ describe('concurrency and crashes', () => {
   it('K5: of 20 concurrent people saves with one key, one charges', async () => {
     const w = await stack.workspace(10);
     const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post(w, '/v2/people/save', { data: [P.lukasz, P.priya, P.olga] }, key)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(w, '/v2/people/save', { data: [P.lukasz, P.priya, P.olga] }, key)),
+    );
     expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
     expect(answers.filter((a) => a.status === 200 && a.headers.get('idempotent-replayed') === null)).toHaveLength(1);
     expect(await balance(w)).toBe(7);
@@ -209,7 +246,11 @@ describe('concurrency and crashes', () => {
     // A stale claim with another body is still that key's: refused, not taken over.
     const other = randomUUID();
     await plantClaim(ws, other, body, '10 minutes');
-    expectValidationError(await post(ws, '/v2/lists', { name: 'crash 2', type: 'people' }, other), 'Idempotency-Key', 'conflicting_fields');
+    expectValidationError(
+      await post(ws, '/v2/lists', { name: 'crash 2', type: 'people' }, other),
+      'Idempotency-Key',
+      'conflicting_fields',
+    );
   });
 
   it('K6: a process killed between claim and answer leaves no work done twice', async () => {
@@ -221,7 +262,11 @@ describe('concurrency and crashes', () => {
     const pending = post(w, '/v2/people/save', body, key)
       .catch(() => null)
       .finally(() => (settled = true));
-    await eventually(async () => settled || (await count(`SELECT count(*) AS n FROM idempotency_keys WHERE key = $1`, [key])) > 0, 10_000, 5);
+    await eventually(
+      async () => settled || (await count(`SELECT count(*) AS n FROM idempotency_keys WHERE key = $1`, [key])) > 0,
+      10_000,
+      5,
+    );
     await stack.api.stop('SIGKILL');
     await pending;
     stack.api.start();
@@ -247,7 +292,11 @@ describe('expiry', () => {
     const first = await post(ws, '/v2/lists', { name: 'old', type: 'people' }, key);
     expect(first.status).toBe(201);
     await stack.db.query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1`, [key]);
-    await eventually(async () => (await count(`SELECT count(*) AS n FROM idempotency_keys WHERE key = $1`, [key])) === 0, 30_000, 250);
+    await eventually(
+      async () => (await count(`SELECT count(*) AS n FROM idempotency_keys WHERE key = $1`, [key])) === 0,
+      30_000,
+      250,
+    );
     const again = await post(ws, '/v2/lists', { name: 'old', type: 'people' }, key);
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBeNull();

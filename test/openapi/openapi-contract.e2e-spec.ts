@@ -29,7 +29,11 @@ function openApiProblem(doc: unknown): string | null {
     let text = '';
     for await (const chunk of process.stdin) text += chunk;
     try { await SwaggerParser.validate(JSON.parse(text)); } catch (error) { process.stdout.write(error.message); process.exit(1); }`;
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, input: JSON.stringify(doc), encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: ROOT,
+    input: JSON.stringify(doc),
+    encoding: 'utf8',
+  });
   return result.status === 0 ? null : result.stdout || result.stderr || `exit ${result.status}`;
 }
 
@@ -63,7 +67,12 @@ describe('OpenAPI document for client generators', () => {
       takers.push(at);
       expect({ at, filters: filters.allOf }).toEqual({ at, filters: [{ $ref: '#/components/schemas/PeopleFilters' }] });
     }
-    expect(takers.sort()).toEqual(['post /v2/people/calculate-credits', 'post /v2/people/export', 'post /v2/people/save', 'post /v2/people/search']);
+    expect(takers.sort()).toEqual([
+      'post /v2/people/calculate-credits',
+      'post /v2/people/export',
+      'post /v2/people/save',
+      'post /v2/people/search',
+    ]);
   });
 
   it('gives every answer a schema, errors the error envelope', () => {
@@ -73,7 +82,12 @@ describe('OpenAPI document for client generators', () => {
         const contents = Object.values<any>(answer.content ?? {});
         if (status === '204' || status === '304') continue;
         if (contents.length === 0 || contents.some((c) => !c.schema)) missing.push(`${at} ${status}`);
-        if (Number(status) >= 400 && contents[0]?.schema?.$ref && contents[0].schema.$ref !== '#/components/schemas/ErrorEnvelope') missing.push(`${at} ${status}: not the envelope`);
+        if (
+          Number(status) >= 400 &&
+          contents[0]?.schema?.$ref &&
+          contents[0].schema.$ref !== '#/components/schemas/ErrorEnvelope'
+        )
+          missing.push(`${at} ${status}: not the envelope`);
       }
     }
     expect(missing).toEqual([]);
@@ -84,10 +98,16 @@ describe('OpenAPI document for client generators', () => {
     expect(Object.keys(hooks).sort()).toEqual([...EVENT_TYPES].sort());
     for (const [type, item] of Object.entries<any>(hooks)) {
       const headers = item.post.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name);
-      expect(headers).toEqual(expect.arrayContaining(['X-Service-Signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature']));
+      expect(headers).toEqual(
+        expect.arrayContaining(['X-Service-Signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature']),
+      );
       const ref = item.post.requestBody.content['application/json'].schema.$ref;
       const schema = doc.components.schemas[ref.split('/').pop()];
-      expect({ type, enum: schema.properties.type.enum, required: schema.required }).toEqual({ type, enum: [type], required: ['id', 'type', 'created_at', 'data'] });
+      expect({ type, enum: schema.properties.type.enum, required: schema.required }).toEqual({
+        type,
+        enum: [type],
+        required: ['id', 'type', 'created_at', 'data'],
+      });
     }
     expect(doc.components.schemas.PersonEmailFoundEvent.properties.data.properties.email).toEqual({ type: 'string' });
   });

@@ -51,7 +51,9 @@ describe('operator CLI (docs/cli.md)', () => {
     it('member:add adds a member to the workspace', async () => {
       const out = expectJson(await stack.cli(['member:add', '--workspace', workspaceId, '--name', 'Grace']));
       expect(Object.keys(out)).toEqual(['member_id']);
-      const [member] = await stack.db.query(`SELECT name, role, workspace_id FROM members WHERE id = $1`, [out.member_id]);
+      const [member] = await stack.db.query(`SELECT name, role, workspace_id FROM members WHERE id = $1`, [
+        out.member_id,
+      ]);
       expect(member).toEqual({ name: 'Grace', role: 'member', workspace_id: workspaceId });
     });
 
@@ -63,15 +65,24 @@ describe('operator CLI (docs/cli.md)', () => {
 
     it('api-key:delete answers {deleted, webhooks_disabled}, marks the key deleted, and is idempotent', async () => {
       const key = expectJson(await stack.cli(['api-key:create', '--member', ownerId]));
-      expect(expectJson(await stack.cli(['api-key:delete', '--id', key.api_key_id]))).toEqual({ deleted: true, webhooks_disabled: 0 });
+      expect(expectJson(await stack.cli(['api-key:delete', '--id', key.api_key_id]))).toEqual({
+        deleted: true,
+        webhooks_disabled: 0,
+      });
       const [row] = await stack.db.query(`SELECT deleted_at FROM api_keys WHERE id = $1`, [key.api_key_id]);
       expect(row.deleted_at).not.toBeNull();
-      expect(expectJson(await stack.cli(['api-key:delete', '--id', key.api_key_id]))).toEqual({ deleted: true, webhooks_disabled: 0 });
+      expect(expectJson(await stack.cli(['api-key:delete', '--id', key.api_key_id]))).toEqual({
+        deleted: true,
+        webhooks_disabled: 0,
+      });
     });
 
     it('member:remove answers {removed, webhooks_disabled} and marks the member removed', async () => {
       const member = expectJson(await stack.cli(['member:add', '--workspace', workspaceId, '--name', 'Leaving']));
-      expect(expectJson(await stack.cli(['member:remove', '--member', member.member_id]))).toEqual({ removed: true, webhooks_disabled: 0 });
+      expect(expectJson(await stack.cli(['member:remove', '--member', member.member_id]))).toEqual({
+        removed: true,
+        webhooks_disabled: 0,
+      });
       const [row] = await stack.db.query(`SELECT removed_at FROM members WHERE id = $1`, [member.member_id]);
       expect(row.removed_at).not.toBeNull();
       // A removed member gets no new key.
@@ -79,10 +90,15 @@ describe('operator CLI (docs/cli.md)', () => {
     });
 
     it('credits:set sets the balance', async () => {
-      expect(expectJson(await stack.cli(['credits:set', '--workspace', workspaceId, '--balance', '42']))).toEqual({ workspace_id: workspaceId, credits: 42 });
+      expect(expectJson(await stack.cli(['credits:set', '--workspace', workspaceId, '--balance', '42']))).toEqual({
+        workspace_id: workspaceId,
+        credits: 42,
+      });
       const [ws] = await stack.db.query(`SELECT credits FROM workspaces WHERE id = $1`, [workspaceId]);
       expect(ws.credits).toBe('42');
-      expect(expectJson(await stack.cli(['credits:set', '--workspace', workspaceId, '--balance', '0'])).credits).toBe(0);
+      expect(expectJson(await stack.cli(['credits:set', '--workspace', workspaceId, '--balance', '0'])).credits).toBe(
+        0,
+      );
     });
 
     it('options may be written --name=value', async () => {
@@ -133,11 +149,15 @@ describe('operator CLI (docs/cli.md)', () => {
       [['dataset:generate', '--people', '5', '--companies', '0'], /need at least one company/],
       [['dataset:generate', '--people', 'many', '--companies', '1'], /--people must be a whole number/],
     ])('%j', async (args, pattern) => {
-      expectFailure(await stack.cli(args), pattern, (args)[0]);
+      expectFailure(await stack.cli(args), pattern, args[0]);
     });
 
     it('an unknown command is one line naming the cli', async () => {
-      expectFailure(await stack.cli(['no:such-command']), /unknown command "no:such-command"; usage: npm run -s cli/, 'cli');
+      expectFailure(
+        await stack.cli(['no:such-command']),
+        /unknown command "no:such-command"; usage: npm run -s cli/,
+        'cli',
+      );
     });
 
     it('without a command prints usage as one line on stderr and exits non-zero', async () => {
@@ -145,7 +165,11 @@ describe('operator CLI (docs/cli.md)', () => {
     });
 
     it('a bad configuration names the variable, after the command', async () => {
-      expectFailure(await stack.cli(['workspace:create', '--name', 'X'], { DATABASE_URL: 'mysql://nope' }), /DATABASE_URL/, 'workspace:create');
+      expectFailure(
+        await stack.cli(['workspace:create', '--name', 'X'], { DATABASE_URL: 'mysql://nope' }),
+        /DATABASE_URL/,
+        'workspace:create',
+      );
     });
 
     it.each([

@@ -18,7 +18,20 @@ describe('dataset:generate', () => {
 
   const generate = async (seed: string, extra: string[] = []) => {
     const dir = mkdtempSync(join(tmpdir(), 'pws-generate-'));
-    const result = await harness.stack.cli(['dataset:generate', '--people', '600', '--companies', '80', '--seed', seed, '--as-of', '2026-11-15', '--out', dir, ...extra]);
+    const result = await harness.stack.cli([
+      'dataset:generate',
+      '--people',
+      '600',
+      '--companies',
+      '80',
+      '--seed',
+      seed,
+      '--as-of',
+      '2026-11-15',
+      '--out',
+      dir,
+      ...extra,
+    ]);
     expect(result.code).toBe(0);
     expect(result.json).toEqual({ companies: { imported: 80, rejected: 0 }, people: { imported: 600, rejected: 0 } });
     return dir;
@@ -33,20 +46,38 @@ describe('dataset:generate', () => {
 
   it('loads the data set it writes: the files import back with nothing rejected, every seniority and department present', async () => {
     const dir = await generate('s3');
-    const [counts] = await harness.stack.db.query<any>(`SELECT (SELECT count(*) FROM people)::int AS people, (SELECT count(*) FROM companies)::int AS companies`);
+    const [counts] = await harness.stack.db.query<any>(
+      `SELECT (SELECT count(*) FROM people)::int AS people, (SELECT count(*) FROM companies)::int AS companies`,
+    );
     expect(counts).toEqual({ people: 600, companies: 80 });
-    const again = await harness.stack.cli(['dataset:import', '--companies', join(dir, 'companies.ndjson'), '--people', join(dir, 'people.ndjson')]);
+    const again = await harness.stack.cli([
+      'dataset:import',
+      '--companies',
+      join(dir, 'companies.ndjson'),
+      '--people',
+      join(dir, 'people.ndjson'),
+    ]);
     expect(again.json).toEqual({ companies: { imported: 80, rejected: 0 }, people: { imported: 600, rejected: 0 } });
     expect(again.stderr).toBe('');
-    const seniorities = await harness.stack.db.query<{ seniority: string }>(`SELECT DISTINCT seniority FROM people ORDER BY 1`);
+    const seniorities = await harness.stack.db.query<{ seniority: string }>(
+      `SELECT DISTINCT seniority FROM people ORDER BY 1`,
+    );
     expect(seniorities).toHaveLength(10);
-    const [departments] = await harness.stack.db.query<any>(`SELECT count(DISTINCT d)::int AS n FROM people, unnest(departments) d`);
+    const [departments] = await harness.stack.db.query<any>(
+      `SELECT count(DISTINCT d)::int AS n FROM people, unnest(departments) d`,
+    );
     expect(departments.n).toBe(13 + 146);
-    const pageTypes = await harness.stack.db.query<{ page_type: string }>(`SELECT DISTINCT page_type FROM companies ORDER BY 1`);
+    const pageTypes = await harness.stack.db.query<{ page_type: string }>(
+      `SELECT DISTINCT page_type FROM companies ORDER BY 1`,
+    );
     expect(pageTypes.map((p) => p.page_type)).toEqual(['brand', 'link_only', 'main', 'regional', 'subsidiary']);
-    const changes = await harness.stack.db.query<{ job_change: string }>(`SELECT DISTINCT job_change FROM people WHERE job_change IS NOT NULL ORDER BY 1`);
+    const changes = await harness.stack.db.query<{ job_change: string }>(
+      `SELECT DISTINCT job_change FROM people WHERE job_change IS NOT NULL ORDER BY 1`,
+    );
     expect(changes.map((c) => c.job_change)).toEqual(['new_company', 'promotion']);
-    const [company] = await harness.stack.db.query<{ id: string }>(`SELECT id FROM companies WHERE technologies <> '[]' LIMIT 1`);
+    const [company] = await harness.stack.db.query<{ id: string }>(
+      `SELECT id FROM companies WHERE technologies <> '[]' LIMIT 1`,
+    );
     const res = await harness.ws.api.get(`/v2/companies/${company.id}`);
     expect(res.status).toBe(200);
     expect(res.body.data.technologies[0].categories.length).toBeGreaterThan(0);
@@ -64,7 +95,14 @@ describe('dataset:generate', () => {
         ).map((r) => [r.name, r.file]),
       );
     const before = await indexFiles();
-    expect(Object.keys(before)).toEqual(expect.arrayContaining(['people_followers_idx', 'people_first_name_sort_idx', 'people_last_name_sort_idx', 'people_headcount_sort_idx']));
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining([
+        'people_followers_idx',
+        'people_first_name_sort_idx',
+        'people_last_name_sort_idx',
+        'people_headcount_sort_idx',
+      ]),
+    );
     const dir = await generate('s4');
     const afterLarge = await indexFiles();
     expect(Object.keys(afterLarge).sort()).toEqual(Object.keys(before).sort());

@@ -24,10 +24,21 @@ describe('dataset:import', () => {
 
     const res = await harness.ws.api.get(`/v2/companies/${cid(1)}`);
     expect(res.status).toBe(200);
-    const { pro_network_id, organization_id, page_type, pro_network_website, social_media_description, website_text, ...visible } = company;
+    const {
+      pro_network_id,
+      organization_id,
+      page_type,
+      pro_network_website,
+      social_media_description,
+      website_text,
+      ...visible
+    } = company;
     expect(res.body.data).toEqual({ ...visible, saved: null });
     expect([pro_network_id, organization_id, page_type]).toBeDefined();
-    const [row] = await harness.stack.db.query<any>(`SELECT pro_network_id, organization_id, page_type, pro_network_website, website_text, country_code, office_country_codes FROM companies WHERE id = $1`, [cid(1)]);
+    const [row] = await harness.stack.db.query<any>(
+      `SELECT pro_network_id, organization_id, page_type, pro_network_website, website_text, country_code, office_country_codes FROM companies WHERE id = $1`,
+      [cid(1)],
+    );
     expect(row).toEqual({
       pro_network_id: '4242',
       organization_id: 'org_globex',
@@ -38,34 +49,89 @@ describe('dataset:import', () => {
       office_country_codes: ['US', 'DE'],
     });
     expect(social_media_description).toBeTruthy();
-    const [person] = await harness.stack.db.query<any>(`SELECT full_name, company_id, seniority, departments, best_email_status FROM people WHERE id = $1`, [pid(1)]);
-    expect(person).toEqual({ full_name: 'José García', company_id: cid(1), seniority: 'VP', departments: ['Sales', 'Sales Leader'], best_email_status: 'valid' });
+    const [person] = await harness.stack.db.query<any>(
+      `SELECT full_name, company_id, seniority, departments, best_email_status FROM people WHERE id = $1`,
+      [pid(1)],
+    );
+    expect(person).toEqual({
+      full_name: 'José García',
+      company_id: cid(1),
+      seniority: 'VP',
+      departments: ['Sales', 'Sales Leader'],
+      best_email_status: 'valid',
+    });
   });
 
   it('upserts by id: a second import replaces the record, its positions and emails', async () => {
     const companies = writeLines('companies.ndjson', [JSON.stringify(companyRecord(cid(2), { name: 'Before' }))]);
-    await harness.stack.cli(['dataset:import', '--companies', companies, '--people', writeLines('p.ndjson', [JSON.stringify(personRecord(pid(2), cid(2)))])]);
-    const again = writeLines('companies.ndjson', [JSON.stringify(companyRecord(cid(2), { name: 'After', technologies: [] }))]);
+    await harness.stack.cli([
+      'dataset:import',
+      '--companies',
+      companies,
+      '--people',
+      writeLines('p.ndjson', [JSON.stringify(personRecord(pid(2), cid(2)))]),
+    ]);
+    const again = writeLines('companies.ndjson', [
+      JSON.stringify(companyRecord(cid(2), { name: 'After', technologies: [] })),
+    ]);
     const moved = personRecord(pid(2), cid(1), {
       emails: [],
       positions: [
-        { company_id: cid(1), title: 'CTO', seniority: 'Chief Officer', departments: ['Engineering Management'], started_at: '2025-01-01', ended_at: null, is_primary: true },
-        { company_id: cid(2), title: 'VP Sales', seniority: 'VP', departments: ['Sales'], started_at: '2020-01-01', ended_at: '2025-01-01', is_primary: false },
+        {
+          company_id: cid(1),
+          title: 'CTO',
+          seniority: 'Chief Officer',
+          departments: ['Engineering Management'],
+          started_at: '2025-01-01',
+          ended_at: null,
+          is_primary: true,
+        },
+        {
+          company_id: cid(2),
+          title: 'VP Sales',
+          seniority: 'VP',
+          departments: ['Sales'],
+          started_at: '2020-01-01',
+          ended_at: '2025-01-01',
+          is_primary: false,
+        },
       ],
     });
-    const result = await harness.stack.cli(['dataset:import', '--companies', again, '--people', writeLines('p.ndjson', [JSON.stringify(moved)])]);
+    const result = await harness.stack.cli([
+      'dataset:import',
+      '--companies',
+      again,
+      '--people',
+      writeLines('p.ndjson', [JSON.stringify(moved)]),
+    ]);
     expect(result.json).toEqual({ companies: { imported: 1, rejected: 0 }, people: { imported: 1, rejected: 0 } });
     const res = await harness.ws.api.get(`/v2/companies/${cid(2)}`);
     expect(res.body.data.name).toBe('After');
     expect(res.body.data.technologies).toEqual([]);
-    expect(await harness.stack.db.query(`SELECT count(*)::int AS n FROM positions WHERE person_id = $1`, [pid(2)])).toEqual([{ n: 2 }]);
-    expect(await harness.stack.db.query(`SELECT count(*)::int AS n FROM person_emails WHERE person_id = $1`, [pid(2)])).toEqual([{ n: 0 }]);
-    const [person] = await harness.stack.db.query<any>(`SELECT company_id, departments, job_change, best_email FROM people WHERE id = $1`, [pid(2)]);
-    expect(person).toEqual({ company_id: cid(1), departments: ['Engineering & Technical', 'Engineering Management'], job_change: 'new_company', best_email: null });
+    expect(
+      await harness.stack.db.query(`SELECT count(*)::int AS n FROM positions WHERE person_id = $1`, [pid(2)]),
+    ).toEqual([{ n: 2 }]);
+    expect(
+      await harness.stack.db.query(`SELECT count(*)::int AS n FROM person_emails WHERE person_id = $1`, [pid(2)]),
+    ).toEqual([{ n: 0 }]);
+    const [person] = await harness.stack.db.query<any>(
+      `SELECT company_id, departments, job_change, best_email FROM people WHERE id = $1`,
+      [pid(2)],
+    );
+    expect(person).toEqual({
+      company_id: cid(1),
+      departments: ['Engineering & Technical', 'Engineering Management'],
+      job_change: 'new_company',
+      best_email: null,
+    });
   });
 
   it('keeps a person whose position names a company not in the data set', async () => {
-    const result = await harness.stack.cli(['dataset:import', '--people', writeLines('p.ndjson', [JSON.stringify(personRecord(pid(3), cid(77)))])]);
+    const result = await harness.stack.cli([
+      'dataset:import',
+      '--people',
+      writeLines('p.ndjson', [JSON.stringify(personRecord(pid(3), cid(77)))]),
+    ]);
     expect(result.json).toEqual({ companies: { imported: 0, rejected: 0 }, people: { imported: 1, rejected: 0 } });
   });
 
@@ -75,7 +141,11 @@ describe('dataset:import', () => {
       good(10), // 1
       good(11).slice(0, 60), // 2: truncated
       JSON.stringify(personRecord(pid(12), cid(1), { followers: 'many' })), // 3: wrong type
-      JSON.stringify(personRecord(pid(13), cid(1), { positions: [{ company_id: cid(1), title: 'Boss', seniority: 'Overlord', departments: [] }] })), // 4
+      JSON.stringify(
+        personRecord(pid(13), cid(1), {
+          positions: [{ company_id: cid(1), title: 'Boss', seniority: 'Overlord', departments: [] }],
+        }),
+      ), // 4
       JSON.stringify(personRecord(pid(14), cid(1), { emails: [{ address: 'a@b.example', status: 'bounced' }] })), // 5
       good(10), // 6: duplicate id
       '', // 7: blank, skipped
@@ -99,8 +169,12 @@ describe('dataset:import', () => {
     expect(lines[2]).toBe(`${file}:4: positions[0].seniority: unknown seniority "Overlord"`);
     expect(lines[3]).toBe(`${file}:5: emails[0].status: unknown email status "bounced"`);
     expect(lines[4]).toBe(`${file}:6: duplicate id ${pid(10)} (first on line 1); the first record is kept`);
-    expect(lines[5]).toMatch(new RegExp(`^${file}:8: line is longer than 1048576 bytes \\(5242\\d{4} bytes\\); skipped$`));
-    const ids = await harness.stack.db.query<{ id: string }>(`SELECT id FROM people WHERE id = ANY($1) ORDER BY id`, [[10, 11, 12, 13, 14, 15, 16].map(pid)]);
+    expect(lines[5]).toMatch(
+      new RegExp(`^${file}:8: line is longer than 1048576 bytes \\(5242\\d{4} bytes\\); skipped$`),
+    );
+    const ids = await harness.stack.db.query<{ id: string }>(`SELECT id FROM people WHERE id = ANY($1) ORDER BY id`, [
+      [10, 11, 12, 13, 14, 15, 16].map(pid),
+    ]);
     expect(ids.map((r) => r.id)).toEqual([pid(10), pid(16)]);
     // Holding the line would take well over 100 MB (the bytes, then a string of them); the reader drops it as it streams.
     expect(run.peakMiB).toBeLessThan(200);

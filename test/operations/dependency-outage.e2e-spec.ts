@@ -21,7 +21,10 @@ async function timed(request: () => Promise<HttpAnswer>): Promise<{ answer: Http
 
 /** 503 UNAVAILABLE in the envelope with a Retry-After, within the bound. */
 function expectUnavailable({ answer, ms }: { answer: HttpAnswer; ms: number }): void {
-  expect({ status: answer.status, name: answer.status === 503 ? errorOf(answer).name : answer.text.slice(0, 200) }).toEqual({ status: 503, name: 'UNAVAILABLE' });
+  expect({
+    status: answer.status,
+    name: answer.status === 503 ? errorOf(answer).name : answer.text.slice(0, 200),
+  }).toEqual({ status: 503, name: 'UNAVAILABLE' });
   expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   expect(ms).toBeLessThan(FAIL_FAST_MS);
 }
@@ -42,12 +45,25 @@ describe('dependency outages fail fast', () => {
 
   const saveByDomain = () => ws.api.post('/v2/companies/save', { data: [{ domain: 'globex.com' }] });
   const search = () => ws.api.post('/v2/people/search', { filters: { person_seniority: { include: ['VP'] } } });
-  const verificationJobs = async () => (await stack.db.query<{ id: string }>(`SELECT id FROM email_verification_jobs WHERE workspace_id = $1`, [ws.workspace_id])).map((r) => r.id);
+  const verificationJobs = async () =>
+    (
+      await stack.db.query<{ id: string }>(`SELECT id FROM email_verification_jobs WHERE workspace_id = $1`, [
+        ws.workspace_id,
+      ])
+    ).map((r) => r.id);
 
   beforeAll(async () => {
-    [redis, proxy] = await Promise.all([PrivateRedis.start(), CuttableProxy.start({ host: DB_ADMIN.hostname, port: Number(DB_ADMIN.port || 5432) })]);
+    [redis, proxy] = await Promise.all([
+      PrivateRedis.start(),
+      CuttableProxy.start({ host: DB_ADMIN.hostname, port: Number(DB_ADMIN.port || 5432) }),
+    ]);
     stack = await startStack({
-      env: (db) => ({ DATABASE_URL: proxy.via(db.url), REDIS_URL: redis.url, RATE_LIMITS_ENFORCED: 'true', REQUEST_TIMEOUT: `${REQUEST_TIMEOUT_MS}ms` }),
+      env: (db) => ({
+        DATABASE_URL: proxy.via(db.url),
+        REDIS_URL: redis.url,
+        RATE_LIMITS_ENFORCED: 'true',
+        REQUEST_TIMEOUT: `${REQUEST_TIMEOUT_MS}ms`,
+      }),
     });
     worker = new ServiceProcess('worker', { ...stack.env, DATABASE_URL: stack.db.url });
     worker.start();
@@ -65,7 +81,9 @@ describe('dependency outages fail fast', () => {
   it('with Redis stopped: a verification is still created once, rate-limited routes answer 503 at once, reads go on', async () => {
     await redis.stop();
 
-    const created = await timed(() => ws.api.post('/v2/email-verifications', { emails: ['a@mail.test', 'b@mail.test'] }));
+    const created = await timed(() =>
+      ws.api.post('/v2/email-verifications', { emails: ['a@mail.test', 'b@mail.test'] }),
+    );
     expect(created.answer.status).toBe(202);
     expect(created.ms).toBeLessThan(FAIL_FAST_MS);
     // Committed and answered: a client has no reason to retry, so no second job appears.
@@ -74,10 +92,16 @@ describe('dependency outages fail fast', () => {
     expectUnavailable(await timed(saveByDomain));
     expectUnavailable(await timed(search));
     // Twenty-five at once (more than the pool's 20 connections): none holds a connection while Redis is away.
-    const burst = await timed(() => Promise.all(Array.from({ length: 25 }, saveByDomain)).then((answers) => answers.find((a) => a.status !== 503) ?? answers[0]));
+    const burst = await timed(() =>
+      Promise.all(Array.from({ length: 25 }, saveByDomain)).then(
+        (answers) => answers.find((a) => a.status !== 503) ?? answers[0],
+      ),
+    );
     expectUnavailable(burst);
     expect((await ws.api.get('/v2/lists')).status).toBe(200);
-    expect(await stack.db.query(`SELECT 1 FROM saved_companies WHERE workspace_id = $1`, [ws.workspace_id])).toEqual([]);
+    expect(await stack.db.query(`SELECT 1 FROM saved_companies WHERE workspace_id = $1`, [ws.workspace_id])).toEqual(
+      [],
+    );
   });
 
   it('once Redis is back (empty), the same requests succeed and the job created meanwhile is run', async () => {
@@ -90,23 +114,31 @@ describe('dependency outages fail fast', () => {
     expect((await search()).status).toBe(200);
     const [jobId] = await verificationJobs();
     // No enqueue reached Redis: the worker's sweeper finds the committed job and enqueues it.
-    const done = await eventually(async () => {
-      const answer = await ws.api.get(`/v2/email-verifications/${jobId}`);
-      return answer.body?.data?.status === 'completed' && answer;
-    }, 20_000, 200);
+    const done = await eventually(
+      async () => {
+        const answer = await ws.api.get(`/v2/email-verifications/${jobId}`);
+        return answer.body?.data?.status === 'completed' && answer;
+      },
+      20_000,
+      200,
+    );
     expect(done.body.data.processed).toBe(2);
     expect(await verificationJobs()).toEqual([jobId]);
   });
 
   it('with Redis frozen (connections open, no answers), saves answer 503 within 2 s and hold no transaction meanwhile', async () => {
     const listId = (await ws.api.post('/v2/lists', { name: 'outage', type: 'company' })).body.data.id;
-    const saveToList = () => ws.api.post('/v2/companies/save', { data: [{ domain: 'globex.com' }], list_ids: [listId] });
+    const saveToList = () =>
+      ws.api.post('/v2/companies/save', { data: [{ domain: 'globex.com' }], list_ids: [listId] });
     redis.freeze();
     try {
       const saves = Array.from({ length: 10 }, () => timed(saveToList));
       // While they wait for Redis: the rate limit is spent before the transaction, so no session sits in one.
       await new Promise((r) => setTimeout(r, 500));
-      const waiting = await stack.db.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND state LIKE 'idle in transaction%'`, [stack.db.name]);
+      const waiting = await stack.db.query(
+        `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND state LIKE 'idle in transaction%'`,
+        [stack.db.name],
+      );
       expect(waiting).toEqual([]);
       for (const save of await Promise.all(saves)) expectUnavailable(save);
     } finally {

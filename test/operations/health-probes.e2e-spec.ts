@@ -42,10 +42,14 @@ describe('liveness and readiness probes', () => {
   ];
 
   /** Probes both deployables' `path` at once. */
-  const both = (path: string) => Promise.all(deployables().map(async ({ name, base }) => ({ name, ...(await probe(`${base}${path}`)) })));
+  const both = (path: string) =>
+    Promise.all(deployables().map(async ({ name, base }) => ({ name, ...(await probe(`${base}${path}`)) })));
 
   beforeAll(async () => {
-    [redis, proxy] = await Promise.all([PrivateRedis.start(), CuttableProxy.start({ host: DB_ADMIN.hostname, port: Number(DB_ADMIN.port || 5432) })]);
+    [redis, proxy] = await Promise.all([
+      PrivateRedis.start(),
+      CuttableProxy.start({ host: DB_ADMIN.hostname, port: Number(DB_ADMIN.port || 5432) }),
+    ]);
     stack = await startStack({ env: (db) => ({ DATABASE_URL: proxy.via(db.url), REDIS_URL: redis.url }) });
     const metricsPort = await freePort();
     workerBase = `http://127.0.0.1:${metricsPort}`;
@@ -64,7 +68,12 @@ describe('liveness and readiness probes', () => {
 
   it('both answer live and ready 200 in the envelope, without a key; the worker names the consumers it checked; /health is ready', async () => {
     for (const answer of [...(await both('/health/live')), ...(await both('/health/ready'))]) {
-      expect({ name: answer.name, status: answer.status, success: answer.body.success, status_field: answer.body.data.status }).toEqual({
+      expect({
+        name: answer.name,
+        status: answer.status,
+        success: answer.body.success,
+        status_field: answer.body.data.status,
+      }).toEqual({
         name: answer.name,
         status: 200,
         success: true,
@@ -73,7 +82,12 @@ describe('liveness and readiness probes', () => {
       expect(typeof answer.body.metadata.timestamp).toBe('string');
     }
     const workerReady = await probe(`${workerBase}/health/ready`);
-    expect(workerReady.body.data.consumers).toEqual(['email-verification', 'maintenance', 'people-export', 'webhook-delivery']);
+    expect(workerReady.body.data.consumers).toEqual([
+      'email-verification',
+      'maintenance',
+      'people-export',
+      'webhook-delivery',
+    ]);
     expect((await probe(`${stack.base}/health`)).body.data).toEqual({ status: 'ok' });
     // Beside the probes, the worker's port still serves its metrics, and nothing else.
     expect((await fetch(`${workerBase}/metrics`)).status).toBe(200);
@@ -89,10 +103,14 @@ describe('liveness and readiness probes', () => {
   it('with Redis killed, both answer ready 503 naming redis within 5 s and live 200; ready 200 again once it is back, without a restart', async () => {
     await redis.stop();
     const killed = Date.now();
-    const notReady = await eventually(async () => {
-      const answers = await both('/health/ready');
-      return answers.every((a) => a.status === 503) && answers;
-    }, 5000, 100);
+    const notReady = await eventually(
+      async () => {
+        const answers = await both('/health/ready');
+        return answers.every((a) => a.status === 503) && answers;
+      },
+      5000,
+      100,
+    );
     expect(Date.now() - killed).toBeLessThan(5000);
     for (const answer of notReady) {
       expect({ name: answer.name, error: answer.body.errors[0] }).toEqual({
@@ -102,9 +120,15 @@ describe('liveness and readiness probes', () => {
       expect(answer.ms).toBeLessThan(CHECK_TIMEOUT_MS + SLACK_MS);
     }
     // A Redis that refuses connections is reported at once, not after the check's timeout (no PING waits in a queue).
-    for (const answer of await both('/health/ready')) expect({ name: answer.name, status: answer.status, fast: answer.ms < SLACK_MS }).toEqual({ name: answer.name, status: 503, fast: true });
+    for (const answer of await both('/health/ready'))
+      expect({ name: answer.name, status: answer.status, fast: answer.ms < SLACK_MS }).toEqual({
+        name: answer.name,
+        status: 503,
+        fast: true,
+      });
     expect((await probe(`${stack.base}/health`)).status).toBe(503);
-    for (const answer of await both('/health/live')) expect({ name: answer.name, status: answer.status }).toEqual({ name: answer.name, status: 200 });
+    for (const answer of await both('/health/live'))
+      expect({ name: answer.name, status: answer.status }).toEqual({ name: answer.name, status: 200 });
 
     await redis.start();
     const back = Date.now();
@@ -117,7 +141,11 @@ describe('liveness and readiness probes', () => {
     redis.freeze();
     try {
       for (const answer of await both('/health/ready')) {
-        expect({ name: answer.name, status: answer.status, down: answer.body.errors?.[0]?.payload?.down }).toEqual({ name: answer.name, status: 503, down: ['redis'] });
+        expect({ name: answer.name, status: answer.status, down: answer.body.errors?.[0]?.payload?.down }).toEqual({
+          name: answer.name,
+          status: 503,
+          down: ['redis'],
+        });
         expect(answer.ms).toBeLessThan(CHECK_TIMEOUT_MS + SLACK_MS);
       }
       for (const answer of await both('/health/live')) {
@@ -134,10 +162,15 @@ describe('liveness and readiness probes', () => {
     proxy.freeze();
     try {
       for (const answer of await both('/health/ready')) {
-        expect({ name: answer.name, status: answer.status, down: answer.body.errors?.[0]?.payload?.down }).toEqual({ name: answer.name, status: 503, down: ['database'] });
+        expect({ name: answer.name, status: answer.status, down: answer.body.errors?.[0]?.payload?.down }).toEqual({
+          name: answer.name,
+          status: 503,
+          down: ['database'],
+        });
         expect(answer.ms).toBeLessThan(CHECK_TIMEOUT_MS + SLACK_MS);
       }
-      for (const answer of await both('/health/live')) expect({ name: answer.name, status: answer.status }).toEqual({ name: answer.name, status: 200 });
+      for (const answer of await both('/health/live'))
+        expect({ name: answer.name, status: answer.status }).toEqual({ name: answer.name, status: 200 });
     } finally {
       await proxy.restore();
     }
@@ -146,7 +179,11 @@ describe('liveness and readiness probes', () => {
 
   it('a stopping worker answers ready 503 shutting_down at once, and SHUTDOWN_TIMEOUT bounds a stop that hangs (exit 1)', async () => {
     const port = await freePort();
-    const stopping = new ServiceProcess('worker', { ...stack.env, WORKER_METRICS_PORT: String(port), SHUTDOWN_TIMEOUT: '3s' });
+    const stopping = new ServiceProcess('worker', {
+      ...stack.env,
+      WORKER_METRICS_PORT: String(port),
+      SHUTDOWN_TIMEOUT: '3s',
+    });
     stopping.start();
     try {
       await stopping.waitForLog('worker ready');
@@ -158,7 +195,10 @@ describe('liveness and readiness probes', () => {
       await new Promise((r) => setTimeout(r, 300));
       const ready = await probe(`http://127.0.0.1:${port}/health/ready`);
       // shutting_down rather than a dependency: the stop is reported first, and without waiting for Redis.
-      expect({ status: ready.status, payload: ready.body.errors[0].payload }).toEqual({ status: 503, payload: { status: 'shutting_down', down: [] } });
+      expect({ status: ready.status, payload: ready.body.errors[0].payload }).toEqual({
+        status: 503,
+        payload: { status: 'shutting_down', down: [] },
+      });
       expect(ready.ms).toBeLessThan(SLACK_MS);
       expect((await probe(`http://127.0.0.1:${port}/health/live`)).status).toBe(200);
       expect(await exit).toBe(1);

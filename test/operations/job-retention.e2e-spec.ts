@@ -17,7 +17,10 @@ describe('retention of export files and verification results', () => {
   let ws: Workspace;
 
   beforeAll(async () => {
-    stack = await startStack({ worker: true, env: { EXPORT_RETENTION: `${RETENTION_MS}ms`, VERIFICATION_RETENTION: `${RETENTION_MS}ms` } });
+    stack = await startStack({
+      worker: true,
+      env: { EXPORT_RETENTION: `${RETENTION_MS}ms`, VERIFICATION_RETENTION: `${RETENTION_MS}ms` },
+    });
     [, ws] = await Promise.all([importPeopleFixture(stack, { extended: false }), stack.workspace(10)]);
     expect((await ws.api.post('/v2/people/save', { data: [P.jose, P.alice] })).status).toBe(200);
   });
@@ -26,13 +29,18 @@ describe('retention of export files and verification results', () => {
   /** The row as stored, with the ages that matter. */
   const exportRow = async (id: string) =>
     (
-      await stack.db.query<{ has_csv: boolean; person_ids: string[] | null; expired_at: Date | null; kept_ms: number | null }>(
+      await stack.db.query<{
+        has_csv: boolean;
+        person_ids: string[] | null;
+        expired_at: Date | null;
+        kept_ms: number | null;
+      }>(
         `SELECT csv IS NOT NULL AS has_csv, person_ids, expired_at, (extract(epoch FROM expired_at - completed_at) * 1000)::float8 AS kept_ms FROM people_exports WHERE id = $1`,
         [id],
       )
     )[0];
 
-  it('deletes a completed export\'s file and person ids after EXPORT_RETENTION; the record stays, says so, and the download answers 410 GONE', async () => {
+  it("deletes a completed export's file and person ids after EXPORT_RETENTION; the record stays, says so, and the download answers 410 GONE", async () => {
     const created = await ws.api.post('/v2/people/export', { ids: [P.jose, P.alice] });
     expect(created.status).toBe(202);
     const id = created.body.data.id;
@@ -49,7 +57,15 @@ describe('retention of export files and verification results', () => {
       const res = await ws.api.get(`/v2/people/exports/${id}`);
       return res.body.data.expired_at && res.body.data;
     }, 15_000);
-    expect(expired).toMatchObject({ id, status: 'completed', total: 2, processed: 2, skipped: 0, download_url: null, completed_at: done.completed_at });
+    expect(expired).toMatchObject({
+      id,
+      status: 'completed',
+      total: 2,
+      processed: 2,
+      skipped: 0,
+      download_url: null,
+      completed_at: done.completed_at,
+    });
     expect(new Date(expired.expired_at).toISOString()).toBe(expired.expired_at);
     const row = await exportRow(id);
     expect(row).toMatchObject({ has_csv: false, person_ids: null });
@@ -60,11 +76,17 @@ describe('retention of export files and verification results', () => {
     expect(errorOf(gone)).toMatchObject({ name: 'GONE', payload: { expired_at: expired.expired_at } });
     expect(gone.headers.get('retry-after')).toBeNull();
     // The generic job view is unchanged.
-    expect((await ws.api.get(`/v2/jobs/${id}`)).body.data).toMatchObject({ type: 'people_export', status: 'completed', progress: { processed: 2, total: 2, percent: 100 } });
+    expect((await ws.api.get(`/v2/jobs/${id}`)).body.data).toMatchObject({
+      type: 'people_export',
+      status: 'completed',
+      progress: { processed: 2, total: 2, percent: 100 },
+    });
   });
 
   it("deletes a finished verification job's results after VERIFICATION_RETENTION; the job keeps its status and counts, its results list is empty", async () => {
-    const created = await ws.api.post('/v2/email-verifications', { emails: ['a@retention.test', 'not-an-address', 'b@retention.test'] });
+    const created = await ws.api.post('/v2/email-verifications', {
+      emails: ['a@retention.test', 'not-an-address', 'b@retention.test'],
+    });
     expect(created.status).toBe(202);
     const id = created.body.data.id;
     const done = await eventually(async () => {
@@ -90,11 +112,17 @@ describe('retention of export files and verification results', () => {
     expect(expired.body.metadata.pagination).toEqual({ page: 1, per_page: 1000, total_count: 0, total_pages: 0 });
     const keptMs = Date.parse(expired.body.data.results_expired_at) - Date.parse(expired.body.data.completed_at);
     expect(keptMs).toBeGreaterThanOrEqual(RETENTION_MS);
-    const [{ rows }] = await stack.db.query<{ rows: number }>(`SELECT count(*)::int AS rows FROM email_verification_results WHERE job_id = $1`, [id]);
+    const [{ rows }] = await stack.db.query<{ rows: number }>(
+      `SELECT count(*)::int AS rows FROM email_verification_results WHERE job_id = $1`,
+      [id],
+    );
     expect(rows).toBe(0);
 
     const listed = (await ws.api.get('/v2/email-verifications')).body.data.find((j: { id: string }) => j.id === id);
     expect(listed).toMatchObject({ status: 'completed', results_expired_at: expired.body.data.results_expired_at });
-    expect((await ws.api.get(`/v2/jobs/${id}`)).body.data).toMatchObject({ status: 'completed', progress: { processed: 3, total: 3, percent: 100 } });
+    expect((await ws.api.get(`/v2/jobs/${id}`)).body.data).toMatchObject({
+      status: 'completed',
+      progress: { processed: 3, total: 3, percent: 100 },
+    });
   });
 });

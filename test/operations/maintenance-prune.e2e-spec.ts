@@ -8,7 +8,11 @@ import { companySaved, deliveryHarness, emitEvent, Receiver, sleep, ulid } from 
 jest.setTimeout(60000);
 
 // A failed attempt is retried only after an hour: its task stays pending throughout.
-const harness = deliveryHarness({ WEBHOOK_HISTORY_RETENTION: '3s', WEBHOOK_RETRY_SCHEDULE: '1h', WORKER_METRICS_PORT: '0' });
+const harness = deliveryHarness({
+  WEBHOOK_HISTORY_RETENTION: '3s',
+  WEBHOOK_RETRY_SCHEDULE: '1h',
+  WORKER_METRICS_PORT: '0',
+});
 
 async function hookWith(behaviour: Parameters<Receiver['hook']>[0]) {
   const ws = await harness.stack.workspace();
@@ -18,8 +22,10 @@ async function hookWith(behaviour: Parameters<Receiver['hook']>[0]) {
   return { id: res.body.data.id as string, path, ws };
 }
 
-const task = async (eventId: string) => (await harness.stack.db.query<any>(`SELECT state, attempts FROM webhook_tasks WHERE event_id = $1`, [eventId]))[0];
-const event = async (id: string) => (await harness.stack.db.query<any>(`SELECT id, relayed_at FROM events WHERE id = $1`, [id]))[0];
+const task = async (eventId: string) =>
+  (await harness.stack.db.query<any>(`SELECT state, attempts FROM webhook_tasks WHERE event_id = $1`, [eventId]))[0];
+const event = async (id: string) =>
+  (await harness.stack.db.query<any>(`SELECT id, relayed_at FROM events WHERE id = $1`, [id]))[0];
 
 /** An outbox event written an hour ago, so only what still refers to it can keep it. */
 async function oldEvent(workspaceId: string, notify = true): Promise<string> {
@@ -57,12 +63,19 @@ it('deletes finished tasks and relayed events past the retention; a pending task
   for (const id of [succeeded.id, failed.id, dropped.id]) expect(await task(id)).toBeDefined(); // within the retention
 
   const gone = async (id: string) => !(await task(id)) && !(await event(id));
-  await eventually(async () => (await gone(succeeded.id)) && (await gone(failed.id)) && (await gone(dropped.id)) && !(await event(unrouted.id)), 15000);
+  await eventually(
+    async () =>
+      (await gone(succeeded.id)) && (await gone(failed.id)) && (await gone(dropped.id)) && !(await event(unrouted.id)),
+    15000,
+  );
   expect(Date.now() - finishedAt).toBeGreaterThanOrEqual(2500);
   // Pruned in the same runs, yet the pending task and its (now expired) event stay.
   expect(await task(pending.id)).toMatchObject({ state: 'pending', attempts: 1 });
   expect(await event(pending.id)).toBeDefined();
-  const [age] = await harness.stack.db.query<any>(`SELECT extract(epoch FROM now() - created_at) AS s FROM events WHERE id = $1`, [pending.id]);
+  const [age] = await harness.stack.db.query<any>(
+    `SELECT extract(epoch FROM now() - created_at) AS s FROM events WHERE id = $1`,
+    [pending.id],
+  );
   expect(Number(age.s)).toBeGreaterThan(3);
 });
 
@@ -97,7 +110,9 @@ it('never deletes an event that is not relayed yet', async () => {
     const witness = await oldEvent(ws.workspace_id); // relayed, expired, no task: pruned
     await eventually(async () => !(await event(witness)), 15000);
     expect(await event(unrelayed)).toMatchObject({ relayed_at: null });
-    const waiting = await harness.stack.db.query<any>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+    const waiting = await harness.stack.db.query<any>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
     expect(waiting[0].n).toBe(0);
   } finally {
     await locker.query('ROLLBACK').catch(() => undefined);

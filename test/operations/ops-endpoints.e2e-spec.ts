@@ -19,17 +19,25 @@ describe('operator endpoints', () => {
   });
   afterAll(() => stack?.close());
 
-  it.each(['/ops/queues', '/ops/queues/api/queues', '/metrics'])('%s answers 401 in the envelope without the token or with a wrong one', async (path) => {
-    const wrong: Record<string, string>[] = [{}, { authorization: `Bearer ${OPS_TOKEN}x` }, { authorization: 'Bearer ' }, { 'x-api-key': ws.api_key }];
-    for (const headers of wrong) {
-      const res = await stack.anon.request('GET', path, undefined, { headers });
-      expect({ headers, status: res.status }).toEqual({ headers, status: 401 });
-      expect(errorOf(res).name).toBe('UNAUTHORIZED');
-      expect(res.body.metadata.request_id).toBe(res.headers.get('x-request-id'));
-      // A browser is asked for the token by its own basic-auth prompt.
-      expect(res.headers.get('www-authenticate')).toMatch(/Basic realm="pws-ops"/);
-    }
-  });
+  it.each(['/ops/queues', '/ops/queues/api/queues', '/metrics'])(
+    '%s answers 401 in the envelope without the token or with a wrong one',
+    async (path) => {
+      const wrong: Record<string, string>[] = [
+        {},
+        { authorization: `Bearer ${OPS_TOKEN}x` },
+        { authorization: 'Bearer ' },
+        { 'x-api-key': ws.api_key },
+      ];
+      for (const headers of wrong) {
+        const res = await stack.anon.request('GET', path, undefined, { headers });
+        expect({ headers, status: res.status }).toEqual({ headers, status: 401 });
+        expect(errorOf(res).name).toBe('UNAUTHORIZED');
+        expect(res.body.metadata.request_id).toBe(res.headers.get('x-request-id'));
+        // A browser is asked for the token by its own basic-auth prompt.
+        expect(res.headers.get('www-authenticate')).toMatch(/Basic realm="pws-ops"/);
+      }
+    },
+  );
 
   it('serves the dashboard page and lists every queue in its API, with a bearer token or basic auth', async () => {
     const page = await stack.anon.request('GET', '/ops/queues', undefined, { headers: bearer });
@@ -61,8 +69,12 @@ describe('operator endpoints', () => {
     const res = await stack.anon.request('GET', '/metrics', undefined, { headers: bearer });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/plain/);
-    expect(res.text).toMatch(/^pws_api_http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/v2\/companies\/:id",status="404"\} 1$/m);
-    expect(res.text).toMatch(/^pws_api_http_request_duration_seconds_count\{method="GET",route="unmatched",status="404"\} \d+$/m);
+    expect(res.text).toMatch(
+      /^pws_api_http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/v2\/companies\/:id",status="404"\} 1$/m,
+    );
+    expect(res.text).toMatch(
+      /^pws_api_http_request_duration_seconds_count\{method="GET",route="unmatched",status="404"\} \d+$/m,
+    );
     expect(res.text).not.toContain(COMPANY_ID);
     expect(res.text).toMatch(/^pws_api_process_resident_memory_bytes \d+/m);
     expect(res.text).toMatch(/^pws_api_nodejs_heap_size_used_bytes \d+/m);
@@ -73,16 +85,40 @@ describe('operator endpoints', () => {
     const requests: [string, string, Record<string, string>, number][] = [
       ['ops-log-metrics', '/metrics', bearer, 200],
       ['ops-log-refused', '/metrics', { authorization: `Bearer ${wrong}` }, 401],
-      ['ops-log-queues', '/ops/queues/api/queues?activeQueue=maintenance', { authorization: `Basic ${Buffer.from(`ops:${OPS_TOKEN}`).toString('base64')}` }, 200],
+      [
+        'ops-log-queues',
+        '/ops/queues/api/queues?activeQueue=maintenance',
+        { authorization: `Basic ${Buffer.from(`ops:${OPS_TOKEN}`).toString('base64')}` },
+        200,
+      ],
       ['ops-log-no-token', '/ops/queues', {}, 401],
     ];
     for (const [id, path, headers, status] of requests) {
-      expect((await stack.anon.request('GET', path, undefined, { headers: { ...headers, 'x-request-id': id } })).status).toBe(status);
+      expect(
+        (await stack.anon.request('GET', path, undefined, { headers: { ...headers, 'x-request-id': id } })).status,
+      ).toBe(status);
     }
     for (const [id, path, , status] of requests) {
-      const line = await eventually(async () => stack.api.log().split('\n').find((l) => l.includes(`"id":"${id}"`)), 5000);
+      const line = await eventually(
+        async () =>
+          stack.api
+            .log()
+            .split('\n')
+            .find((l) => l.includes(`"id":"${id}"`)),
+        5000,
+      );
       const entry = JSON.parse(line);
-      expect(entry).toMatchObject({ context: 'Ops', req: { id, method: 'GET', url: path.replace(/=[^&]*/g, '=[redacted]'), remoteAddress: expect.stringContaining('127.0.0.1') }, res: { statusCode: status }, outcome: status === 401 ? 'refused' : 'served' });
+      expect(entry).toMatchObject({
+        context: 'Ops',
+        req: {
+          id,
+          method: 'GET',
+          url: path.replace(/=[^&]*/g, '=[redacted]'),
+          remoteAddress: expect.stringContaining('127.0.0.1'),
+        },
+        res: { statusCode: status },
+        outcome: status === 401 ? 'refused' : 'served',
+      });
       expect(entry.level).toBe(status === 401 ? 40 : 30);
     }
     const log = stack.api.log();
@@ -91,8 +127,14 @@ describe('operator endpoints', () => {
   });
 
   it('operator answers carry Cache-Control: no-store, refusals included', async () => {
-    expect((await stack.anon.request('GET', '/metrics', undefined, { headers: bearer })).headers.get('cache-control')).toBe('no-store');
-    expect((await stack.anon.request('GET', '/ops/queues/api/queues', undefined, { headers: bearer })).headers.get('cache-control')).toBe('no-store');
+    expect(
+      (await stack.anon.request('GET', '/metrics', undefined, { headers: bearer })).headers.get('cache-control'),
+    ).toBe('no-store');
+    expect(
+      (await stack.anon.request('GET', '/ops/queues/api/queues', undefined, { headers: bearer })).headers.get(
+        'cache-control',
+      ),
+    ).toBe('no-store');
     expect((await stack.anon.request('GET', '/metrics')).headers.get('cache-control')).toBe('no-store');
   });
 

@@ -30,7 +30,9 @@ function startSlowRequest(port: number, path: string, body: string, { keepAlive 
     closed,
     async begin() {
       await connected;
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: ${keepAlive ? 'keep-alive' : 'close'}\r\n\r\n`);
+      socket.write(
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: ${keepAlive ? 'keep-alive' : 'close'}\r\n\r\n`,
+      );
       socket.write(body.slice(0, half));
     },
     finish() {
@@ -52,7 +54,9 @@ function get(port: number, path: string, agent: http.Agent, headers: Record<stri
     const req = http.get({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
       let text = '';
       res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body: text ? JSON.parse(text) : null }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, connection: res.headers.connection, body: text ? JSON.parse(text) : null }),
+      );
     });
     req.on('error', reject);
   });
@@ -82,7 +86,11 @@ describe('graceful shutdown', () => {
     const port = await freePort();
     const api = new ServiceProcess('api', { ...stack.env, ...env, PORT: String(port) });
     api.start();
-    await eventually(async () => (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null))?.status === 200, 30_000, 100).catch(async (error) => {
+    await eventually(
+      async () => (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null))?.status === 200,
+      30_000,
+      100,
+    ).catch(async (error) => {
       await api.stop('SIGKILL');
       throw new Error(`${error.message}\n${api.log().slice(-2000)}`);
     });
@@ -109,15 +117,23 @@ describe('graceful shutdown', () => {
       // Readiness says "take me out" at once; liveness does not ask for a restart.
       const ready = await get(port, '/health/ready', new http.Agent());
       expect(ready.status).toBe(503);
-      expect(ready.body.errors[0]).toMatchObject({ name: 'UNAVAILABLE', payload: { status: 'shutting_down', down: [] } });
+      expect(ready.body.errors[0]).toMatchObject({
+        name: 'UNAVAILABLE',
+        payload: { status: 'shutting_down', down: [] },
+      });
       expect((await get(port, '/health', new http.Agent())).status).toBe(503);
       expect((await get(port, '/health/live', new http.Agent())).status).toBe(200);
 
       // Requests still arriving (the load balancer has not caught up yet) are answered, on the old keep-alive
       // connection and on new ones, and told to close their connection.
       const onOldConnection = await get(port, '/v2/workspace', agent, { 'x-api-key': apiKey });
-      expect({ status: onOldConnection.status, connection: onOldConnection.connection }).toEqual({ status: 200, connection: 'close' });
-      const onNewConnection = await fetch(`http://127.0.0.1:${port}/v2/workspace`, { headers: { 'x-api-key': apiKey } });
+      expect({ status: onOldConnection.status, connection: onOldConnection.connection }).toEqual({
+        status: 200,
+        connection: 'close',
+      });
+      const onNewConnection = await fetch(`http://127.0.0.1:${port}/v2/workspace`, {
+        headers: { 'x-api-key': apiKey },
+      });
       expect(onNewConnection.status).toBe(200);
       expect(Date.now() - signalled).toBeLessThan(DELAY_MS);
       expect(await refused(port)).toBe(false);
@@ -185,7 +201,7 @@ describe('graceful shutdown', () => {
     }
   });
 
-  it('the worker exits 0 soon after SIGTERM, whatever SHUTDOWN_DELAY says (it is the API\'s)', async () => {
+  it("the worker exits 0 soon after SIGTERM, whatever SHUTDOWN_DELAY says (it is the API's)", async () => {
     await stack.worker?.stop();
     const worker = new ServiceProcess('worker', { ...stack.env, SHUTDOWN_DELAY: '30s' });
     worker.start();

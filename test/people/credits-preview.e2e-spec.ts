@@ -1,5 +1,12 @@
 import { errorOf, HttpAnswer } from '../support/http';
-import { importPeopleFixture, P, personUrl, search, UNKNOWN_PERSON_ID, WITH_VALID_EMAIL } from '../support/people-fixtures';
+import {
+  importPeopleFixture,
+  P,
+  personUrl,
+  search,
+  UNKNOWN_PERSON_ID,
+  WITH_VALID_EMAIL,
+} from '../support/people-fixtures';
 import { startStack, TestStack, Workspace } from '../support/stack';
 
 jest.setTimeout(60_000);
@@ -42,7 +49,8 @@ function limits(res: HttpAnswer): { limit: number; remaining: number; reset: num
 }
 
 /** `n` distinct well-formed person ids that name nobody. */
-const unknownIds = (n: number, prefix = 'ab') => Array.from({ length: n }, (_, i) => prefix + i.toString(16).padStart(22, '0'));
+const unknownIds = (n: number, prefix = 'ab') =>
+  Array.from({ length: n }, (_, i) => prefix + i.toString(16).padStart(22, '0'));
 
 describe('POST /v2/people/calculate-credits', () => {
   let stack: TestStack;
@@ -69,17 +77,33 @@ describe('POST /v2/people/calculate-credits', () => {
 
   const preview = async (ws: Workspace, body: unknown) => {
     const res = await ws.api.post('/v2/people/calculate-credits', body);
-    expect({ status: res.status, body: res.status === 200 ? 'ok' : res.text.slice(0, 600) }).toEqual({ status: 200, body: 'ok' });
+    expect({ status: res.status, body: res.status === 200 ? 'ok' : res.text.slice(0, 600) }).toEqual({
+      status: 200,
+      body: 'ok',
+    });
     expect(res.body.success).toBe(true);
     expect(typeof res.body.metadata.timestamp).toBe('string');
     expect(Object.keys(res.body.data).sort()).toEqual(
-      ['credits_available', 'credits_needed', 'emails', 'enough_credits', 'invalid', 'not_matched', 'requested', 'savable', 'truncated'].sort(),
+      [
+        'credits_available',
+        'credits_needed',
+        'emails',
+        'enough_credits',
+        'invalid',
+        'not_matched',
+        'requested',
+        'savable',
+        'truncated',
+      ].sort(),
     );
     return res.body.data;
   };
   const save = async (ws: Workspace, body: unknown) => {
     const res = await ws.api.post('/v2/people/save', body);
-    expect({ status: res.status, body: res.status === 200 ? 'ok' : res.text.slice(0, 600) }).toEqual({ status: 200, body: 'ok' });
+    expect({ status: res.status, body: res.status === 200 ? 'ok' : res.text.slice(0, 600) }).toEqual({
+      status: 200,
+      body: 'ok',
+    });
     return res.body;
   };
   const patchEmail = async (ws: Workspace, id: string, email: string | null) => {
@@ -92,7 +116,11 @@ describe('POST /v2/people/calculate-credits', () => {
     expect(res.status).toBe(201);
     return res.body.data.id as string;
   };
-  const balanceOf = async (ws: Workspace) => Number((await stack.db.query<{ credits: string }>(`SELECT credits FROM workspaces WHERE id = $1`, [ws.workspace_id]))[0].credits);
+  const balanceOf = async (ws: Workspace) =>
+    Number(
+      (await stack.db.query<{ credits: string }>(`SELECT credits FROM workspaces WHERE id = $1`, [ws.workspace_id]))[0]
+        .credits,
+    );
   /** Everything a preview must leave alone. */
   const footprint = async (ws: Workspace) => {
     const [row] = await stack.db.query(
@@ -168,7 +196,21 @@ describe('POST /v2/people/calculate-credits', () => {
       truncated: false,
     });
     // The hand-made expectation agrees with the bucket rule over the distinct people named.
-    const people = [P.alice, P.ana, P.jose, P.bob, P.gavin, P.priya, P.mei, P.pierre, P.renee, P.renee_plain, P.peter, P.samir, P.klaus];
+    const people = [
+      P.alice,
+      P.ana,
+      P.jose,
+      P.bob,
+      P.gavin,
+      P.priya,
+      P.mei,
+      P.pierre,
+      P.renee,
+      P.renee_plain,
+      P.peter,
+      P.samir,
+      P.klaus,
+    ];
     expect(data.emails).toEqual(bucketsOf(people, ownedA));
     // list_ids is accepted and changes nothing.
     expect(await preview(a, { data: items, list_ids: [listA] })).toEqual(data);
@@ -176,7 +218,12 @@ describe('POST /v2/people/calculate-credits', () => {
 
   it('edited › already_owned › to_charge › without_email; removing the edit moves a revealed person back to already_owned', async () => {
     const ids = [P.alice, P.ana, P.jose, P.bob, P.peter];
-    expect((await preview(a, { data: ids })).emails).toEqual({ edited: 2, already_owned: 1, to_charge: 1, without_email: 1 });
+    expect((await preview(a, { data: ids })).emails).toEqual({
+      edited: 2,
+      already_owned: 1,
+      to_charge: 1,
+      without_email: 1,
+    });
 
     // alice: revealed and edited → edited; edit removed → already_owned (her revealed email).
     // ana: edited, never revealed, no stored email → without_email once the edit is gone.
@@ -188,13 +235,23 @@ describe('POST /v2/people/calculate-credits', () => {
       expect(after.credits_needed).toBe(1);
       // Editing a person whose email was never revealed and who has none stored: edited, never charged.
       await patchEmail(a, P.klaus, 'klaus@edited.example');
-      expect((await preview(a, { data: [P.klaus] })).emails).toEqual({ edited: 1, already_owned: 0, to_charge: 0, without_email: 0 });
+      expect((await preview(a, { data: [P.klaus] })).emails).toEqual({
+        edited: 1,
+        already_owned: 0,
+        to_charge: 0,
+        without_email: 0,
+      });
       await patchEmail(a, P.klaus, null);
     } finally {
       await patchEmail(a, P.alice, 'alice@edited.example');
       await patchEmail(a, P.ana, 'ana@edited.example');
     }
-    expect((await preview(a, { data: ids })).emails).toEqual({ edited: 2, already_owned: 1, to_charge: 1, without_email: 1 });
+    expect((await preview(a, { data: ids })).emails).toEqual({
+      edited: 2,
+      already_owned: 1,
+      to_charge: 1,
+      without_email: 1,
+    });
   });
 
   it('filters: requested = people taken; limit takes the first people in search result order and sets truncated', async () => {
@@ -204,14 +261,24 @@ describe('POST /v2/people/calculate-credits', () => {
     expect(ids).toHaveLength(18);
 
     const all = await preview(a, { filters });
-    expect(all).toMatchObject({ requested: 18, savable: 18, not_matched: 0, invalid: 0, truncated: false, emails: bucketsOf(ids, ownedA) });
+    expect(all).toMatchObject({
+      requested: 18,
+      savable: 18,
+      not_matched: 0,
+      invalid: 0,
+      truncated: false,
+      emails: bucketsOf(ids, ownedA),
+    });
     expect(all.credits_needed).toBe(all.emails.to_charge);
     // jose and alice (A's) are in the selection: the counts are not the workspace-blind ones.
     expect(all.emails.edited + all.emails.already_owned).toBe(2);
 
     for (const limit of [1, 5, 17]) {
       const part = await preview(a, { filters, limit });
-      expect({ limit, part }).toMatchObject({ limit, part: { requested: limit, savable: limit, truncated: true, emails: bucketsOf(ids.slice(0, limit), ownedA) } });
+      expect({ limit, part }).toMatchObject({
+        limit,
+        part: { requested: limit, savable: limit, truncated: true, emails: bucketsOf(ids.slice(0, limit), ownedA) },
+      });
     }
     // Exactly as many as match: nothing left out.
     expect(await preview(a, { filters, limit: 18 })).toEqual(all);
@@ -221,7 +288,12 @@ describe('POST /v2/people/calculate-credits', () => {
     const excluded = [ids[0], ids[2], ids[3]];
     const rest = ids.filter((id) => !excluded.includes(id));
     const withExclusions = await preview(a, { filters, exclude_ids: excluded, limit: 5 });
-    expect(withExclusions).toMatchObject({ requested: 5, savable: 5, truncated: true, emails: bucketsOf(rest.slice(0, 5), ownedA) });
+    expect(withExclusions).toMatchObject({
+      requested: 5,
+      savable: 5,
+      truncated: true,
+      emails: bucketsOf(rest.slice(0, 5), ownedA),
+    });
     expect(await preview(a, { filters, exclude_ids: [...excluded, excluded[0], UNKNOWN_PERSON_ID] })).toMatchObject({
       requested: 15,
       truncated: false,
@@ -232,7 +304,11 @@ describe('POST /v2/people/calculate-credits', () => {
     const sorted = { ...filters, sort_by: 'person_first_name', sort_direction: 'asc' };
     const sortedIds = (await search(a.api, sorted)).ids;
     expect(sortedIds.slice(0, 4)).not.toEqual(ids.slice(0, 4));
-    expect(await preview(a, { filters: sorted, limit: 4 })).toMatchObject({ requested: 4, truncated: true, emails: bucketsOf(sortedIds.slice(0, 4), ownedA) });
+    expect(await preview(a, { filters: sorted, limit: 4 })).toMatchObject({
+      requested: 4,
+      truncated: true,
+      emails: bucketsOf(sortedIds.slice(0, 4), ownedA),
+    });
 
     // A selection that matches nobody.
     expect(await preview(a, { filters: { person: { id: { include: [UNKNOWN_PERSON_ID] } } } })).toEqual({
@@ -249,11 +325,22 @@ describe('POST /v2/people/calculate-credits', () => {
   });
 
   it('prices pro_network_url and person_saved_at selections as search takes them (each answered 500)', async () => {
-    const urls = [personUrl('bob'), personUrl('jose'), 'https://pronet.example/in/nobody-at-all-99', personUrl('alice')];
+    const urls = [
+      personUrl('bob'),
+      personUrl('jose'),
+      'https://pronet.example/in/nobody-at-all-99',
+      personUrl('alice'),
+    ];
     const selections: Array<[Record<string, unknown>, number | undefined]> = [
       [{ person: { pro_network_url: urls } }, undefined],
       [{ person: { pro_network_url: urls } }, 2],
-      [{ person: { pro_network_url: { include: [personUrl('gavin')] } }, person_seniority: { include: ['Owner', 'VP'] } }, 25_000],
+      [
+        {
+          person: { pro_network_url: { include: [personUrl('gavin')] } },
+          person_seniority: { include: ['Owner', 'VP'] },
+        },
+        25_000,
+      ],
       [{ person: { pro_network_url: ['https://pronet.example/in/nobody-at-all-99'] } }, 1],
       [{ sort_by: 'person_saved_at' }, 3],
       [{ sort_by: 'person_saved_at', sort_direction: 'asc' }, undefined],
@@ -267,7 +354,11 @@ describe('POST /v2/people/calculate-credits', () => {
       expect({ filters, limit, data }).toMatchObject({
         filters,
         limit,
-        data: { requested: taken.length, truncated: found.pagination.total_count > taken.length, emails: bucketsOf(taken, ownedA) },
+        data: {
+          requested: taken.length,
+          truncated: found.pagination.total_count > taken.length,
+          emails: bucketsOf(taken, ownedA),
+        },
       });
     }
   });
@@ -283,13 +374,27 @@ describe('POST /v2/people/calculate-credits', () => {
       for (const [path, body] of routes) {
         const res = await b.api.post(path, body({ lists: { saved_at: { from: `2026-01-01T00:00:00${offset}` } } }));
         expect({ path, offset, status: res.status }).toEqual({ path, offset, status: 400 });
-        expect({ path, offset, payload: errorOf(res).payload }).toMatchObject({ path, offset, payload: { field: 'filters.lists.saved_at.from', code: 'invalid_format' } });
+        expect({ path, offset, payload: errorOf(res).payload }).toMatchObject({
+          path,
+          offset,
+          payload: { field: 'filters.lists.saved_at.from', code: 'invalid_format' },
+        });
       }
     }
-    for (const at of ['2026-01-01T00:00:00+15:59', '0001-01-01T00:00:00+15:59', '9999-12-31T23:59:59.999999999-15:59', '0001-01-01', '9999-12-31']) {
+    for (const at of [
+      '2026-01-01T00:00:00+15:59',
+      '0001-01-01T00:00:00+15:59',
+      '9999-12-31T23:59:59.999999999-15:59',
+      '0001-01-01',
+      '9999-12-31',
+    ]) {
       for (const [path, body] of routes) {
         const res = await b.api.post(path, body({ lists: { saved_at: { from: at, to: at } } }));
-        expect({ path, at, status: res.status }).toEqual({ path, at, status: path === '/v2/people/export' ? 202 : 200 });
+        expect({ path, at, status: res.status }).toEqual({
+          path,
+          at,
+          status: path === '/v2/people/export' ? 202 : 200,
+        });
       }
     }
   });
@@ -303,10 +408,20 @@ describe('POST /v2/people/calculate-credits', () => {
     const owned: Owned = { edited: new Set(), revealed: new Set([P.jose, P.gwen, P.kenji, P.miles]) };
     expect(await balanceOf(ws)).toBe(6);
 
-    const inL1 = { requested: 3, savable: 3, truncated: false, emails: { edited: 0, already_owned: 2, to_charge: 0, without_email: 1 }, credits_needed: 0 };
+    const inL1 = {
+      requested: 3,
+      savable: 3,
+      truncated: false,
+      emails: { edited: 0, already_owned: 2, to_charge: 0, without_email: 1 },
+      credits_needed: 0,
+    };
     expect(await preview(ws, { filters: { lists: { include: [l1] } } })).toMatchObject(inL1);
     expect(await preview(ws, { filters: { lists: { include: [l1] } }, limit: 1_000_000 })).toMatchObject(inL1);
-    expect(await preview(ws, { filters: { lists: { include: [l1] } }, limit: 2 })).toMatchObject({ requested: 2, savable: 2, truncated: true });
+    expect(await preview(ws, { filters: { lists: { include: [l1] } }, limit: 2 })).toMatchObject({
+      requested: 2,
+      savable: 2,
+      truncated: true,
+    });
     expect(await preview(ws, { filters: { lists: { saved: 'any' } }, limit: 1_000_000 })).toMatchObject({
       requested: 6,
       truncated: false,
@@ -321,22 +436,32 @@ describe('POST /v2/people/calculate-credits', () => {
     const notWholeList: Array<[string, Record<string, unknown>]> = [
       ['two lists', { filters: { lists: { include: [l1, l2] } }, limit: 25_001 }],
       ['a list and exclude_ids', { filters: { lists: { include: [l1] } }, exclude_ids: [P.jose], limit: 25_001 }],
-      ['a list and another filter', { filters: { lists: { include: [l1] }, person_seniority: { include: ['VP'] } }, limit: 25_001 }],
+      [
+        'a list and another filter',
+        { filters: { lists: { include: [l1] }, person_seniority: { include: ['VP'] } }, limit: 25_001 },
+      ],
       ['saved none', { filters: { lists: { saved: 'none' } }, limit: 25_001 }],
       ['include and saved', { filters: { lists: { include: [l1], saved: 'any' } }, limit: 25_001 }],
     ];
     for (const [what, body] of notWholeList) {
       const res = await ws.api.post('/v2/people/calculate-credits', body);
       expect({ what, status: res.status }).toEqual({ what, status: 400 });
-      expect({ what, error: errorOf(res) }).toMatchObject({ what, error: { name: 'VALIDATION_ERROR', payload: { field: 'limit', code: 'out_of_range' } } });
+      expect({ what, error: errorOf(res) }).toMatchObject({
+        what,
+        error: { name: 'VALIDATION_ERROR', payload: { field: 'limit', code: 'out_of_range' } },
+      });
     }
     // Their default limit is 25,000, which is fine.
-    expect(await preview(ws, { filters: { lists: { include: [l1, l2] } } })).toMatchObject({ requested: 4, truncated: false });
+    expect(await preview(ws, { filters: { lists: { include: [l1, l2] } } })).toMatchObject({
+      requested: 4,
+      truncated: false,
+    });
   });
 
   it('answers 400 VALIDATION_ERROR with field and code for each malformed body', async () => {
     const filters = { person_seniority: { include: ['VP'] } };
-    const urls = (n: number) => Array.from({ length: n }, (_, i) => ({ pro_network_url: `https://pronet.example/in/someone-${i}` }));
+    const urls = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ pro_network_url: `https://pronet.example/in/someone-${i}` }));
     const cases: Array<[string, unknown, string, string]> = [
       ['neither data nor filters', {}, 'data', 'conflicting_fields'],
       ['only list_ids', { list_ids: [listA] }, 'data', 'conflicting_fields'],
@@ -344,30 +469,62 @@ describe('POST /v2/people/calculate-credits', () => {
       ['limit 0', { filters, limit: 0 }, 'limit', 'out_of_range'],
       ['limit -1', { filters, limit: -1 }, 'limit', 'out_of_range'],
       ['limit 25,001, not whole-list', { filters, limit: 25_001 }, 'limit', 'out_of_range'],
-      ['limit 1,000,001, whole-list', { filters: { lists: { include: [listA] } }, limit: 1_000_001 }, 'limit', 'out_of_range'],
-      ['limit 1,000,001, saved any', { filters: { lists: { saved: 'any' } }, limit: 1_000_001 }, 'limit', 'out_of_range'],
+      [
+        'limit 1,000,001, whole-list',
+        { filters: { lists: { include: [listA] } }, limit: 1_000_001 },
+        'limit',
+        'out_of_range',
+      ],
+      [
+        'limit 1,000,001, saved any',
+        { filters: { lists: { saved: 'any' } }, limit: 1_000_001 },
+        'limit',
+        'out_of_range',
+      ],
       ['limit with data', { data: [P.jose], limit: 5 }, 'limit', 'conflicting_fields'],
       ['exclude_ids with data', { data: [P.jose], exclude_ids: [P.bob] }, 'exclude_ids', 'conflicting_fields'],
       ['empty data', { data: [] }, 'data', 'out_of_range'],
       ['51 URL items', { data: [P.jose, ...urls(51)] }, 'data', 'out_of_range'],
       ['25,001 items', { data: unknownIds(25_001) }, 'data', 'out_of_range'],
       ['malformed exclude_ids', { filters, exclude_ids: ['nope'] }, 'exclude_ids[0]', 'invalid_format'],
-      ['upper-case exclude_ids', { filters, exclude_ids: [P.jose, P.bob.toUpperCase()] }, 'exclude_ids[1]', 'invalid_format'],
+      [
+        'upper-case exclude_ids',
+        { filters, exclude_ids: [P.jose, P.bob.toUpperCase()] },
+        'exclude_ids[1]',
+        'invalid_format',
+      ],
       ['a bad filter key', { filters: { bogus: {} } }, 'filters.bogus', 'unknown_field'],
-      ['a bad nested filter key', { filters: { person: { email: ['a@b.c'] } } }, 'filters.person.email', 'unknown_field'],
+      [
+        'a bad nested filter key',
+        { filters: { person: { email: ['a@b.c'] } } },
+        'filters.person.email',
+        'unknown_field',
+      ],
       ['an unknown body key', { data: [P.jose], query: 'x' }, 'query', 'unknown_field'],
     ];
     const before = await footprint(a);
     for (const [what, body, field, code] of cases) {
       const res = await a.api.post('/v2/people/calculate-credits', body);
       expect({ what, status: res.status }).toEqual({ what, status: 400 });
-      expect({ what, error: errorOf(res) }).toMatchObject({ what, error: { name: 'VALIDATION_ERROR', payload: { field, code } } });
+      expect({ what, error: errorOf(res) }).toMatchObject({
+        what,
+        error: { name: 'VALIDATION_ERROR', payload: { field, code } },
+      });
     }
     expect(await footprint(a)).toEqual(before);
 
     // The boundaries themselves are accepted.
-    expect(await preview(a, { data: [P.jose, ...urls(49), { pro_network_url: personUrl('bob') }] })).toMatchObject({ requested: 51, not_matched: 49, savable: 2 });
-    expect(await preview(a, { data: [...unknownIds(24_999), P.bob] })).toMatchObject({ requested: 25_000, not_matched: 24_999, savable: 1, emails: { to_charge: 1 } });
+    expect(await preview(a, { data: [P.jose, ...urls(49), { pro_network_url: personUrl('bob') }] })).toMatchObject({
+      requested: 51,
+      not_matched: 49,
+      savable: 2,
+    });
+    expect(await preview(a, { data: [...unknownIds(24_999), P.bob] })).toMatchObject({
+      requested: 25_000,
+      not_matched: 24_999,
+      savable: 1,
+      emails: { to_charge: 1 },
+    });
     expect(await preview(a, { filters, limit: 25_000 })).toMatchObject({ requested: 4, truncated: false });
 
     const noKey = await stack.anon.post('/v2/people/calculate-credits', { data: [P.jose] });
@@ -379,16 +536,36 @@ describe('POST /v2/people/calculate-credits', () => {
     const needs2 = { data: [P.bob, P.gavin, P.peter] };
     const needs3 = { data: [P.bob, P.gavin, P.priya, P.peter] };
     const needs0 = { data: [P.peter, P.dan] };
-    expect(await preview(zeroWs, needs2)).toMatchObject({ credits_needed: 2, credits_available: 0, enough_credits: false });
+    expect(await preview(zeroWs, needs2)).toMatchObject({
+      credits_needed: 2,
+      credits_available: 0,
+      enough_credits: false,
+    });
     // Nothing to charge, but no balance at all: still false.
-    expect(await preview(zeroWs, needs0)).toMatchObject({ credits_needed: 0, credits_available: 0, enough_credits: false });
+    expect(await preview(zeroWs, needs0)).toMatchObject({
+      credits_needed: 0,
+      credits_available: 0,
+      enough_credits: false,
+    });
 
     // credits:set is read at once.
     const res = await stack.cli(['credits:set', '--workspace', zeroWs.workspace_id, '--balance', '2']);
     expect(res.code).toBe(0);
-    expect(await preview(zeroWs, needs3)).toMatchObject({ credits_needed: 3, credits_available: 2, enough_credits: false });
-    expect(await preview(zeroWs, needs2)).toMatchObject({ credits_needed: 2, credits_available: 2, enough_credits: true });
-    expect(await preview(zeroWs, needs0)).toMatchObject({ credits_needed: 0, credits_available: 2, enough_credits: true });
+    expect(await preview(zeroWs, needs3)).toMatchObject({
+      credits_needed: 3,
+      credits_available: 2,
+      enough_credits: false,
+    });
+    expect(await preview(zeroWs, needs2)).toMatchObject({
+      credits_needed: 2,
+      credits_available: 2,
+      enough_credits: true,
+    });
+    expect(await preview(zeroWs, needs0)).toMatchObject({
+      credits_needed: 0,
+      credits_available: 2,
+      enough_credits: true,
+    });
   });
 
   it('spends and reserves nothing: balance, ledger, saved people, lists and events stay as they were', async () => {
@@ -415,7 +592,12 @@ describe('POST /v2/people/calculate-credits', () => {
 
   it("is scoped to the workspace: B sees A's saved people as to_charge, and A's list is no list of B's", async () => {
     const ids = [P.alice, P.ana, P.jose, P.klaus];
-    expect((await preview(a, { data: ids })).emails).toEqual({ edited: 2, already_owned: 1, to_charge: 0, without_email: 1 });
+    expect((await preview(a, { data: ids })).emails).toEqual({
+      edited: 2,
+      already_owned: 1,
+      to_charge: 0,
+      without_email: 1,
+    });
     expect(await preview(b, { data: ids })).toMatchObject({
       emails: { edited: 0, already_owned: 0, to_charge: 2, without_email: 2 },
       credits_needed: 2,
@@ -428,11 +610,17 @@ describe('POST /v2/people/calculate-credits', () => {
       expect({ filters, status: res.status }).toEqual({ filters, status: 400 });
       const error = errorOf(res);
       expect(error.name).toBe('VALIDATION_ERROR');
-      expect(error.payload).toMatchObject({ code: 'invalid_value', field: expect.stringMatching(/^filters\.lists\.(include|exclude)\[0\]$/) });
+      expect(error.payload).toMatchObject({
+        code: 'invalid_value',
+        field: expect.stringMatching(/^filters\.lists\.(include|exclude)\[0\]$/),
+      });
     }
     // B's own saved set is empty; A's whole-list preview sees A's list.
     expect(await preview(b, { filters: { lists: { saved: 'any' } } })).toMatchObject({ requested: 0 });
-    expect(await preview(a, { filters: { lists: { include: [listA] } } })).toMatchObject({ requested: 4, emails: { edited: 2, already_owned: 1, without_email: 1 } });
+    expect(await preview(a, { filters: { lists: { include: [listA] } } })).toMatchObject({
+      requested: 4,
+      emails: { edited: 2, already_owned: 1, without_email: 1 },
+    });
   });
 });
 
@@ -445,7 +633,13 @@ describe('POST /v2/people/calculate-credits, rate limits enforced', () => {
 
   // No people data needed: the units do not depend on who matches.
   beforeAll(async () => {
-    stack = await startStack({ env: { RATE_LIMITS_ENFORCED: 'true', RATE_LIMIT_SEARCH_PER_MINUTE: String(PER_MINUTE), RATE_LIMIT_ENRICH_PER_MINUTE: '100' } });
+    stack = await startStack({
+      env: {
+        RATE_LIMITS_ENFORCED: 'true',
+        RATE_LIMIT_SEARCH_PER_MINUTE: String(PER_MINUTE),
+        RATE_LIMIT_ENRICH_PER_MINUTE: '100',
+      },
+    });
     [first, second] = await Promise.all([stack.workspace(10), stack.workspace(10)]);
   });
   afterAll(() => stack?.close());

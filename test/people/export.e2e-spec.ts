@@ -16,8 +16,25 @@ import { startStack, TestStack, Workspace } from '../support/stack';
 jest.setTimeout(90_000);
 
 const HEADER = [
-  'id', 'first_name', 'last_name', 'full_name', 'email', 'email_source', 'email_status', 'pro_network_url', 'title', 'seniority', 'departments',
-  'company_id', 'company_name', 'company_website', 'city', 'state', 'country', 'saved_at', 'list_ids',
+  'id',
+  'first_name',
+  'last_name',
+  'full_name',
+  'email',
+  'email_source',
+  'email_status',
+  'pro_network_url',
+  'title',
+  'seniority',
+  'departments',
+  'company_id',
+  'company_name',
+  'company_website',
+  'city',
+  'state',
+  'country',
+  'saved_at',
+  'list_ids',
 ];
 
 /** RFC 4180 records of a CSV text: CRLF line ends, quoted fields with doubled quotes; the text must end with CRLF. */
@@ -59,15 +76,22 @@ describe('people export', () => {
 
   const exportOk = async (ws: Workspace, body: unknown) => {
     const res = await ws.api.post('/v2/people/export', body);
-    expect({ status: res.status, body: res.status === 202 ? 'ok' : res.text.slice(0, 800) }).toEqual({ status: 202, body: 'ok' });
+    expect({ status: res.status, body: res.status === 202 ? 'ok' : res.text.slice(0, 800) }).toEqual({
+      status: 202,
+      body: 'ok',
+    });
     expect(res.headers.get('location')).toBe(`/v2/people/exports/${res.body.data.id}`);
     return res.body.data;
   };
   const completed = (ws: Workspace, id: string) =>
-    eventually(async () => {
-      const res = await ws.api.get(`/v2/people/exports/${id}`);
-      return res.status === 200 && res.body.data.status === 'completed' && res.body.data;
-    }, 20_000, 100);
+    eventually(
+      async () => {
+        const res = await ws.api.get(`/v2/people/exports/${id}`);
+        return res.status === 200 && res.body.data.status === 'completed' && res.body.data;
+      },
+      20_000,
+      100,
+    );
   const downloadText = async (ws: Workspace, id: string) => {
     const res = await ws.api.get(`/v2/people/exports/${id}/download`);
     expect(res.status).toBe(200);
@@ -92,13 +116,18 @@ describe('people export', () => {
     return error.payload;
   };
   const exportedBy = async (ws: Workspace) =>
-    await stack.db.query<{ person_id: string; exported_at: Date }>(`SELECT person_id, exported_at FROM exported_people WHERE workspace_id = $1 ORDER BY person_id`, [
-      ws.workspace_id,
-    ]);
+    await stack.db.query<{ person_id: string; exported_at: Date }>(
+      `SELECT person_id, exported_at FROM exported_people WHERE workspace_id = $1 ORDER BY person_id`,
+      [ws.workspace_id],
+    );
 
   beforeAll(async () => {
     stack = await startStack();
-    [, a, b] = await Promise.all([importPeopleFixture(stack, { extended: false }), stack.workspace(100), stack.workspace(100)]);
+    [, a, b] = await Promise.all([
+      importPeopleFixture(stack, { extended: false }),
+      stack.workspace(100),
+      stack.workspace(100),
+    ]);
     const list = await a.api.post('/v2/lists', { name: 'export list', type: 'people' });
     expect(list.status).toBe(201);
     listId = list.body.data.id;
@@ -134,7 +163,10 @@ describe('people export', () => {
       expired_at: null,
     });
     // The people are resolved now and kept in request order (the unsaved id and the repeat left out).
-    const [row] = await stack.db.query<{ person_ids: string[] }>(`SELECT person_ids FROM people_exports WHERE id = $1`, [firstId]);
+    const [row] = await stack.db.query<{ person_ids: string[] }>(
+      `SELECT person_ids FROM people_exports WHERE id = $1`,
+      [firstId],
+    );
     expect(row.person_ids).toEqual([P.bob, P.jose, P.peter]);
 
     const early = await a.api.get(`/v2/people/exports/${firstId}/download`);
@@ -164,11 +196,15 @@ describe('people export', () => {
 
     await stack.startWorker();
     const seen: string[] = [];
-    const done = await eventually(async () => {
-      const res = await a.api.get(`/v2/jobs/${firstId}`);
-      seen.push(res.body.data.status);
-      return res.body.data.status === 'completed' && res.body.data;
-    }, 20_000, 100);
+    const done = await eventually(
+      async () => {
+        const res = await a.api.get(`/v2/jobs/${firstId}`);
+        seen.push(res.body.data.status);
+        return res.body.data.status === 'completed' && res.body.data;
+      },
+      20_000,
+      100,
+    );
     expect(done.progress).toEqual({ processed: 3, total: 3, percent: 100 });
     expect(done.started_at).toEqual(expect.any(String));
     expect(done.completed_at).toEqual(expect.any(String));
@@ -202,12 +238,38 @@ describe('people export', () => {
     const record = (await a.api.get(`/v2/people/${P.jose}`)).body.data;
     const position = record.primary_position;
     expect(jose).toEqual([
-      record.id, record.first_name, record.last_name, record.full_name, record.saved.email, record.saved.email_source, record.contact_details.email.status,
-      record.pro_network_url, position.title, position.seniority, position.departments.join('; '), position.company_id, position.company.name,
-      position.company.website, record.location.city, record.location.state, record.location.country, record.saved.saved_at, record.saved.list_ids.join('; '),
+      record.id,
+      record.first_name,
+      record.last_name,
+      record.full_name,
+      record.saved.email,
+      record.saved.email_source,
+      record.contact_details.email.status,
+      record.pro_network_url,
+      position.title,
+      position.seniority,
+      position.departments.join('; '),
+      position.company_id,
+      position.company.name,
+      position.company.website,
+      record.location.city,
+      record.location.state,
+      record.location.country,
+      record.saved.saved_at,
+      record.saved.list_ids.join('; '),
     ]);
     expect(jose.slice(0, 5)).toEqual([P.jose, 'José', 'García', 'José García', emailOf('jose')]);
-    expect(jose.slice(8, 17)).toEqual(['VP Sales', 'VP', expect.stringContaining('; '), C.globex, 'Globex', 'globex.com', 'New York', 'New York', 'United States']);
+    expect(jose.slice(8, 17)).toEqual([
+      'VP Sales',
+      'VP',
+      expect.stringContaining('; '),
+      C.globex,
+      'Globex',
+      'globex.com',
+      'New York',
+      'New York',
+      'United States',
+    ]);
 
     // Exported people are recorded for duplicates.exclude_exported.
     const after = await search(a.api, { lists: { saved: 'any' }, duplicates: { exclude_exported: true } });
@@ -240,20 +302,35 @@ describe('people export', () => {
     // Rows written straight to the table: nothing in Redis, as when the API's enqueue fails.
     const lost = randomUUID();
     const broken = randomUUID();
-    await stack.db.query(`INSERT INTO people_exports (id, workspace_id, person_ids, total) VALUES ($1, $2, $3::char(24)[], 1)`, [lost, a.workspace_id, [P.alice]]);
+    await stack.db.query(
+      `INSERT INTO people_exports (id, workspace_id, person_ids, total) VALUES ($1, $2, $3::char(24)[], 1)`,
+      [lost, a.workspace_id, [P.alice]],
+    );
     // total 0 with one person: every run breaks the processed <= total check after its first chunk.
-    await stack.db.query(`INSERT INTO people_exports (id, workspace_id, person_ids, total) VALUES ($1, $2, $3::char(24)[], 0)`, [broken, b.workspace_id, [P.gavin]]);
+    await stack.db.query(
+      `INSERT INTO people_exports (id, workspace_id, person_ids, total) VALUES ($1, $2, $3::char(24)[], 0)`,
+      [broken, b.workspace_id, [P.gavin]],
+    );
     await stack.startWorker();
 
     await completed(a, lost);
     expect((await download(a, lost)).map((r) => r[0])).toEqual([P.alice]);
 
-    const failed = await eventually(async () => {
-      const res = await b.api.get(`/v2/people/exports/${broken}`);
-      return res.body.data.status === 'failed' && res;
-    }, 30_000, 200);
+    const failed = await eventually(
+      async () => {
+        const res = await b.api.get(`/v2/people/exports/${broken}`);
+        return res.body.data.status === 'failed' && res;
+      },
+      30_000,
+      200,
+    );
     expect(failed.headers.get('retry-after')).toBeNull();
-    expect(failed.body.data).toMatchObject({ status: 'failed', failure_reason: 'export stopped after 3 failed attempts', download_url: null, completed_at: expect.any(String) });
+    expect(failed.body.data).toMatchObject({
+      status: 'failed',
+      failure_reason: 'export stopped after 3 failed attempts',
+      download_url: null,
+      completed_at: expect.any(String),
+    });
     const generic = await b.api.get(`/v2/jobs/${broken}`);
     expect(generic.body.data).toMatchObject({ type: 'people_export', status: 'failed' });
     expect(generic.headers.get('retry-after')).toBeNull();
@@ -297,12 +374,19 @@ describe('people export', () => {
   });
 
   it("answers 404 for another workspace's export and 400 for a malformed id", async () => {
-    for (const path of [`/v2/people/exports/${firstId}`, `/v2/people/exports/${firstId}/download`, `/v2/jobs/${firstId}`]) {
+    for (const path of [
+      `/v2/people/exports/${firstId}`,
+      `/v2/people/exports/${firstId}/download`,
+      `/v2/jobs/${firstId}`,
+    ]) {
       const res = await b.api.get(path);
       expect({ path, status: res.status }).toEqual({ path, status: 404 });
       expect(errorOf(res).name).toBe('NOT_FOUND');
     }
-    for (const path of ['/v2/people/exports/00000000-0000-4000-8000-000000000000', '/v2/people/exports/00000000-0000-4000-8000-000000000000/download']) {
+    for (const path of [
+      '/v2/people/exports/00000000-0000-4000-8000-000000000000',
+      '/v2/people/exports/00000000-0000-4000-8000-000000000000/download',
+    ]) {
       const res = await a.api.get(path);
       expect({ path, status: res.status }).toEqual({ path, status: 404 });
       expect(errorOf(res).name).toBe('NOT_FOUND');
@@ -316,21 +400,46 @@ describe('people export', () => {
   });
 
   it('refuses malformed bodies, creating no export', async () => {
-    const count = async () => (await stack.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM people_exports WHERE workspace_id = $1`, [a.workspace_id]))[0].n;
+    const count = async () =>
+      (
+        await stack.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM people_exports WHERE workspace_id = $1`, [
+          a.workspace_id,
+        ])
+      )[0].n;
     const before = await count();
     expect(await validation({})).toMatchObject({ field: 'ids', code: 'conflicting_fields' });
-    expect(await validation({ ids: [P.jose], filters: {} })).toMatchObject({ field: 'ids', code: 'conflicting_fields' });
+    expect(await validation({ ids: [P.jose], filters: {} })).toMatchObject({
+      field: 'ids',
+      code: 'conflicting_fields',
+    });
     expect(await validation({ ids: [P.jose], limit: 5 })).toMatchObject({ field: 'limit', code: 'conflicting_fields' });
-    expect(await validation({ ids: [P.jose], exclude_ids: [P.bob] })).toMatchObject({ field: 'exclude_ids', code: 'conflicting_fields' });
+    expect(await validation({ ids: [P.jose], exclude_ids: [P.bob] })).toMatchObject({
+      field: 'exclude_ids',
+      code: 'conflicting_fields',
+    });
     expect(await validation({ ids: [] })).toMatchObject({ field: 'ids', code: 'out_of_range' });
-    expect(await validation({ ids: Array.from({ length: 25_001 }, () => P.jose) })).toMatchObject({ field: 'ids', code: 'out_of_range' });
+    expect(await validation({ ids: Array.from({ length: 25_001 }, () => P.jose) })).toMatchObject({
+      field: 'ids',
+      code: 'out_of_range',
+    });
     expect(await validation({ ids: [P.jose, 'NOPE'] })).toMatchObject({ field: 'ids[1]', code: 'invalid_format' });
     expect(await validation({ filters: {}, limit: 0 })).toMatchObject({ field: 'limit', code: 'out_of_range' });
     expect(await validation({ filters: {}, limit: 25_001 })).toMatchObject({ field: 'limit', code: 'out_of_range' });
-    expect(await validation({ filters: {}, exclude_ids: ['x'] })).toMatchObject({ field: 'exclude_ids[0]', code: 'invalid_format' });
-    expect(await validation({ filters: { lists: { saved: 'none' } } })).toMatchObject({ field: 'filters.lists.saved', code: 'invalid_value' });
-    expect(await validation({ ids: [P.jose], format: 'xlsx' })).toMatchObject({ field: 'format', code: 'unknown_field' });
-    expect(await validation({ filters: { person_seniority: 'VP' } })).toMatchObject({ field: expect.stringMatching(/^filters\.person_seniority/) });
+    expect(await validation({ filters: {}, exclude_ids: ['x'] })).toMatchObject({
+      field: 'exclude_ids[0]',
+      code: 'invalid_format',
+    });
+    expect(await validation({ filters: { lists: { saved: 'none' } } })).toMatchObject({
+      field: 'filters.lists.saved',
+      code: 'invalid_value',
+    });
+    expect(await validation({ ids: [P.jose], format: 'xlsx' })).toMatchObject({
+      field: 'format',
+      code: 'unknown_field',
+    });
+    expect(await validation({ filters: { person_seniority: 'VP' } })).toMatchObject({
+      field: expect.stringMatching(/^filters\.person_seniority/),
+    });
     expect(await count()).toBe(before);
   });
 });

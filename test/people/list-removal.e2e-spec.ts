@@ -20,10 +20,14 @@ describe('POST /v2/people/lists/remove', () => {
   });
   afterAll(() => stack?.close());
 
-  const remove = (ws: Workspace, list_id: unknown, ids: unknown) => ws.api.post('/v2/people/lists/remove', { list_id, ids });
+  const remove = (ws: Workspace, list_id: unknown, ids: unknown) =>
+    ws.api.post('/v2/people/lists/remove', { list_id, ids });
   const removed = async (ws: Workspace, list_id: string, ids: string[]) => {
     const res = await remove(ws, list_id, ids);
-    expect({ status: res.status, body: res.body }).toMatchObject({ status: 200, body: { success: true, data: { removed: expect.any(Number) } } });
+    expect({ status: res.status, body: res.body }).toMatchObject({
+      status: 200,
+      body: { success: true, data: { removed: expect.any(Number) } },
+    });
     expect(Object.keys(res.body.data)).toEqual(['removed']);
     return res.body.data.removed as number;
   };
@@ -47,13 +51,25 @@ describe('POST /v2/people/lists/remove', () => {
     }
   };
   const members = async (listId: string) =>
-    (await stack.db.query<{ person_id: string }>(`SELECT person_id FROM people_list_members WHERE list_id = $1 ORDER BY person_id`, [listId])).map((r) => r.person_id);
+    (
+      await stack.db.query<{ person_id: string }>(
+        `SELECT person_id FROM people_list_members WHERE list_id = $1 ORDER BY person_id`,
+        [listId],
+      )
+    ).map((r) => r.person_id);
   const saved = async (ws: Workspace) =>
     await stack.db.query<{ person_id: string; revealed_email: string | null }>(
       `SELECT person_id, revealed_email FROM saved_people WHERE workspace_id = $1 ORDER BY person_id`,
       [ws.workspace_id],
     );
-  const eventCount = async (ws: Workspace) => Number((await stack.db.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE workspace_id = $1`, [ws.workspace_id]))[0].n);
+  const eventCount = async (ws: Workspace) =>
+    Number(
+      (
+        await stack.db.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE workspace_id = $1`, [
+          ws.workspace_id,
+        ])
+      )[0].n,
+    );
 
   it('counts only the given people who were in the list; they stay saved and in their other lists; a repeat answers 0', async () => {
     const l1 = await list(a, 'people');
@@ -124,7 +140,10 @@ describe('POST /v2/people/lists/remove', () => {
     for (const [what, listId] of cases) {
       const res = await remove(a, listId, [P.jose]);
       expect({ what, status: res.status }).toEqual({ what, status: 400 });
-      expect({ what, error: errorOf(res) }).toMatchObject({ what, error: { name: 'VALIDATION_ERROR', payload: { field: 'list_id', code: 'invalid_value' } } });
+      expect({ what, error: errorOf(res) }).toMatchObject({
+        what,
+        error: { name: 'VALIDATION_ERROR', payload: { field: 'list_id', code: 'invalid_value' } },
+      });
     }
     const missing = await a.api.post('/v2/people/lists/remove', { ids: [P.jose] });
     expect(missing.status).toBe(400);
@@ -151,14 +170,22 @@ describe('POST /v2/people/lists/remove', () => {
       ['a number item', { list_id: l, ids: [P.jose, 42] }, 'ids[1]', 'invalid_value'],
       ['an object item', { list_id: l, ids: [{ id: P.jose }] }, 'ids[0]', 'invalid_value'],
       ['a null item', { list_id: l, ids: ['nope', null] }, 'ids[1]', 'invalid_value'],
-      ['no well-formed id', { list_id: l, ids: ['nope', '123', P.jose.toUpperCase(), P.jose.slice(1), `${P.jose} `] }, 'ids', 'invalid_format'],
+      [
+        'no well-formed id',
+        { list_id: l, ids: ['nope', '123', P.jose.toUpperCase(), P.jose.slice(1), `${P.jose} `] },
+        'ids',
+        'invalid_format',
+      ],
       ['unknown key', { list_id: l, ids: [P.jose], all: true }, 'all', 'unknown_field'],
       ['bad list_id and bad ids: list_id first', { list_id: 7, ids: [] }, 'list_id', 'invalid_value'],
     ];
     for (const [what, body, field, code] of cases) {
       const res = await a.api.post('/v2/people/lists/remove', body);
       expect({ what, status: res.status }).toEqual({ what, status: 400 });
-      expect({ what, error: errorOf(res) }).toMatchObject({ what, error: { name: 'VALIDATION_ERROR', payload: { field, code } } });
+      expect({ what, error: errorOf(res) }).toMatchObject({
+        what,
+        error: { name: 'VALIDATION_ERROR', payload: { field, code } },
+      });
     }
     const notObject = await a.api.post('/v2/people/lists/remove', [P.jose]);
     expect(notObject.status).toBe(400);

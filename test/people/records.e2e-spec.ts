@@ -32,16 +32,28 @@ describe('the person record of the workspace', () => {
     expect(res.status).toBe(201);
     return res.body.data.id as string;
   };
-  const save = (ws: Workspace, id: string, fields: { revealed_email?: string; edited_email?: string; saved_at?: string } = {}) =>
+  const save = (
+    ws: Workspace,
+    id: string,
+    fields: { revealed_email?: string; edited_email?: string; saved_at?: string } = {},
+  ) =>
     stack.db.query(
       `INSERT INTO saved_people (workspace_id, person_id, saved_at, revealed_email, revealed_at, edited_email)
        VALUES ($1, $2, COALESCE($3::timestamptz, now()), $4, CASE WHEN $4::text IS NULL THEN NULL ELSE now() END, $5)`,
       [ws.workspace_id, id, fields.saved_at ?? null, fields.revealed_email ?? null, fields.edited_email ?? null],
     );
   const addToList = (ws: Workspace, listId: string, id: string, addedAt: string) =>
-    stack.db.query(`INSERT INTO people_list_members (list_id, person_id, workspace_id, added_at) VALUES ($1, $2, $3, $4)`, [listId, id, ws.workspace_id, addedAt]);
+    stack.db.query(
+      `INSERT INTO people_list_members (list_id, person_id, workspace_id, added_at) VALUES ($1, $2, $3, $4)`,
+      [listId, id, ws.workspace_id, addedAt],
+    );
   const editedEmail = async (ws: Workspace, id: string) =>
-    (await stack.db.query<{ edited_email: string | null }>(`SELECT edited_email FROM saved_people WHERE workspace_id = $1 AND person_id = $2`, [ws.workspace_id, id]))[0]?.edited_email;
+    (
+      await stack.db.query<{ edited_email: string | null }>(
+        `SELECT edited_email FROM saved_people WHERE workspace_id = $1 AND person_id = $2`,
+        [ws.workspace_id, id],
+      )
+    )[0]?.edited_email;
 
   it('answers a person the workspace never saved in search shape with saved null', async () => {
     const record = await getOk(a, P.richard);
@@ -88,7 +100,11 @@ describe('the person record of the workspace', () => {
     const seenByA = await getOk(a, P.bob);
     expect(seenByA.saved).toBeNull();
     expect(seenByA.contact_details.email.revealed).toBe(false);
-    expect((await getOk(b, P.bob)).saved).toMatchObject({ list_ids: [listB], email: 'bob@edited-by-b.example', email_source: 'edited' });
+    expect((await getOk(b, P.bob)).saved).toMatchObject({
+      list_ids: [listB],
+      email: 'bob@edited-by-b.example',
+      email_source: 'edited',
+    });
     // Nor can A edit B's saved person.
     const res = await patch(a, P.bob, { email: 'bob@a.example' });
     expect(res.status).toBe(404);
@@ -117,19 +133,34 @@ describe('the person record of the workspace', () => {
     const res = await patch(a, P.mei, { email: '  Mei.Chen@New-Mail.EXAMPLE ' });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
-    expect(res.body.data.saved).toMatchObject({ email: 'Mei.Chen@new-mail.example', email_source: 'edited', edits: { email: 'Mei.Chen@new-mail.example' } });
+    expect(res.body.data.saved).toMatchObject({
+      email: 'Mei.Chen@new-mail.example',
+      email_source: 'edited',
+      edits: { email: 'Mei.Chen@new-mail.example' },
+    });
     expect(await editedEmail(a, P.mei)).toBe('Mei.Chen@new-mail.example');
     expect(await getOk(a, P.mei)).toEqual(res.body.data);
 
     const reset = await patch(a, P.mei, { email: null });
     expect(reset.status).toBe(200);
-    expect(reset.body.data.saved).toMatchObject({ email: 'mei.chen@umbrella.example', email_source: 'revealed', edits: {} });
+    expect(reset.body.data.saved).toMatchObject({
+      email: 'mei.chen@umbrella.example',
+      email_source: 'revealed',
+      edits: {},
+    });
     expect(await editedEmail(a, P.mei)).toBeNull();
 
     // Without a revealed email, removing the edit leaves no email at all.
     await save(a, P.klaus);
-    expect((await patch(a, P.klaus, { email: 'klaus@example.com' })).body.data.saved).toMatchObject({ email: 'klaus@example.com', email_source: 'edited' });
-    expect((await patch(a, P.klaus, { email: null })).body.data.saved).toMatchObject({ email: null, email_source: null, edits: {} });
+    expect((await patch(a, P.klaus, { email: 'klaus@example.com' })).body.data.saved).toMatchObject({
+      email: 'klaus@example.com',
+      email_source: 'edited',
+    });
+    expect((await patch(a, P.klaus, { email: null })).body.data.saved).toMatchObject({
+      email: null,
+      email_source: null,
+      edits: {},
+    });
   });
 
   it('PATCH answers 404 for a person the workspace did not save, or no such person', async () => {
@@ -138,7 +169,14 @@ describe('the person record of the workspace', () => {
       expect({ id, status: res.status }).toEqual({ id, status: 404 });
       expect(errorOf(res).name).toBe('NOT_FOUND');
     }
-    expect((await stack.db.query(`SELECT 1 FROM saved_people WHERE workspace_id = $1 AND person_id = $2`, [a.workspace_id, P.gavin])).length).toBe(0);
+    expect(
+      (
+        await stack.db.query(`SELECT 1 FROM saved_people WHERE workspace_id = $1 AND person_id = $2`, [
+          a.workspace_id,
+          P.gavin,
+        ])
+      ).length,
+    ).toBe(0);
   });
 
   it('PATCH answers 400 with field and code for a bad body and changes nothing', async () => {
@@ -157,7 +195,10 @@ describe('the person record of the workspace', () => {
     for (const [what, body, field, code] of cases) {
       const res = await patch(a, P.lukasz, body);
       expect({ what, status: res.status }).toEqual({ what, status: 400 });
-      expect({ what, error: errorOf(res) }).toMatchObject({ what, error: { name: 'VALIDATION_ERROR', payload: { field, code } } });
+      expect({ what, error: errorOf(res) }).toMatchObject({
+        what,
+        error: { name: 'VALIDATION_ERROR', payload: { field, code } },
+      });
     }
     expect(await editedEmail(a, P.lukasz)).toBe('lukasz@kept.example');
   });

@@ -31,7 +31,8 @@ jest.setTimeout(60_000);
 // The concurrency case's own people: fresh ones each round, all with a valid email, matching no filter the other tests use.
 const ROUNDS = 5;
 const PEOPLE_PER_ROUND = 15;
-const conc = (round: number, i: number) => '5d' + '0'.repeat(18) + String(round).padStart(2, '0') + String(i).padStart(2, '0');
+const conc = (round: number, i: number) =>
+  '5d' + '0'.repeat(18) + String(round).padStart(2, '0') + String(i).padStart(2, '0');
 const concEmail = (id: string) => `conc.${id.slice(-4)}@globex.com`;
 const concUrl = (id: string) => `https://pronet.example/in/conc-${id.slice(-4)}`;
 function concurrencyPeople() {
@@ -45,10 +46,26 @@ function concurrencyPeople() {
         last_name: `Person ${r}-${i}`,
         pro_network_url: concUrl(id),
         followers: 10 + i,
-        location: { city: 'London', state: 'England', state_code: 'ENG', country: 'United Kingdom', country_code: 'GB' },
+        location: {
+          city: 'London',
+          state: 'England',
+          state_code: 'ENG',
+          country: 'United Kingdom',
+          country_code: 'GB',
+        },
         emails: [{ address: concEmail(id), status: 'valid' }],
         phone: { status: 'unknown' },
-        positions: [{ company_id: C.cyberdyne, title: 'Volunteer', seniority: 'Unpaid', departments: ['Operations', 'Safety'], started_at: '2020-01-01', ended_at: null, is_primary: true }],
+        positions: [
+          {
+            company_id: C.cyberdyne,
+            title: 'Volunteer',
+            seniority: 'Unpaid',
+            departments: ['Operations', 'Safety'],
+            started_at: '2020-01-01',
+            ended_at: null,
+            is_primary: true,
+          },
+        ],
       });
     }
   }
@@ -60,10 +77,20 @@ async function importData(stack: TestStack): Promise<void> {
   const now = new Date();
   const people = [...basePersonRecords(now), ...concurrencyPeople()];
   const companies = baseCompanyRecords(now);
-  const cf = writeLines('companies.ndjson', companies.map((c) => JSON.stringify(c)));
-  const pf = writeLines('people.ndjson', people.map((p) => JSON.stringify(p)));
+  const cf = writeLines(
+    'companies.ndjson',
+    companies.map((c) => JSON.stringify(c)),
+  );
+  const pf = writeLines(
+    'people.ndjson',
+    people.map((p) => JSON.stringify(p)),
+  );
   const result = await stack.cli(['dataset:import', '--companies', cf, '--people', pf]);
-  if (result.code !== 0 || result.json?.people?.imported !== people.length || result.json?.companies?.imported !== companies.length) {
+  if (
+    result.code !== 0 ||
+    result.json?.people?.imported !== people.length ||
+    result.json?.companies?.imported !== companies.length
+  ) {
     throw new Error(`dataset:import failed (${result.code}): ${result.stdout} ${result.stderr}`);
   }
 }
@@ -124,7 +151,12 @@ describe('POST /v2/people/save', () => {
           method: 'POST',
           path: '/v2/people/save',
           agent: false,
-          headers: { 'content-type': 'application/json', 'content-length': payload.length, 'x-api-key': ws.api_key, 'x-request-id': requestId },
+          headers: {
+            'content-type': 'application/json',
+            'content-length': payload.length,
+            'x-api-key': ws.api_key,
+            'x-request-id': requestId,
+          },
         });
         req.on('error', () => resolve());
         req.on('response', (res) => {
@@ -143,7 +175,7 @@ describe('POST /v2/people/save', () => {
     const quiesce = async () => {
       const deadline = Date.now() + 20_000;
       await new Promise((r) => setTimeout(r, 150));
-      for (let quiet = 0; quiet < 8; ) {
+      for (let quiet = 0; quiet < 8;) {
         const [{ n }] = await stack.db.query<{ n: string }>(
           `SELECT count(*) AS n FROM pg_stat_activity
             WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND state <> 'idle'`,
@@ -206,7 +238,11 @@ describe('POST /v2/people/save', () => {
       const charged = answered.reduce((n, a) => n + (a.res.body?.metadata?.credits?.charged ?? 0), 0);
       expect(charged).toBeGreaterThan(0);
       expect(await balanceOf(ws)).toBeLessThan(PEOPLE_PER_ROUND);
-      expect(answered.some((a) => a.res.body?.data?.saved?.some((e: any) => e.email.bucket === 'to_charge' && !e.email.charged))).toBe(true);
+      expect(
+        answered.some((a) =>
+          a.res.body?.data?.saved?.some((e: any) => e.email.bucket === 'to_charge' && !e.email.charged),
+        ),
+      ).toBe(true);
     });
 
     it('the ledger sums to the balance after every round (I5)', () => {
@@ -237,7 +273,10 @@ describe('POST /v2/people/save', () => {
       const foundPer = new Map<string, number>();
       for (const e of found) foundPer.set(e.person_id, (foundPer.get(e.person_id) ?? 0) + 1);
       expect({ where, twice: [...foundPer].filter(([, n]) => n > 1) }).toEqual({ where, twice: [] });
-      expect({ where, found: sorted([...foundPer.keys()]) }).toEqual({ where, found: sorted(revealed.map((r) => r.person_id)) });
+      expect({ where, found: sorted([...foundPer.keys()]) }).toEqual({
+        where,
+        found: sorted(revealed.map((r) => r.person_id)),
+      });
       for (const e of found) {
         expect({ where, email: e.body.data.email }).toEqual({ where, email: concEmail(e.person_id) });
         expect(revealed.find((r) => r.person_id === e.person_id)?.revealed_email).toBe(e.body.data.email);
@@ -245,7 +284,8 @@ describe('POST /v2/people/save', () => {
 
       // I4: answers, ledger rows and email_found events agree.
       const ledgerByRequest = new Map<string, LedgerRow[]>();
-      for (const r of saves) ledgerByRequest.set(r.request_id ?? '', [...(ledgerByRequest.get(r.request_id ?? '') ?? []), r]);
+      for (const r of saves)
+        ledgerByRequest.set(r.request_id ?? '', [...(ledgerByRequest.get(r.request_id ?? '') ?? []), r]);
       let answeredCharged = 0;
       for (const a of answered) {
         const credits = a.res.body.metadata.credits;
@@ -253,12 +293,26 @@ describe('POST /v2/people/save', () => {
         expect({ where, request: a.requestId, rows: ledgerByRequest.get(a.requestId) ?? [] }).toEqual({
           where,
           request: a.requestId,
-          rows: credits.charged === 0 ? [] : [{ amount: -credits.charged, balance_after: credits.balance, reason: 'people_save', request_id: a.requestId }],
+          rows:
+            credits.charged === 0
+              ? []
+              : [
+                  {
+                    amount: -credits.charged,
+                    balance_after: credits.balance,
+                    reason: 'people_save',
+                    request_id: a.requestId,
+                  },
+                ],
         });
         // Within the answer: charged people are distinct, revealed with their address; unpaid ones have none.
         const entries: any[] = a.res.body.data.saved;
         const chargedIds = new Set(entries.filter((e) => e.email.charged).map((e) => e.id));
-        expect({ where, request: a.requestId, charged: chargedIds.size }).toEqual({ where, request: a.requestId, charged: credits.charged });
+        expect({ where, request: a.requestId, charged: chargedIds.size }).toEqual({
+          where,
+          request: a.requestId,
+          charged: credits.charged,
+        });
         for (const e of entries) {
           if (e.email.charged || e.email.bucket === 'already_owned') expect(e.email.address).toBe(concEmail(e.id));
           if (e.email.bucket === 'to_charge' && !e.email.charged) expect(e.email.address).toBeNull();
@@ -267,11 +321,20 @@ describe('POST /v2/people/save', () => {
       let abortedCharged = 0;
       for (const s of aborted) {
         const rows = ledgerByRequest.get(s.requestId) ?? [];
-        expect({ where, request: s.requestId, rowCount: rows.length <= 1 }).toEqual({ where, request: s.requestId, rowCount: true });
+        expect({ where, request: s.requestId, rowCount: rows.length <= 1 }).toEqual({
+          where,
+          request: s.requestId,
+          rowCount: true,
+        });
         abortedCharged += rows.reduce((n, r) => n - r.amount, 0);
       }
       const ledgerCharged = -saves.reduce((n, r) => n + r.amount, 0);
-      expect({ where, answeredPlusAborted: answeredCharged + abortedCharged, emailFound: found.length, ledgerCharged }).toEqual({
+      expect({
+        where,
+        answeredPlusAborted: answeredCharged + abortedCharged,
+        emailFound: found.length,
+        ledgerCharged,
+      }).toEqual({
         where,
         answeredPlusAborted: ledgerCharged,
         emailFound: ledgerCharged,
@@ -279,37 +342,69 @@ describe('POST /v2/people/save', () => {
       });
       // Every people_save row belongs to one of our requests, once.
       const known = new Set([...answered, ...aborted].map((s) => s.requestId));
-      expect({ where, strangers: saves.filter((r) => !known.has(r.request_id ?? '')) }).toEqual({ where, strangers: [] });
-      expect({ where, repeated: [...ledgerByRequest].filter(([, rows]) => rows.length > 1).map(([id]) => id) }).toEqual({ where, repeated: [] });
+      expect({ where, strangers: saves.filter((r) => !known.has(r.request_id ?? '')) }).toEqual({
+        where,
+        strangers: [],
+      });
+      expect({ where, repeated: [...ledgerByRequest].filter(([, rows]) => rows.length > 1).map(([id]) => id) }).toEqual(
+        { where, repeated: [] },
+      );
 
       // I5, recorded for its own test.
       ledgerVsBalance.push({ round, balance, ledgerSum: ledger.reduce((n, r) => n + r.amount, 0) });
 
       // I6: person.saved events against the saved rows and memberships.
       const savedAt = new Map(saved.map((r) => [r.person_id, new Date(r.saved_at).toISOString()]));
-      const members = await stack.db.query<{ list_id: string; person_id: string }>(`SELECT list_id, person_id FROM people_list_members WHERE workspace_id = $1`, [ws.workspace_id]);
+      const members = await stack.db.query<{ list_id: string; person_id: string }>(
+        `SELECT list_id, person_id FROM people_list_members WHERE workspace_id = $1`,
+        [ws.workspace_id],
+      );
       const listsOf = new Map<string, string[]>();
       for (const m of members) listsOf.set(m.person_id, [...(listsOf.get(m.person_id) ?? []), m.list_id]);
       const eventsPer = new Map<string, EventRow[]>();
       for (const e of personSaved) eventsPer.set(e.person_id, [...(eventsPer.get(e.person_id) ?? []), e]);
-      expect({ where, eventsFor: sorted([...eventsPer.keys()]) }).toEqual({ where, eventsFor: sorted([...savedAt.keys()]) });
+      expect({ where, eventsFor: sorted([...eventsPer.keys()]) }).toEqual({
+        where,
+        eventsFor: sorted([...savedAt.keys()]),
+      });
       for (const [id, list] of eventsPer) {
-        const ordered = [...list].sort((x, y) => x.created_at.localeCompare(y.created_at) || x.body.data.list_ids.length - y.body.data.list_ids.length);
+        const ordered = [...list].sort(
+          (x, y) =>
+            x.created_at.localeCompare(y.created_at) || x.body.data.list_ids.length - y.body.data.list_ids.length,
+        );
         for (let i = 1; i < ordered.length; i++) {
           const prev = new Set<string>(ordered[i - 1].body.data.list_ids);
           const next: string[] = ordered[i].body.data.list_ids;
-          expect({ where, id, grows: next.length > prev.size && [...prev].every((l) => next.includes(l)) }).toEqual({ where, id, grows: true });
+          expect({ where, id, grows: next.length > prev.size && [...prev].every((l) => next.includes(l)) }).toEqual({
+            where,
+            id,
+            grows: true,
+          });
         }
-        expect({ where, id, last: sorted(ordered.at(-1)!.body.data.list_ids) }).toEqual({ where, id, last: sorted(listsOf.get(id) ?? []) });
-        expect({ where, id, atMost: list.length <= 1 + (listsOf.get(id)?.length ?? 0) }).toEqual({ where, id, atMost: true });
-        for (const e of list) expect({ where, id, saved_at: e.body.data.saved_at }).toEqual({ where, id, saved_at: savedAt.get(id) });
+        expect({ where, id, last: sorted(ordered.at(-1)!.body.data.list_ids) }).toEqual({
+          where,
+          id,
+          last: sorted(listsOf.get(id) ?? []),
+        });
+        expect({ where, id, atMost: list.length <= 1 + (listsOf.get(id)?.length ?? 0) }).toEqual({
+          where,
+          id,
+          atMost: true,
+        });
+        for (const e of list)
+          expect({ where, id, saved_at: e.body.data.saved_at }).toEqual({ where, id, saved_at: savedAt.get(id) });
       }
 
       // I7: every answered save's people are saved, in its lists, with the first saved_at.
       for (const a of answered) {
         for (const e of a.res.body.data.saved) {
           expect({ where, id: e.id, saved_at: e.saved_at }).toEqual({ where, id: e.id, saved_at: savedAt.get(e.id) });
-          for (const l of a.body.list_ids) expect({ where, id: e.id, inList: (listsOf.get(e.id) ?? []).includes(l) }).toEqual({ where, id: e.id, inList: true });
+          for (const l of a.body.list_ids)
+            expect({ where, id: e.id, inList: (listsOf.get(e.id) ?? []).includes(l) }).toEqual({
+              where,
+              id: e.id,
+              inList: true,
+            });
         }
       }
     }

@@ -4,7 +4,15 @@
  * case and its invariants are in save-concurrency.e2e-spec.ts.
  */
 import { errorOf } from '../support/http';
-import { emailOf, importPeopleFixture, P, personUrl, search, UNKNOWN_PERSON_ID, WITH_VALID_EMAIL } from '../support/people-fixtures';
+import {
+  emailOf,
+  importPeopleFixture,
+  P,
+  personUrl,
+  search,
+  UNKNOWN_PERSON_ID,
+  WITH_VALID_EMAIL,
+} from '../support/people-fixtures';
 import { EventRow, peopleSaveKit, sorted } from '../support/people-save-kit';
 import { startStack, TestStack, Workspace } from '../support/stack';
 
@@ -47,7 +55,11 @@ describe('POST /v2/people/save', () => {
       id: expect.stringMatching(/^evt_[0-9A-HJKMNP-TV-Z]{26}$/),
       type,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      data: { person: { id: event.person_id, saved: expect.any(Object) }, saved_at: expect.any(String), list_ids: expect.any(Array) },
+      data: {
+        person: { id: event.person_id, saved: expect.any(Object) },
+        saved_at: expect.any(String),
+        list_ids: expect.any(Array),
+      },
     });
   };
 
@@ -62,7 +74,16 @@ describe('POST /v2/people/save', () => {
     const gavinUrl = personUrl('gavin');
     const nobodyUrl = 'https://pronet.example/in/nobody-here-at-all';
     const body = () => ({
-      data: [P.jose, P.bob, { pro_network_url: gavinUrl }, P.peter, 'nope', UNKNOWN_PERSON_ID, P.bob, { pro_network_url: nobodyUrl }],
+      data: [
+        P.jose,
+        P.bob,
+        { pro_network_url: gavinUrl },
+        P.peter,
+        'nope',
+        UNKNOWN_PERSON_ID,
+        P.bob,
+        { pro_network_url: nobodyUrl },
+      ],
       list_ids: [l1, l2],
     });
 
@@ -120,7 +141,13 @@ describe('POST /v2/people/save', () => {
         list_ids: [l1, l2],
         email: { bucket: 'to_charge', charged: true, address: emailOf('gavin') },
       });
-      expect(entryOf(main, 3)).toMatchObject({ index: 3, identifier: P.peter, id: P.peter, list_ids: [l1, l2], email: { bucket: 'without_email', charged: false, address: null } });
+      expect(entryOf(main, 3)).toMatchObject({
+        index: 3,
+        identifier: P.peter,
+        id: P.peter,
+        list_ids: [l1, l2],
+        email: { bucket: 'without_email', charged: false, address: null },
+      });
       // The repeated item has its person's outcome.
       expect(entryOf(main, 6)).toEqual({ ...bob, index: 6 });
       expect(main.data.not_matched).toEqual([
@@ -144,7 +171,11 @@ describe('POST /v2/people/save', () => {
       expect(await balanceOf(a)).toBe(7);
       // The person record tells the same.
       const bob = await a.api.get(`/v2/people/${P.bob}`);
-      expect(bob.body.data.saved).toMatchObject({ email: emailOf('bob'), email_source: 'revealed', saved_at: entryOf(main, 1).saved_at });
+      expect(bob.body.data.saved).toMatchObject({
+        email: emailOf('bob'),
+        email_source: 'revealed',
+        saved_at: entryOf(main, 1).saved_at,
+      });
       const peter = await a.api.get(`/v2/people/${P.peter}`);
       expect(peter.body.data.saved).toMatchObject({ email: null, email_source: null });
     });
@@ -195,7 +226,15 @@ describe('POST /v2/people/save', () => {
       });
       for (const e of retry.data.saved) {
         const before = entryOf(main, e.index);
-        expect(e).toEqual({ ...before, list_ids: [], email: { ...before.email, bucket: before.email.address === null ? 'without_email' : 'already_owned', charged: false } });
+        expect(e).toEqual({
+          ...before,
+          list_ids: [],
+          email: {
+            ...before.email,
+            bucket: before.email.address === null ? 'without_email' : 'already_owned',
+            charged: false,
+          },
+        });
       }
       expect((await eventsOf(a)).length).toBe(eventsNow);
       expect(await ledgerOf(a)).toEqual(ledgerNow);
@@ -205,7 +244,11 @@ describe('POST /v2/people/save', () => {
       expect((await eventsOf(a)).length).toBe(eventsNow);
       const l3 = await newList(a);
       const moved = await saveOk(a, { data: [P.bob], list_ids: [l3] });
-      expect(entryOf(moved, 0)).toMatchObject({ list_ids: [l3], saved_at: entryOf(main, 1).saved_at, email: { bucket: 'already_owned', charged: false } });
+      expect(entryOf(moved, 0)).toMatchObject({
+        list_ids: [l3],
+        saved_at: entryOf(main, 1).saved_at,
+        email: { bucket: 'already_owned', charged: false },
+      });
       expect(sorted(entryOf(moved, 0).all_list_ids)).toEqual(sorted([l1, l2, l3]));
       const added = (await eventsOf(a)).slice(eventsNow);
       expect(added.map((e) => [e.type, e.person_id])).toEqual([['person.saved', P.bob]]);
@@ -214,17 +257,42 @@ describe('POST /v2/people/save', () => {
     });
 
     it("is scoped to the workspace: B saving a person A saved is charged again; A's rows, events and ledger stay", async () => {
-      const before = { saved: await savedRows(a), events: await eventsOf(a), ledger: await ledgerOf(a), balance: await balanceOf(a) };
+      const before = {
+        saved: await savedRows(a),
+        events: await eventsOf(a),
+        ledger: await ledgerOf(a),
+        balance: await balanceOf(a),
+      };
       const res = await saveOk(b, { data: [P.bob, P.jose] });
-      expect(res.metadata).toMatchObject({ emails: { edited: 0, already_owned: 0, to_charge: 2, without_email: 0 }, credits: { charged: 2, balance: 3 } });
-      expect(entryOf(res, 0)).toMatchObject({ id: P.bob, list_ids: [], all_list_ids: [], email: { bucket: 'to_charge', charged: true, address: emailOf('bob') } });
+      expect(res.metadata).toMatchObject({
+        emails: { edited: 0, already_owned: 0, to_charge: 2, without_email: 0 },
+        credits: { charged: 2, balance: 3 },
+      });
+      expect(entryOf(res, 0)).toMatchObject({
+        id: P.bob,
+        list_ids: [],
+        all_list_ids: [],
+        email: { bucket: 'to_charge', charged: true, address: emailOf('bob') },
+      });
       expect(entryOf(res, 0).saved_at).not.toBe(entryOf(main, 1).saved_at);
-      expect({ saved: await savedRows(a), events: await eventsOf(a), ledger: await ledgerOf(a), balance: await balanceOf(a) }).toEqual(before);
+      expect({
+        saved: await savedRows(a),
+        events: await eventsOf(a),
+        ledger: await ledgerOf(a),
+        balance: await balanceOf(a),
+      }).toEqual(before);
       const eventsB = await eventsOf(b);
       expect(sorted(eventsB.map((e) => `${e.type} ${e.person_id}`))).toEqual(
-        sorted([`person.saved ${P.bob}`, `person.saved ${P.jose}`, `person.email_found ${P.bob}`, `person.email_found ${P.jose}`]),
+        sorted([
+          `person.saved ${P.bob}`,
+          `person.saved ${P.jose}`,
+          `person.email_found ${P.bob}`,
+          `person.email_found ${P.jose}`,
+        ]),
       );
-      expect((await ledgerOf(b)).filter((r) => r.reason === 'people_save')).toEqual([{ amount: -2, balance_after: 3, reason: 'people_save', request_id: expect.any(String) }]);
+      expect((await ledgerOf(b)).filter((r) => r.reason === 'people_save')).toEqual([
+        { amount: -2, balance_after: 3, reason: 'people_save', request_id: expect.any(String) },
+      ]);
       // A's list means nothing to B.
       const foreign = await post(b, { data: [P.gavin], list_ids: [l1] });
       expect(foreign.status).toBe(400);
@@ -238,7 +306,10 @@ describe('POST /v2/people/save', () => {
     // Not id order, not followers order: request order decides.
     const order = [P.gwen, P.miles, P.peter, P.norman, P.maria];
     const first = await saveOk(ws, { data: order }, newRequestId('runout-1'));
-    expect(first.metadata).toMatchObject({ emails: { to_charge: 4, without_email: 1, already_owned: 0, edited: 0 }, credits: { charged: 2, balance: 0 } });
+    expect(first.metadata).toMatchObject({
+      emails: { to_charge: 4, without_email: 1, already_owned: 0, edited: 0 },
+      credits: { charged: 2, balance: 0 },
+    });
     const outcome = (answer: { data: any }) => order.map((id) => [id, entryOf(answer, order.indexOf(id)).email]);
     expect(outcome(first)).toEqual([
       [P.gwen, { bucket: 'to_charge', charged: true, address: emailOf('gwen') }],
@@ -248,10 +319,20 @@ describe('POST /v2/people/save', () => {
       [P.maria, { bucket: 'to_charge', charged: false, address: null }],
     ]);
     const revealed = async () => new Map((await savedRows(ws)).map((r) => [r.person_id, r.revealed_email]));
-    expect(await revealed()).toEqual(new Map([[P.gwen, emailOf('gwen')], [P.miles, emailOf('miles')], [P.peter, null], [P.norman, null], [P.maria, null]]));
+    expect(await revealed()).toEqual(
+      new Map([
+        [P.gwen, emailOf('gwen')],
+        [P.miles, emailOf('miles')],
+        [P.peter, null],
+        [P.norman, null],
+        [P.maria, null],
+      ]),
+    );
     const events1 = await eventsOf(ws);
     expect(sorted(events1.filter((e) => e.type === 'person.saved').map((e) => e.person_id))).toEqual(sorted(order));
-    expect(sorted(events1.filter((e) => e.type === 'person.email_found').map((e) => e.person_id))).toEqual(sorted([P.gwen, P.miles]));
+    expect(sorted(events1.filter((e) => e.type === 'person.email_found').map((e) => e.person_id))).toEqual(
+      sorted([P.gwen, P.miles]),
+    );
 
     // The unpaid people are still to_charge; the preview says so.
     expect(await preview(ws, { data: order })).toMatchObject({
@@ -267,7 +348,10 @@ describe('POST /v2/people/save', () => {
 
     await setBalance(ws, 5);
     const second = await saveOk(ws, { data: order }, newRequestId('runout-2'));
-    expect(second.metadata).toMatchObject({ emails: { to_charge: 2, already_owned: 2, without_email: 1, edited: 0 }, credits: { charged: 2, balance: 3 } });
+    expect(second.metadata).toMatchObject({
+      emails: { to_charge: 2, already_owned: 2, without_email: 1, edited: 0 },
+      credits: { charged: 2, balance: 3 },
+    });
     expect(outcome(second)).toEqual([
       [P.gwen, { bucket: 'already_owned', charged: false, address: emailOf('gwen') }],
       [P.miles, { bucket: 'already_owned', charged: false, address: emailOf('miles') }],
@@ -276,7 +360,8 @@ describe('POST /v2/people/save', () => {
       [P.maria, { bucket: 'to_charge', charged: true, address: emailOf('maria') }],
     ]);
     // saved_at is the first save's.
-    for (const id of order) expect(entryOf(second, order.indexOf(id)).saved_at).toBe(entryOf(first, order.indexOf(id)).saved_at);
+    for (const id of order)
+      expect(entryOf(second, order.indexOf(id)).saved_at).toBe(entryOf(first, order.indexOf(id)).saved_at);
     const events2 = (await eventsOf(ws)).slice(events1.length);
     expect(events2.map((e) => e.type)).toEqual(['person.email_found', 'person.email_found']);
     expect(sorted(events2.map((e) => e.person_id))).toEqual(sorted([P.norman, P.maria]));
@@ -296,7 +381,21 @@ describe('POST /v2/people/save', () => {
     const ws = c;
     await saveOk(ws, { data: [P.alice, P.ana] }); // alice revealed: 4 credits left
     expect((await ws.api.patch(`/v2/people/${P.ana}`, { email: 'ana@edited.example' })).status).toBe(200);
-    const body = { data: [P.alice, P.ana, P.bob, P.gavin, { pro_network_url: personUrl('priya') }, P.jurgen, P.lukasz, P.peter, 'bad', UNKNOWN_PERSON_ID, P.bob] };
+    const body = {
+      data: [
+        P.alice,
+        P.ana,
+        P.bob,
+        P.gavin,
+        { pro_network_url: personUrl('priya') },
+        P.jurgen,
+        P.lukasz,
+        P.peter,
+        'bad',
+        UNKNOWN_PERSON_ID,
+        P.bob,
+      ],
+    };
 
     const before = await preview(ws, body);
     expect(before).toMatchObject({
@@ -310,9 +409,17 @@ describe('POST /v2/people/save', () => {
       enough_credits: false,
     });
     const saved = await saveOk(ws, body);
-    expect(saved.metadata.credits).toEqual({ charged: Math.min(before.credits_needed, before.credits_available), balance: 0 });
+    expect(saved.metadata.credits).toEqual({
+      charged: Math.min(before.credits_needed, before.credits_available),
+      balance: 0,
+    });
     expect(saved.metadata.emails).toEqual(before.emails);
-    expect(saved.metadata).toMatchObject({ total: before.requested, not_matched_count: before.not_matched, invalid_count: before.invalid, truncated: before.truncated });
+    expect(saved.metadata).toMatchObject({
+      total: before.requested,
+      not_matched_count: before.not_matched,
+      invalid_count: before.invalid,
+      truncated: before.truncated,
+    });
     expect(new Set(saved.data.saved.map((e: any) => e.id)).size).toBe(before.savable);
     // The edited person answers the workspace's own email, never charged.
     expect(entryOf(saved, 1).email).toEqual({ bucket: 'edited', charged: false, address: 'ana@edited.example' });
@@ -345,7 +452,9 @@ describe('POST /v2/people/save', () => {
     });
     const first = await saveOk(ws, { filters, limit: 5, list_ids: [l] });
     expect(first.data.saved.map((e: any) => e.id)).toEqual(firstFive);
-    expect(first.data.saved.map((e: any) => [e.index, e.identifier, e.matched_by])).toEqual(firstFive.map((id, i) => [i, id, 'filters']));
+    expect(first.data.saved.map((e: any) => [e.index, e.identifier, e.matched_by])).toEqual(
+      firstFive.map((id, i) => [i, id, 'filters']),
+    );
     expect(first.metadata).toMatchObject({
       total: 5,
       saved_count: 5,
@@ -361,7 +470,11 @@ describe('POST /v2/people/save', () => {
       expect(e.list_ids).toEqual([l]);
       expect({ id: e.id, email: e.email }).toEqual({
         id: e.id,
-        email: { bucket: WITH_VALID_EMAIL.has(e.id) ? 'to_charge' : 'without_email', charged: charged.has(e.id), address: charged.has(e.id) ? expect.stringContaining('@') : null },
+        email: {
+          bucket: WITH_VALID_EMAIL.has(e.id) ? 'to_charge' : 'without_email',
+          charged: charged.has(e.id),
+          address: charged.has(e.id) ? expect.stringContaining('@') : null,
+        },
       });
     }
     expect(await membersOf(l)).toEqual(sorted(firstFive));
@@ -369,7 +482,12 @@ describe('POST /v2/people/save', () => {
     // The rest, by leaving the first five out: not truncated.
     const rest = await saveOk(ws, { filters, exclude_ids: ids.slice(0, 5) });
     expect(rest.data.saved.map((e: any) => e.id)).toEqual(ids.slice(5));
-    expect(rest.metadata).toMatchObject({ total: 13, saved_count: 13, truncated: false, credits: { charged: 0, balance: 0 } });
+    expect(rest.metadata).toMatchObject({
+      total: 13,
+      saved_count: 13,
+      truncated: false,
+      credits: { charged: 0, balance: 0 },
+    });
 
     // The whole saved set again: everyone is saved now; whole-list limits are the preview's only.
     const again = await saveOk(ws, { filters: { lists: { saved: 'any' } } });
@@ -384,7 +502,10 @@ describe('POST /v2/people/save', () => {
     ] as Array<[string, unknown]>) {
       const res = await post(ws, body);
       expect({ what, status: res.status }).toEqual({ what, status: 400 });
-      expect({ what, error: errorOf(res) }).toMatchObject({ what, error: { name: 'VALIDATION_ERROR', payload: { field: 'limit', code: 'out_of_range' } } });
+      expect({ what, error: errorOf(res) }).toMatchObject({
+        what,
+        error: { name: 'VALIDATION_ERROR', payload: { field: 'limit', code: 'out_of_range' } },
+      });
     }
   });
 
@@ -412,7 +533,10 @@ describe('POST /v2/people/save', () => {
       ]) {
         const res = await post(ws, body);
         expect({ what, status: res.status }).toEqual({ what, status: 400 });
-        expect({ what, error: errorOf(res) }).toMatchObject({ what, error: { name: 'VALIDATION_ERROR', payload: { field: 'list_ids', code: 'invalid_value' } } });
+        expect({ what, error: errorOf(res) }).toMatchObject({
+          what,
+          error: { name: 'VALIDATION_ERROR', payload: { field: 'list_ids', code: 'invalid_value' } },
+        });
       }
     }
     expect(await footprint(ws)).toEqual(before);
@@ -432,14 +556,22 @@ describe('POST /v2/people/save', () => {
       ['both', { data: [P.jose], filters: {} }, 'data', 'conflicting_fields'],
       ['limit with data', { data: [P.jose], limit: 1 }, 'limit', 'conflicting_fields'],
       ['exclude_ids with data', { data: [P.jose], exclude_ids: [P.bob] }, 'exclude_ids', 'conflicting_fields'],
-      ['51 URL items', { data: Array.from({ length: 51 }, (_, i) => ({ pro_network_url: `https://pronet.example/in/x-${i}` })) }, 'data', 'out_of_range'],
+      [
+        '51 URL items',
+        { data: Array.from({ length: 51 }, (_, i) => ({ pro_network_url: `https://pronet.example/in/x-${i}` })) },
+        'data',
+        'out_of_range',
+      ],
       ['a bad filter key', { filters: { bogus: {} } }, 'filters.bogus', 'unknown_field'],
       ['an unknown key', { data: [P.jose], dry_run: true }, 'dry_run', 'unknown_field'],
     ];
     for (const [what, body, field, code] of cases) {
       const res = await post(ws, body);
       expect({ what, status: res.status }).toEqual({ what, status: 400 });
-      expect({ what, error: errorOf(res) }).toMatchObject({ what, error: { name: 'VALIDATION_ERROR', payload: { field, code } } });
+      expect({ what, error: errorOf(res) }).toMatchObject({
+        what,
+        error: { name: 'VALIDATION_ERROR', payload: { field, code } },
+      });
     }
     expect(await footprint(ws)).toEqual(before);
     const noKey = await stack.anon.post('/v2/people/save', { data: [P.jose] });
@@ -456,7 +588,12 @@ describe('POST /v2/people/save', () => {
       ['runOut', runOut],
     ] as Array<[string, Workspace]>) {
       const rows = await ledgerOf(ws);
-      seen.push({ what, balance: await balanceOf(ws), ledgerSum: rows.reduce((n, r) => n + r.amount, 0), lastBalanceAfter: rows.at(-1)?.balance_after });
+      seen.push({
+        what,
+        balance: await balanceOf(ws),
+        ledgerSum: rows.reduce((n, r) => n + r.amount, 0),
+        lastBalanceAfter: rows.at(-1)?.balance_after,
+      });
     }
     expect(seen).toEqual([
       { what: 'a', balance: 7, ledgerSum: 7, lastBalanceAfter: 7 },

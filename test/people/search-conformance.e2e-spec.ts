@@ -46,7 +46,11 @@ describe('POST /v2/people/search on the conformance fixture', () => {
 
     it('person_job_title CONTAINS: every word in any order; exclude removes', async () => {
       await expectIds(a.api, TITLE(['Software Engineer']), E.title_contains_software_engineer);
-      await expectIds(a.api, TITLE(['Software Engineer'], 'CONTAINS', ['Senior']), E.title_software_engineer_not_senior);
+      await expectIds(
+        a.api,
+        TITLE(['Software Engineer'], 'CONTAINS', ['Senior']),
+        E.title_software_engineer_not_senior,
+      );
       await expectIds(a.api, TITLE(['Data Scientist']), E.title_contains_data_scientist);
     });
 
@@ -61,20 +65,36 @@ describe('POST /v2/people/search on the conformance fixture', () => {
     });
 
     it('boolean_search: quoted phrase with ! exclusion, and parenthesised OR inside AND', async () => {
-      await expectIds(a.api, { person_job_title: { boolean_search: "'Software Engineer' AND !Senior" } }, E.title_software_engineer_not_senior);
-      await expectIds(a.api, { person_job_title: { boolean_search: '(Sales OR Marketing) AND Manager' } }, E.bool_sales_or_marketing_and_manager);
+      await expectIds(
+        a.api,
+        { person_job_title: { boolean_search: "'Software Engineer' AND !Senior" } },
+        E.title_software_engineer_not_senior,
+      );
+      await expectIds(
+        a.api,
+        { person_job_title: { boolean_search: '(Sales OR Marketing) AND Manager' } },
+        E.bool_sales_or_marketing_and_manager,
+      );
     });
 
     it('boolean_search mixing AND and OR at one level without parentheses answers 400', async () => {
       await search(a.api, { person_job_title: { boolean_search: 'Sales AND Manager' } });
-      const res = await a.api.post('/v2/people/search', { filters: { person_job_title: { boolean_search: 'Sales AND Marketing OR Manager' } }, page: 1, per_page: 100 });
+      const res = await a.api.post('/v2/people/search', {
+        filters: { person_job_title: { boolean_search: 'Sales AND Marketing OR Manager' } },
+        page: 1,
+        per_page: 100,
+      });
       expect(res.status).toBe(400);
       expect(errorOf(res).name).toBe('VALIDATION_ERROR');
     });
 
     it('person_seniority include matches any listed value', async () => {
       await expectIds(a.api, { person_seniority: { include: ['VP'] } }, E.seniority_vp);
-      await expectIds(a.api, { person_seniority: { include: ['Director', 'Chief Officer'] } }, E.seniority_director_chief);
+      await expectIds(
+        a.api,
+        { person_seniority: { include: ['Director', 'Chief Officer'] } },
+        E.seniority_director_chief,
+      );
       await expectIds(a.api, { person_seniority: { include: ['Owner'] } }, E.seniority_owner);
     });
 
@@ -101,13 +121,29 @@ describe('POST /v2/people/search on the conformance fixture', () => {
 
     it('company.domain ORGANIZATION (default) / PRIMARY / LINKEDIN_WEBSITE on globex.com', async () => {
       await expectIds(a.api, { company: { domain: { include: ['globex.com'] } } }, E.domain_org);
-      await expectIds(a.api, { company: { domain: { include: ['globex.com'], match_mode: 'ORGANIZATION' } } }, E.domain_org);
-      await expectIds(a.api, { company: { domain: { include: ['globex.com'], match_mode: 'PRIMARY' } } }, E.domain_primary);
-      await expectIds(a.api, { company: { domain: { include: ['globex.com'], match_mode: 'LINKEDIN_WEBSITE' } } }, E.domain_linkedin);
+      await expectIds(
+        a.api,
+        { company: { domain: { include: ['globex.com'], match_mode: 'ORGANIZATION' } } },
+        E.domain_org,
+      );
+      await expectIds(
+        a.api,
+        { company: { domain: { include: ['globex.com'], match_mode: 'PRIMARY' } } },
+        E.domain_primary,
+      );
+      await expectIds(
+        a.api,
+        { company: { domain: { include: ['globex.com'], match_mode: 'LINKEDIN_WEBSITE' } } },
+        E.domain_linkedin,
+      );
     });
 
     it('company.name EXACT is a case-insensitive whole-name match', async () => {
-      await expectIds(a.api, { company: { name: { include: ['globex'], match_mode: 'EXACT' } } }, E.company_name_globex);
+      await expectIds(
+        a.api,
+        { company: { name: { include: ['globex'], match_mode: 'EXACT' } } },
+        E.company_name_globex,
+      );
       await expectIds(a.api, { company: { name: { include: ['GLOBEX LABS'] } } }, E.company_name_globex_labs);
     });
 
@@ -122,7 +158,11 @@ describe('POST /v2/people/search on the conformance fixture', () => {
     });
 
     it('company_technologies answers 400 today', async () => {
-      const res = await a.api.post('/v2/people/search', { filters: { company_technologies: { include: ['tech_react'] } }, page: 1, per_page: 100 });
+      const res = await a.api.post('/v2/people/search', {
+        filters: { company_technologies: { include: ['tech_react'] } },
+        page: 1,
+        per_page: 100,
+      });
       expect(res.status).toBe(400);
       expect(errorOf(res).name).toBe('VALIDATION_ERROR');
     });
@@ -144,14 +184,26 @@ describe('POST /v2/people/search on the conformance fixture', () => {
     });
 
     it('max_person_per_company 1 keeps the colleague with a valid email over higher followers', async () => {
-      await expectIds(a.api, { company: { id: { include: [C.initech] } }, max_person_per_company: 1 }, E.mppc_initech_1);
+      await expectIds(
+        a.api,
+        { company: { id: { include: [C.initech] } }, max_person_per_company: 1 },
+        E.mppc_initech_1,
+      );
     });
 
     it('default order within a company is followers desc; sort_by person_last_name asc/desc reorders', async () => {
       const f = { company: { id: { include: [C.umbrella] } } };
       await expectOrder(a.api, f, E.umbrella_by_followers);
-      await expectOrder(a.api, { ...f, sort_by: 'person_last_name', sort_direction: 'asc' }, E.umbrella_by_last_name_asc);
-      await expectOrder(a.api, { ...f, sort_by: 'person_last_name', sort_direction: 'desc' }, [...E.umbrella_by_last_name_asc].reverse());
+      await expectOrder(
+        a.api,
+        { ...f, sort_by: 'person_last_name', sort_direction: 'asc' },
+        E.umbrella_by_last_name_asc,
+      );
+      await expectOrder(
+        a.api,
+        { ...f, sort_by: 'person_last_name', sort_direction: 'desc' },
+        [...E.umbrella_by_last_name_asc].reverse(),
+      );
     });
   });
 });

@@ -10,7 +10,9 @@ describe('POST /v2/people/search limits', () => {
 
   beforeAll(async () => {
     // 1 ms: every search statement is cancelled by PostgreSQL; 2 searches a minute.
-    stack = await startStack({ env: { SEARCH_STATEMENT_TIMEOUT: '1ms', RATE_LIMITS_ENFORCED: 'true', RATE_LIMIT_SEARCH_PER_MINUTE: '2' } });
+    stack = await startStack({
+      env: { SEARCH_STATEMENT_TIMEOUT: '1ms', RATE_LIMITS_ENFORCED: 'true', RATE_LIMIT_SEARCH_PER_MINUTE: '2' },
+    });
     ws = await stack.workspace();
   });
   afterAll(() => stack?.close());

@@ -11,19 +11,68 @@ const cid = (n: number) => `5c${'0'.repeat(20)}${String(n).padStart(2, '0')}`;
 const pid = (n: number) => `5e${'0'.repeat(20)}${String(n).padStart(2, '0')}`;
 
 const COMPANIES = [
-  companyRecord(cid(1), { name: 'Globex', keywords: ['enterprise software', 'sales automation', 'ai'], industry: 'Software Development', employee_count: 4200, website: 'globex.com' }),
-  companyRecord(cid(2), { name: 'Globex Logistics', keywords: ['Sales Automation', 'logistics'], industry: 'Truck Transportation', employee_count: null, website: null }),
-  companyRecord(cid(3), { name: 'Initech', keywords: ['sales', 'enterprise software'], industry: 'Software Development', employee_count: 300, website: 'initech.com' }),
-  companyRecord(cid(4), { name: 'Umbrella Sales Group', keywords: ['pharma', 'sales automation'], industry: 'Pharmaceutical Manufacturing', employee_count: 50, website: 'umbrella.example' }),
-  companyRecord(cid(5), { name: 'Initech', keywords: [], industry: null, employee_count: 10, website: 'initech.example' }),
+  companyRecord(cid(1), {
+    name: 'Globex',
+    keywords: ['enterprise software', 'sales automation', 'ai'],
+    industry: 'Software Development',
+    employee_count: 4200,
+    website: 'globex.com',
+  }),
+  companyRecord(cid(2), {
+    name: 'Globex Logistics',
+    keywords: ['Sales Automation', 'logistics'],
+    industry: 'Truck Transportation',
+    employee_count: null,
+    website: null,
+  }),
+  companyRecord(cid(3), {
+    name: 'Initech',
+    keywords: ['sales', 'enterprise software'],
+    industry: 'Software Development',
+    employee_count: 300,
+    website: 'initech.com',
+  }),
+  companyRecord(cid(4), {
+    name: 'Umbrella Sales Group',
+    keywords: ['pharma', 'sales automation'],
+    industry: 'Pharmaceutical Manufacturing',
+    employee_count: 50,
+    website: 'umbrella.example',
+  }),
+  companyRecord(cid(5), {
+    name: 'Initech',
+    keywords: [],
+    industry: null,
+    employee_count: 10,
+    website: 'initech.example',
+  }),
 ];
 
-const place = (city: string | null, state: string | null, state_code: string | null, country: string, country_code: string) => ({ city, state, state_code, country, country_code });
+const place = (
+  city: string | null,
+  state: string | null,
+  state_code: string | null,
+  country: string,
+  country_code: string,
+) => ({ city, state, state_code, country, country_code });
 const NYC = place('New York', 'New York', 'NY', 'United States', 'US');
 const AUSTIN = place('Austin', 'Texas', 'TX', 'United States', 'US');
 
 function person(n: number, title: string | null, location: object | null, company = cid(1)) {
-  const positions = title === null ? [] : [{ company_id: company, title, seniority: 'Manager', departments: ['Sales'], started_at: '2024-03-01', ended_at: null, is_primary: true }];
+  const positions =
+    title === null
+      ? []
+      : [
+          {
+            company_id: company,
+            title,
+            seniority: 'Manager',
+            departments: ['Sales'],
+            started_at: '2024-03-01',
+            ended_at: null,
+            is_primary: true,
+          },
+        ];
   return personRecord(pid(n), company, { positions, location });
 }
 
@@ -48,13 +97,23 @@ describe('POST /v2/search/suggest', () => {
     expect(res.status).toBe(200);
     return (res.body.data as { value: string }[]).map((d) => d.value);
   };
-  const pairs = async (body: object) => ((await suggest(body)).body.data as { value: string; count: number }[]).map((d) => [d.value, d.count]);
+  const pairs = async (body: object) =>
+    ((await suggest(body)).body.data as { value: string; count: number }[]).map((d) => [d.value, d.count]);
 
   beforeAll(async () => {
-    const companies = writeLines('companies.ndjson', COMPANIES.map((c) => JSON.stringify(c)));
-    const people = writeLines('people.ndjson', PEOPLE.map((p) => JSON.stringify(p)));
+    const companies = writeLines(
+      'companies.ndjson',
+      COMPANIES.map((c) => JSON.stringify(c)),
+    );
+    const people = writeLines(
+      'people.ndjson',
+      PEOPLE.map((p) => JSON.stringify(p)),
+    );
     const result = await harness.stack.cli(['dataset:import', '--companies', companies, '--people', people]);
-    expect(result.json).toEqual({ companies: { imported: COMPANIES.length, rejected: 0 }, people: { imported: PEOPLE.length, rejected: 0 } });
+    expect(result.json).toEqual({
+      companies: { imported: COMPANIES.length, rejected: 0 },
+      people: { imported: PEOPLE.length, rejected: 0 },
+    });
   });
 
   it('person_job_title: the exact title, then titles starting with the query, then titles with a later word starting with it', async () => {
@@ -84,10 +143,20 @@ describe('POST /v2/search/suggest', () => {
   it('honours limit (default 10, 1-50) for short and long queries alike', async () => {
     expect(await values({ type: 'person_job_title', query: 'sales', limit: 2 })).toEqual(['Sales', 'Sales Manager']);
     // "s" equals no title: titles starting with it by count, then titles with a later word starting with it
-    expect(await values({ type: 'person_job_title', query: 's' })).toEqual(['Sales Manager', 'Sales', 'Director of Salesforce Ops', 'Inside Sales Representative', 'VP Sales']);
+    expect(await values({ type: 'person_job_title', query: 's' })).toEqual([
+      'Sales Manager',
+      'Sales',
+      'Director of Salesforce Ops',
+      'Inside Sales Representative',
+      'VP Sales',
+    ]);
     expect(await values({ type: 'person_job_title', query: 's', limit: 2 })).toEqual(['Sales Manager', 'Sales']);
     expect(await values({ type: 'person_job_title', query: 'sa', limit: 1 })).toEqual(['Sales Manager']);
-    expect(await values({ type: 'person_job_title', query: 'sal', limit: 3 })).toEqual(['Sales Manager', 'Sales', 'Director of Salesforce Ops']);
+    expect(await values({ type: 'person_job_title', query: 'sal', limit: 3 })).toEqual([
+      'Sales Manager',
+      'Sales',
+      'Director of Salesforce Ops',
+    ]);
     const industries = await values({ type: 'company_industry', query: 'a', limit: 50 });
     expect(industries.length).toBeGreaterThan(10);
     expect(await values({ type: 'company_industry', query: 'a' })).toEqual(industries.slice(0, 10));
@@ -136,25 +205,38 @@ describe('POST /v2/search/suggest', () => {
       ['European Union', 2],
     ]);
     expect(await pairs({ type: 'person_location', query: 'dach' })).toEqual([['DACH', 1]]);
-    expect(await values({ type: 'person_location', query: 'a', limit: 2 })).toEqual(['AMER', 'Austin, Texas, United States']);
+    expect(await values({ type: 'person_location', query: 'a', limit: 2 })).toEqual([
+      'AMER',
+      'Austin, Texas, United States',
+    ]);
   });
 
   it('person_location: diacritics are significant, case is not', async () => {
     expect(await values({ type: 'person_location', query: 'KRAKÓW' })).toEqual(['Kraków, Lesser Poland, Poland']);
     expect(await values({ type: 'person_location', query: 'krakow' })).toEqual([]);
-    expect(await values({ type: 'person_location', query: 'são' })).toEqual(['São Paulo, Brazil', 'São Paulo, São Paulo, Brazil']);
+    expect(await values({ type: 'person_location', query: 'são' })).toEqual([
+      'São Paulo, Brazil',
+      'São Paulo, São Paulo, Brazil',
+    ]);
     expect(await values({ type: 'person_location', query: 'sao' })).toEqual([]);
   });
 
   it('person_location: every value resolves as a person_location include, to as many people as its count', async () => {
     const res = await suggest({ type: 'person_location', query: 'a', limit: 50 });
-    const all = [...res.body.data, ...(await suggest({ type: 'person_location', query: 's', limit: 50 })).body.data, ...(await suggest({ type: 'person_location', query: 'n', limit: 50 })).body.data];
+    const all = [
+      ...res.body.data,
+      ...(await suggest({ type: 'person_location', query: 's', limit: 50 })).body.data,
+      ...(await suggest({ type: 'person_location', query: 'n', limit: 50 })).body.data,
+    ];
     expect(all.length).toBeGreaterThan(20);
     for (const { value, count } of all as { value: string; count: number }[]) {
       const { always, ifPresent } = locationCandidates(value);
       const keys = [...always, ...ifPresent];
       expect([value, keys.length > 0]).toEqual([value, true]);
-      const [{ n }] = await harness.stack.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM people WHERE location_keys && $1::text[]`, [keys]);
+      const [{ n }] = await harness.stack.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM people WHERE location_keys && $1::text[]`,
+        [keys],
+      );
       expect([value, n]).toEqual([value, count]);
     }
   });
@@ -169,11 +251,20 @@ describe('POST /v2/search/suggest', () => {
       expect([value, await search({ person_location: { include: [value] } })]).toEqual([value, count]);
     }
     for (const { value, count } of (await suggest({ type: 'person_job_title', query: 's', limit: 50 })).body.data) {
-      expect([value, await search({ person_job_title: { include: [value], match_mode: 'EXACT' } })]).toEqual([value, count]);
+      expect([value, await search({ person_job_title: { include: [value], match_mode: 'EXACT' } })]).toEqual([
+        value,
+        count,
+      ]);
     }
-    expect(await search({ company_keywords: { include: ['sales automation'] } })).toBe(PEOPLE.filter((p) => [cid(1), cid(2), cid(4)].includes(p.positions[0]?.company_id)).length);
-    expect(await search({ company_industry: { include: ['Software Development'] } })).toBe(PEOPLE.filter((p) => [cid(1), cid(3)].includes(p.positions[0]?.company_id)).length);
-    expect(await search({ company: { name: { include: ['Globex'] } } })).toBe(PEOPLE.filter((p) => p.positions[0]?.company_id === cid(1)).length);
+    expect(await search({ company_keywords: { include: ['sales automation'] } })).toBe(
+      PEOPLE.filter((p) => [cid(1), cid(2), cid(4)].includes(p.positions[0]?.company_id)).length,
+    );
+    expect(await search({ company_industry: { include: ['Software Development'] } })).toBe(
+      PEOPLE.filter((p) => [cid(1), cid(3)].includes(p.positions[0]?.company_id)).length,
+    );
+    expect(await search({ company: { name: { include: ['Globex'] } } })).toBe(
+      PEOPLE.filter((p) => p.positions[0]?.company_id === cid(1)).length,
+    );
   });
 
   it('company_name: one item per company with id and website, counted by headcount (0 when unknown)', async () => {
@@ -186,7 +277,9 @@ describe('POST /v2/search/suggest', () => {
       ['Initech', 300],
       ['Initech', 10],
     ]);
-    expect((await suggest({ type: 'company_name', query: 'initech' })).body.data.map((d: { id: string }) => d.id)).toEqual([cid(3), cid(5)]);
+    expect(
+      (await suggest({ type: 'company_name', query: 'initech' })).body.data.map((d: { id: string }) => d.id),
+    ).toEqual([cid(3), cid(5)]);
     expect(await pairs({ type: 'company_name', query: 'sales' })).toEqual([['Umbrella Sales Group', 50]]);
   });
 
@@ -226,11 +319,18 @@ describe('POST /v2/search/suggest', () => {
 
   it('offers what a later dataset:import brings: the import refreshes the suggestions', async () => {
     expect(await values({ type: 'person_job_title', query: 'happ' })).toEqual([]);
-    const people = writeLines('more-people.ndjson', [JSON.stringify(person(10, 'Chief Happiness Officer', place('Lyon', 'Auvergne-Rhône-Alpes', 'ARA', 'France', 'FR')))]);
+    const people = writeLines('more-people.ndjson', [
+      JSON.stringify(
+        person(10, 'Chief Happiness Officer', place('Lyon', 'Auvergne-Rhône-Alpes', 'ARA', 'France', 'FR')),
+      ),
+    ]);
     const result = await harness.stack.cli(['dataset:import', '--people', people]);
     expect(result.json).toEqual({ companies: { imported: 0, rejected: 0 }, people: { imported: 1, rejected: 0 } });
     expect(await pairs({ type: 'person_job_title', query: 'happ' })).toEqual([['Chief Happiness Officer', 1]]);
-    expect(await values({ type: 'person_location', query: 'rhône' })).toEqual(['Auvergne-Rhône-Alpes, France', 'Lyon, Auvergne-Rhône-Alpes, France']);
+    expect(await values({ type: 'person_location', query: 'rhône' })).toEqual([
+      'Auvergne-Rhône-Alpes, France',
+      'Lyon, Auvergne-Rhône-Alpes, France',
+    ]);
     // earlier values are still there
     expect(await values({ type: 'person_job_title', query: 'sales', limit: 2 })).toEqual(['Sales', 'Sales Manager']);
   });

@@ -62,13 +62,20 @@ describe('POST /v2/people/search on the conformance fixture', () => {
       expect(saved.status).toBe(200);
       // workspace a exported jose (people export does not exist yet: the row it would write)
       if (await exportsTableExists()) {
-        await stack.db.query(`INSERT INTO exported_people (workspace_id, person_id, exported_at) VALUES ($1, $2, now())`, [a.workspace_id, P.jose]);
+        await stack.db.query(
+          `INSERT INTO exported_people (workspace_id, person_id, exported_at) VALUES ($1, $2, now())`,
+          [a.workspace_id, P.jose],
+        );
       }
     });
 
     it('lists.saved any / none / without_list (a deleted list does not count as a list)', async () => {
       await expectIds(a.api, { lists: { saved: 'any' } }, [P.jose, P.alice, P.bob, P.gavin, P.mei]);
-      await expectIds(a.api, { lists: { saved: 'none' } }, without(BASE_PEOPLE, P.jose, P.alice, P.bob, P.gavin, P.mei));
+      await expectIds(
+        a.api,
+        { lists: { saved: 'none' } },
+        without(BASE_PEOPLE, P.jose, P.alice, P.bob, P.gavin, P.mei),
+      );
       await expectIds(a.api, { lists: { saved: 'without_list' } }, [P.alice, P.mei]);
     });
 
@@ -82,11 +89,16 @@ describe('POST /v2/people/search on the conformance fixture', () => {
     });
 
     it('lists.saved_at: inclusive bounds; a date-only `to` takes that whole day', async () => {
-      await expectIds(a.api, { lists: { saved_at: { from: '2026-02-10T00:00:00Z', to: '2026-02-10' } } }, [P.alice, P.bob]);
+      await expectIds(a.api, { lists: { saved_at: { from: '2026-02-10T00:00:00Z', to: '2026-02-10' } } }, [
+        P.alice,
+        P.bob,
+      ]);
       await expectIds(a.api, { lists: { saved_at: { to: '2026-02-10T12:00:00Z' } } }, [P.mei, P.jose, P.alice]);
       await expectIds(a.api, { lists: { saved_at: { from: '2026-03-01T00:00:00Z' } } }, [P.gavin]);
       await expectIds(a.api, { lists: { saved_at: { from: '2026-03-01T00:00:00.001Z' } } }, []);
-      await expectIds(a.api, { lists: { saved_at: { from: '2026-01-05T10:00:00Z', to: '2026-01-05T10:00:00Z' } } }, [P.jose]);
+      await expectIds(a.api, { lists: { saved_at: { from: '2026-01-05T10:00:00Z', to: '2026-01-05T10:00:00Z' } } }, [
+        P.jose,
+      ]);
     });
 
     it('lists that are not live people lists of the workspace answer 400 invalid_value on the item', async () => {
@@ -97,7 +109,12 @@ describe('POST /v2/people/search on the conformance fixture', () => {
         [{ lists: { exclude: ['lst_does_not_exist'] } }, 'filters.lists.exclude[0]'],
       ] as const) {
         const res = await a.api.post('/v2/people/search', { filters });
-        expect({ filters, status: res.status, field: res.body?.errors?.[0]?.payload?.field, code: res.body?.errors?.[0]?.payload?.code }).toEqual({ filters, status: 400, field, code: 'invalid_value' });
+        expect({
+          filters,
+          status: res.status,
+          field: res.body?.errors?.[0]?.payload?.field,
+          code: res.body?.errors?.[0]?.payload?.code,
+        }).toEqual({ filters, status: 400, field, code: 'invalid_value' });
       }
       const res = await b.api.post('/v2/people/search', { filters: { lists: { include: [l1] } } });
       expect(res.status).toBe(400);
@@ -118,7 +135,14 @@ describe('POST /v2/people/search on the conformance fixture', () => {
     it('contact_details.email.revealed: true = revealed by this workspace, false = not', async () => {
       await expectIds(a.api, { contact_details: { email: { revealed: true } } }, [P.jose]);
       await expectIds(a.api, { contact_details: { email: { revealed: false } } }, without(BASE_PEOPLE, P.jose));
-      await expectIds(a.api, { contact_details: { email: { revealed: false, status: ['valid'] } }, company: { id: { include: [C.globex] } } }, [P.lukasz, P.mei]);
+      await expectIds(
+        a.api,
+        {
+          contact_details: { email: { revealed: false, status: ['valid'] } },
+          company: { id: { include: [C.globex] } },
+        },
+        [P.lukasz, P.mei],
+      );
       const mine = await search(a.api, { person: { id: { include: [P.jose, P.alice] } } });
       const revealed = Object.fromEntries(mine.people.map((p) => [p.id, p.contact_details.email.revealed]));
       expect(revealed).toEqual({ [P.jose]: true, [P.alice]: false });
@@ -138,16 +162,31 @@ describe('POST /v2/people/search on the conformance fixture', () => {
       const exported = (await exportsTableExists()) ? [P.jose] : [];
       await expectIds(a.api, { duplicates: { exclude_exported: true } }, without(BASE_PEOPLE, ...exported));
       await expectIds(a.api, { duplicates: { exclude_exported: false } }, BASE_PEOPLE);
-      await expectIds(a.api, { duplicates: { exclude_exported: true }, company: { id: { include: [C.globex] } } }, without(AT.globex, ...exported));
+      await expectIds(
+        a.api,
+        { duplicates: { exclude_exported: true }, company: { id: { include: [C.globex] } } },
+        without(AT.globex, ...exported),
+      );
     });
 
     it('sort_by person_saved_at: most recent first by default, never saved last in both directions', async () => {
       const umbrella = { company: { id: { include: [C.umbrella] } } };
       await expectOrder(a.api, { ...umbrella, sort_by: 'person_saved_at' }, [P.bob, P.alice, P.chloe, P.dan]);
-      await expectOrder(a.api, { ...umbrella, sort_by: 'person_saved_at', sort_direction: 'asc' }, [P.alice, P.bob, P.chloe, P.dan]);
+      await expectOrder(a.api, { ...umbrella, sort_by: 'person_saved_at', sort_direction: 'asc' }, [
+        P.alice,
+        P.bob,
+        P.chloe,
+        P.dan,
+      ]);
       // b never saved anybody at Umbrella: the default order
       await expectOrder(b.api, { ...umbrella, sort_by: 'person_saved_at' }, [P.alice, P.bob, P.chloe, P.dan]);
-      await expectOrder(a.api, { lists: { saved: 'any' }, sort_by: 'person_saved_at', sort_direction: 'asc' }, [P.mei, P.jose, P.alice, P.bob, P.gavin]);
+      await expectOrder(a.api, { lists: { saved: 'any' }, sort_by: 'person_saved_at', sort_direction: 'asc' }, [
+        P.mei,
+        P.jose,
+        P.alice,
+        P.bob,
+        P.gavin,
+      ]);
     });
   });
 });

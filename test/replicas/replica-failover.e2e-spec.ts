@@ -15,7 +15,10 @@ jest.setTimeout(180_000);
 /** Starts the built API with `env` and answers its exit code and stderr (it must stop on its own). */
 function apiExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolveExit) => {
-    const child = spawn(process.execPath, [resolve(ROOT, 'dist/apps/api/src/main.js')], { cwd: ROOT, env: { ...process.env, ...TEST_ENV, ...env } });
+    const child = spawn(process.execPath, [resolve(ROOT, 'dist/apps/api/src/main.js')], {
+      cwd: ROOT,
+      env: { ...process.env, ...TEST_ENV, ...env },
+    });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     child.stdout.on('data', (d) => (stderr += d));
@@ -44,7 +47,11 @@ describe('a replica lost under load', () => {
 
   it('fails no request when the replica is killed mid-load, and takes reads again once it is back', async () => {
     const requests = [
-      () => ws.api.post('/v2/people/search', { filters: { company: { id: { include: [C.globex, C.acme] } } }, per_page: 25 }),
+      () =>
+        ws.api.post('/v2/people/search', {
+          filters: { company: { id: { include: [C.globex, C.acme] } } },
+          per_page: 25,
+        }),
       () => ws.api.post('/v2/people/search', { filters: { lists: { include: [list] } } }),
       () => ws.api.post('/v2/search/suggest', { type: 'person_job_title', query: 'sa' }),
       () => ws.api.get(`/v2/companies/${C.globex}`),
@@ -69,7 +76,9 @@ describe('a replica lost under load', () => {
     stop = true;
     await Promise.all(loops);
     expect({ done: done > 50, failures }).toEqual({ done: true, failures: [] });
-    console.log(`replica killed under load: ${done} requests, ${failures.length} failed, ${replicaBefore} reads on the replica before the kill`);
+    console.log(
+      `replica killed under load: ${done} requests, ${failures.length} failed, ${replicaBefore} reads on the replica before the kill`,
+    );
     expect(await rs.metric('pws_api_db_read_fallbacks_total', { reason: 'replica_error' })).toBeGreaterThan(0);
     expect(await rs.metric('pws_api_db_read_fallbacks_total', { reason: 'replica_down' })).toBeGreaterThan(0);
     const health = await rs.stack.anon.get('/health');
@@ -92,7 +101,12 @@ describe('a replica lost under load', () => {
   });
 
   it('stops at start on a malformed list, with one line naming DATABASE_REPLICA_URLS and no password', async () => {
-    const { code, stderr } = await apiExit({ ...rs.stack.env, PORT: '0', DATABASE_REPLICA_URLS: `${rs.replica.url(rs.stack.db.name)},mysql://u:hunter2@db/x`, SECRETS_KEY: randomBytes(32).toString('hex') });
+    const { code, stderr } = await apiExit({
+      ...rs.stack.env,
+      PORT: '0',
+      DATABASE_REPLICA_URLS: `${rs.replica.url(rs.stack.db.name)},mysql://u:hunter2@db/x`,
+      SECRETS_KEY: randomBytes(32).toString('hex'),
+    });
     expect(code).toBe(1);
     expect(stderr.split('\n').filter((l) => l.includes('DATABASE_REPLICA_URLS'))).toHaveLength(1);
     expect(stderr).not.toContain('hunter2');

@@ -36,7 +36,11 @@ describe('reads on a streaming replica', () => {
     expect((await ws.api.get(`/v2/people/${P.jose}`)).status).toBe(200);
     expect((await ws.api.get(`/v2/companies/${C.globex}`)).status).toBe(200);
     expect((await replicaReads()) - before).toBeGreaterThanOrEqual(13);
-    const sessions = await rs.replica.query('postgres', `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'prospecting-replica-read' AND datname = $1`, [rs.stack.db.name]);
+    const sessions = await rs.replica.query(
+      'postgres',
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'prospecting-replica-read' AND datname = $1`,
+      [rs.stack.db.name],
+    );
     expect(sessions[0].n).toBeGreaterThan(0);
   });
 
@@ -51,13 +55,17 @@ describe('reads on a streaming replica', () => {
       const saved = await ws.api.post('/v2/people/save', { data: [BASE_PEOPLE[slot]], list_ids: [list] });
       expect(saved.status).toBe(200);
       const r = await search(ws.api, { lists: { include: [list] } });
-      if (!r.ids.includes(BASE_PEOPLE[slot]) || r.pagination.total_count !== slot + 1) misses.push(`try ${i}: ${r.ids.length} of ${slot + 1}`);
+      if (!r.ids.includes(BASE_PEOPLE[slot]) || r.pagination.total_count !== slot + 1)
+        misses.push(`try ${i}: ${r.ids.length} of ${slot + 1}`);
     }
     expect(misses).toEqual([]);
     // Where they went is reported, not asserted: a replica that has replayed the save may serve the read.
     const toReplica = (await replicaReads()) - replicaBefore;
-    const heldBack = (await rs.metric('pws_api_db_read_fallbacks_total', { reason: 'read_your_writes' })) - fallbacksBefore;
-    console.log(`read-your-writes: ${toReplica} of 100 dependent searches on the replica, ${heldBack} held back to the primary`);
+    const heldBack =
+      (await rs.metric('pws_api_db_read_fallbacks_total', { reason: 'read_your_writes' })) - fallbacksBefore;
+    console.log(
+      `read-your-writes: ${toReplica} of 100 dependent searches on the replica, ${heldBack} held back to the primary`,
+    );
   });
 
   it('sends dependent reads to the primary while replay is paused, and plain searches keep answering', async () => {
@@ -73,13 +81,20 @@ describe('reads on a streaming replica', () => {
       const record = await ws.api.get(`/v2/people/${P.mei}`);
       expect(record.body.data.saved).not.toBeNull();
       expect((await ws.api.post('/v2/people/calculate-credits', { data: [P.mei] })).status).toBe(200);
-      expect((await rs.metric('pws_api_db_read_fallbacks_total', { reason: 'read_your_writes' })) - heldBefore).toBeGreaterThanOrEqual(3);
+      expect(
+        (await rs.metric('pws_api_db_read_fallbacks_total', { reason: 'read_your_writes' })) - heldBefore,
+      ).toBeGreaterThanOrEqual(3);
       expect((await primaryReads()) - primaryBefore).toBeGreaterThanOrEqual(3);
       // The replica cannot see the list's member: it is not replayed.
-      const onReplica = await rs.replica.query(rs.stack.db.name, `SELECT count(*)::int AS n FROM people_list_members WHERE list_id = $1`, [list]);
+      const onReplica = await rs.replica.query(
+        rs.stack.db.name,
+        `SELECT count(*)::int AS n FROM people_list_members WHERE list_id = $1`,
+        [list],
+      );
       expect(onReplica[0].n).toBe(0);
       const replicaBefore = await replicaReads();
-      for (let i = 0; i < 5; i++) expect((await search(ws.api, { company: { id: { include: [C.acme] } } })).ids.length).toBeGreaterThan(0);
+      for (let i = 0; i < 5; i++)
+        expect((await search(ws.api, { company: { id: { include: [C.acme] } } })).ids.length).toBeGreaterThan(0);
       // Plain searches still go to the paused replica: within the lag limit and on the same data set.
       expect((await replicaReads()) - replicaBefore).toBe(5);
     } finally {
@@ -101,8 +116,16 @@ describe('reads on a streaming replica', () => {
       const imported = await rs.stack.cli(['dataset:import', '--people', pf]);
       expect({ code: imported.code, out: imported.stdout.slice(0, 300) }).toMatchObject({ code: 0 });
       // The replica still has the previous data set: /health says so within one check.
-      await eventually(async () => (await rs.stack.anon.get('/health')).body?.data?.replicas?.[0]?.refused === 'dataset_behind', 10_000, 200);
-      const onReplica = await rs.replica.query(rs.stack.db.name, `SELECT count(*)::int AS n FROM people WHERE id = $1`, [newcomer]);
+      await eventually(
+        async () => (await rs.stack.anon.get('/health')).body?.data?.replicas?.[0]?.refused === 'dataset_behind',
+        10_000,
+        200,
+      );
+      const onReplica = await rs.replica.query(
+        rs.stack.db.name,
+        `SELECT count(*)::int AS n FROM people WHERE id = $1`,
+        [newcomer],
+      );
       expect(onReplica[0].n).toBe(0);
       // Searches answer from the primary meanwhile, with the new count; none is served from the stale replica.
       const replicaBefore = await replicaReads();
@@ -128,7 +151,11 @@ describe('reads on a streaming replica', () => {
     try {
       const created = await ws.api.post('/v2/people/export', { ids: [P.bob, P.gavin] });
       expect(created.status).toBe(202);
-      await eventually(async () => (await ws.api.get(`/v2/people/exports/${created.body.data.id}`)).body?.data?.status === 'completed', 30_000, 100);
+      await eventually(
+        async () => (await ws.api.get(`/v2/people/exports/${created.body.data.id}`)).body?.data?.status === 'completed',
+        30_000,
+        100,
+      );
       const held = await rs.metric('pws_api_db_read_fallbacks_total', { reason: 'read_your_writes' });
       // Only the worker noted this write: without it the paused replica, which has every earlier write, would answer.
       const ids = (await search(ws.api, filters)).ids;
@@ -143,7 +170,10 @@ describe('reads on a streaming replica', () => {
   it('keeps /health about the primary and Redis: a replica that is away is a warning, not a 503', async () => {
     const health = await rs.stack.anon.get('/health');
     expect(health.status).toBe(200);
-    expect(health.body.data).toMatchObject({ status: 'ok', replicas: [{ name: 'replica_1', up: true, refused: null }] });
+    expect(health.body.data).toMatchObject({
+      status: 'ok',
+      replicas: [{ name: 'replica_1', up: true, refused: null }],
+    });
     expect(health.text).not.toContain(String(rs.replica.port));
   });
 });

@@ -30,7 +30,14 @@ const ROWS: Row[] = [
   { id: CO.globex, name: 'Globex', org: 'org_globex', page: 'main', website: 'globex.com' },
   { id: CO.globex_de, name: 'Globex Deutschland', org: 'org_globex', page: 'regional', website: 'globex.de' },
   { id: CO.globex_labs, name: 'Globex Labs', org: 'org_globex', page: 'brand', website: 'globexlabs.io' },
-  { id: CO.initech, name: 'Initech', org: 'org_globex', page: 'subsidiary', website: 'initech.com', email_domain: 'initech-mail.com' },
+  {
+    id: CO.initech,
+    name: 'Initech',
+    org: 'org_globex',
+    page: 'subsidiary',
+    website: 'initech.com',
+    email_domain: 'initech-mail.com',
+  },
   { id: CO.acme, name: 'Acme Analytics', org: 'org_acme', page: 'main', website: 'acme-analytics.com' },
   { id: CO.umbrella, name: 'Umbrella Health', org: 'org_umbrella', page: 'main', website: 'umbrella.health' },
   { id: CO.soylent, name: 'Soylent Foods', org: 'org_soylent', page: 'main', website: 'soylent.fr' },
@@ -49,7 +56,16 @@ export async function insertFixtureCompanies(db: TestDatabase): Promise<void> {
                               social_networks, keywords, naics_codes, location, other_locations, technologies)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '{}', '{}', '{}', NULL, '[]', '[]')
        ON CONFLICT (id) DO NOTHING`,
-      [r.id, r.name, r.website, r.email_domain === undefined ? r.website?.replace(/^www\./, '') ?? null : r.email_domain, `https://pronet.example/company/${slug}`, 1000 + Number(r.id.slice(-2)), r.org, r.page],
+      [
+        r.id,
+        r.name,
+        r.website,
+        r.email_domain === undefined ? (r.website?.replace(/^www\./, '') ?? null) : r.email_domain,
+        `https://pronet.example/company/${slug}`,
+        1000 + Number(r.id.slice(-2)),
+        r.org,
+        r.page,
+      ],
     );
   }
 }

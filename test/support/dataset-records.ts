@@ -34,8 +34,17 @@ export function companyRecord(id: string, over: Record<string, unknown> = {}) {
     founded: 1989,
     employee_count: 4200,
     employee_range: '1001-5000',
-    location: { city: 'New York', state: 'New York', state_code: 'NY', country: 'United States', country_code: 'US', raw_address: '1 Globex Plaza' },
-    other_locations: [{ city: 'Berlin', state: 'Berlin', state_code: 'BE', country: 'Germany', country_code: 'DE', raw_address: null }],
+    location: {
+      city: 'New York',
+      state: 'New York',
+      state_code: 'NY',
+      country: 'United States',
+      country_code: 'US',
+      raw_address: '1 Globex Plaza',
+    },
+    other_locations: [
+      { city: 'Berlin', state: 'Berlin', state_code: 'BE', country: 'Germany', country_code: 'DE', raw_address: null },
+    ],
     technologies: [
       {
         id: 'tech_salesforce',
@@ -70,7 +79,17 @@ export function personRecord(id: string, companyId: string, over: Record<string,
     location: { city: 'London', state: 'England', state_code: 'ENG', country: 'United Kingdom', country_code: 'GB' },
     emails: [{ address: `jose.${id.slice(-4)}@globex.com`, status: 'valid' }],
     phone: { status: 'found' },
-    positions: [{ company_id: companyId, title: 'VP Sales', seniority: 'VP', departments: ['Sales', 'Sales Leader'], started_at: '2024-03-01', ended_at: null, is_primary: true }],
+    positions: [
+      {
+        company_id: companyId,
+        title: 'VP Sales',
+        seniority: 'VP',
+        departments: ['Sales', 'Sales Leader'],
+        started_at: '2024-03-01',
+        ended_at: null,
+        is_primary: true,
+      },
+    ],
     ...over,
   };
 }
@@ -94,7 +113,10 @@ export interface MeasuredRun {
 /** Runs the built CLI while sampling its peak resident memory from /proc. */
 export function runCliMeasured(env: Record<string, string>, args: string[]): Promise<MeasuredRun> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [resolve(ROOT, 'dist/apps/cli/src/main.js'), ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [resolve(ROOT, 'dist/apps/cli/src/main.js'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
     let peak = 0;

@@ -21,7 +21,12 @@ export class ApiClient {
   patch = (path: string, body?: unknown) => this.request('PATCH', path, body);
   delete = (path: string) => this.request('DELETE', path);
 
-  async request(method: string, path: string, body?: unknown, options: { raw?: string | Buffer; headers?: Record<string, string> } = {}): Promise<HttpAnswer> {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: { raw?: string | Buffer; headers?: Record<string, string> } = {},
+  ): Promise<HttpAnswer> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.key !== undefined) headers['x-api-key'] = this.key;
     let payload: string | Buffer | undefined;
@@ -58,7 +63,11 @@ export function expectValidationError(answer: HttpAnswer, field: string, code: s
 }
 
 /** Polls `fn` until it answers a truthy value; fails after `timeoutMs`. */
-export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15000, intervalMs = 100): Promise<T> {
+export async function eventually<T>(
+  fn: () => Promise<T | undefined | null | false>,
+  timeoutMs = 15000,
+  intervalMs = 100,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -69,7 +78,10 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
     } catch (error) {
       last = error;
     }
-    if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms; last: ${last instanceof Error ? last.message : JSON.stringify(last)}`);
+    if (Date.now() > end)
+      throw new Error(
+        `condition not met within ${timeoutMs} ms; last: ${last instanceof Error ? last.message : JSON.stringify(last)}`,
+      );
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }

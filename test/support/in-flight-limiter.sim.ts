@@ -13,7 +13,10 @@ import { seededRandom } from './seeded-random';
 /** A protocol between the simulated processor and a limiter (the current one, or an old one for comparison). */
 export interface LimiterProtocol {
   /** A job starts: send its attempt, end the job, or put it back in the delayed set until `due` (also promote `promote`). */
-  run(attempt: SimAttempt, now: number): Promise<{ kind: 'send' } | { kind: 'end' } | { kind: 'delay'; due: number; promote?: boolean }>;
+  run(
+    attempt: SimAttempt,
+    now: number,
+  ): Promise<{ kind: 'send' } | { kind: 'end' } | { kind: 'delay'; due: number; promote?: boolean }>;
   /** An attempt was sent: the next attempt this lane sends (it holds the slot), and delayed jobs to promote. */
   finish(attempt: SimAttempt, now: number, promote: (attemptId: string) => boolean): Promise<SimAttempt | null>;
   /** Attempts to enqueue because slots are free while they wait (optional). */
@@ -74,10 +77,17 @@ interface Worker {
 
 export class SimFailure extends Error {}
 
-export async function simulate(protocol: LimiterProtocol, o: SimOptions, clock: { now: number }): Promise<{ steps: number; sends: number }> {
+export async function simulate(
+  protocol: LimiterProtocol,
+  o: SimOptions,
+  clock: { now: number },
+): Promise<{ steps: number; sends: number }> {
   const random = seededRandom(o.seed);
   const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)];
-  const tasks = new Map<string, { attempt: SimAttempt; state: 'pending' | 'succeeded'; records: number; createdAt: number }>();
+  const tasks = new Map<
+    string,
+    { attempt: SimAttempt; state: 'pending' | 'succeeded'; records: number; createdAt: number }
+  >();
   const queue: SimAttempt[] = []; // BullMQ's wait list (FIFO)
   const requeued = new WeakSet<SimAttempt>();
   const delayed = new Map<string, { attempt: SimAttempt; due: number }>();
@@ -90,7 +100,10 @@ export async function simulate(protocol: LimiterProtocol, o: SimOptions, clock: 
   let lastStranded = 0;
   let lastSweep = 0;
 
-  const jobExists = (id: string) => queue.some((j) => j.attemptId === id) || delayed.has(id) || workers.some((w) => w.lanes.some((l) => l.job.attemptId === id));
+  const jobExists = (id: string) =>
+    queue.some((j) => j.attemptId === id) ||
+    delayed.has(id) ||
+    workers.some((w) => w.lanes.some((l) => l.job.attemptId === id));
   const enqueue = (a: SimAttempt, again = true) => {
     if (jobExists(a.attemptId)) return; // a job id is unique in BullMQ
     const job = { ...a };
@@ -121,12 +134,22 @@ export async function simulate(protocol: LimiterProtocol, o: SimOptions, clock: 
     for (const [id, expiry] of crashedHolds) if (expiry <= clock.now) crashedHolds.delete(id);
     const byWorkspace = new Map<string, SimHook[]>();
     for (const hook of o.hooks) byWorkspace.set(hook.workspaceId, [...(byWorkspace.get(hook.workspaceId) ?? []), hook]);
-    const states = await Promise.all(o.hooks.map((hook) => Promise.all([protocol.slots(hook, clock.now), protocol.waiting(hook), protocol.handed?.(hook) ?? Promise.resolve([] as string[])])));
+    const states = await Promise.all(
+      o.hooks.map((hook) =>
+        Promise.all([
+          protocol.slots(hook, clock.now),
+          protocol.waiting(hook),
+          protocol.handed?.(hook) ?? Promise.resolve([] as string[]),
+        ]),
+      ),
+    );
     for (const [i, hook] of o.hooks.entries()) {
       const [slots, waiting, handed] = states[i];
       if (slots.length > o.perWebhook) fail(`${hook.webhookId} has ${slots.length} slots taken`);
       const inHandOff = (id: string) => handed.includes(id) && queue.some((j) => j.attemptId === id);
-      for (const id of slots) if (!live.has(id) && !crashedHolds.has(id) && !inHandOff(id)) fail(`${hook.webhookId}: slot held by ${id}, which is not being sent`);
+      for (const id of slots)
+        if (!live.has(id) && !crashedHolds.has(id) && !inHandOff(id))
+          fail(`${hook.webhookId}: slot held by ${id}, which is not being sent`);
       if (new Set(waiting).size !== waiting.length) fail(`${hook.webhookId}: an attempt is listed twice as waiting`);
       for (const id of waiting) {
         const task = tasks.get(id);
@@ -134,13 +157,19 @@ export async function simulate(protocol: LimiterProtocol, o: SimOptions, clock: 
         if (live.has(id)) fail(`${hook.webhookId}: waiting entry ${id} is being sent`);
       }
       // Liveness: free capacity while attempts wait only for a short while after holders crashed or shut down.
-      const hookRoom = [...live].filter((id) => tasks.get(id)!.attempt.webhookId === hook.webhookId).length < o.perWebhook;
+      const hookRoom =
+        [...live].filter((id) => tasks.get(id)!.attempt.webhookId === hook.webhookId).length < o.perWebhook;
       const wsLive = [...live].filter((id) => tasks.get(id)!.attempt.workspaceId === hook.workspaceId).length;
-      const crashedInWs = [...crashedHolds.keys()].some((id) => tasks.get(id)!.attempt.workspaceId === hook.workspaceId);
+      const crashedInWs = [...crashedHolds.keys()].some(
+        (id) => tasks.get(id)!.attempt.workspaceId === hook.workspaceId,
+      );
       const stalled = waiting.length > 0 && hookRoom && wsLive < o.perWorkspace && !crashedInWs;
       if (!stalled) stalledSince.delete(hook.webhookId);
       else if (!stalledSince.has(hook.webhookId)) stalledSince.set(hook.webhookId, clock.now);
-      else if (clock.now - stalledSince.get(hook.webhookId)! > STALL_BUDGET_MS) fail(`${hook.webhookId}: ${waiting.length} attempts wait while slots are free for ${clock.now - stalledSince.get(hook.webhookId)!} ms`);
+      else if (clock.now - stalledSince.get(hook.webhookId)! > STALL_BUDGET_MS)
+        fail(
+          `${hook.webhookId}: ${waiting.length} attempts wait while slots are free for ${clock.now - stalledSince.get(hook.webhookId)!} ms`,
+        );
     }
     if (protocol.workspaceSlots) {
       for (const ws of byWorkspace.keys()) {
@@ -198,7 +227,8 @@ export async function simulate(protocol: LimiterProtocol, o: SimOptions, clock: 
         if (next) {
           l.attempt = next;
           l.until = clock.now + 1 + Math.floor(random() * 80);
-          if (sending().filter((id) => id === next.attemptId).length > 1) fail(`${next.attemptId} sent twice at the same time`);
+          if (sending().filter((id) => id === next.attemptId).length > 1)
+            fail(`${next.attemptId} sent twice at the same time`);
         } else w.lanes.splice(w.lanes.indexOf(l), 1);
       }
     } else if (roll < 0.88) {
@@ -230,19 +260,27 @@ export async function simulate(protocol: LimiterProtocol, o: SimOptions, clock: 
     }
     if (clock.now - lastSweep >= SWEEP_EVERY_MS) {
       lastSweep = clock.now;
-      const overdue = [...tasks.values()].filter((t) => t.state === 'pending' && clock.now - t.createdAt >= OVERDUE_MS).map((t) => t.attempt);
+      const overdue = [...tasks.values()]
+        .filter((t) => t.state === 'pending' && clock.now - t.createdAt >= OVERDUE_MS)
+        .map((t) => t.attempt);
       for (const a of protocol.untracked ? await protocol.untracked(overdue) : overdue) enqueue(a);
     }
     await checkInvariants();
   }
   const unfinished = [...tasks.values()].filter((t) => t.state !== 'succeeded');
-  if (created < o.jobs || unfinished.length > 0) fail(`${o.jobs - created + unfinished.length} of ${o.jobs} attempts never succeeded after ${steps} steps`);
+  if (created < o.jobs || unfinished.length > 0)
+    fail(`${o.jobs - created + unfinished.length} of ${o.jobs} attempts never succeeded after ${steps} steps`);
   for (const t of tasks.values()) if (t.records !== 1) fail(`${t.attempt.attemptId} recorded ${t.records} times`);
   return { steps, sends };
 }
 
 /** The protocol of the processor around today's limiter. */
-export function currentProtocol(redis: Redis, prefix: string, o: Pick<SimOptions, 'perWebhook' | 'perWorkspace' | 'slotTtlMs'>, clock: { now: number }): LimiterProtocol {
+export function currentProtocol(
+  redis: Redis,
+  prefix: string,
+  o: Pick<SimOptions, 'perWebhook' | 'perWorkspace' | 'slotTtlMs'>,
+  clock: { now: number },
+): LimiterProtocol {
   const limiter = new InFlightLimiter(redis, prefix, o, () => clock.now);
   const live = async (key: string, now: number) => redis.zrangebyscore(key, `(${now}`, '+inf');
   return {

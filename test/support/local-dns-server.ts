@@ -90,7 +90,10 @@ function answer(query: Buffer, q: Question, rcode: number, addresses: string[], 
   return Buffer.concat([header, query.subarray(12, q.end), ...records]);
 }
 
-export async function startLocalDnsServer(zone: Record<string, DnsZoneEntry> = {}, options: LocalDnsServerOptions = {}): Promise<LocalDnsServer> {
+export async function startLocalDnsServer(
+  zone: Record<string, DnsZoneEntry> = {},
+  options: LocalDnsServerOptions = {},
+): Promise<LocalDnsServer> {
   const entries = new Map(Object.entries(zone).map(([name, entry]) => [name.toLowerCase(), entry]));
   const counts = new Map<string, number>();
   const socket = dgram.createSocket('udp4');
@@ -121,7 +124,8 @@ export async function startLocalDnsServer(zone: Record<string, DnsZoneEntry> = {
     const entry = lookup(q.name);
     if (entry?.drop) return;
     if (!entry) return reply(answer(msg, q, RCODE_NXDOMAIN, [], q.type, 0));
-    const addresses = q.type === TYPE_A ? (entry.a ?? []) : q.type === TYPE_AAAA ? (entry.aaaa ?? []).filter((a) => isIPv6(a)) : [];
+    const addresses =
+      q.type === TYPE_A ? (entry.a ?? []) : q.type === TYPE_AAAA ? (entry.aaaa ?? []).filter((a) => isIPv6(a)) : [];
     reply(answer(msg, q, 0, addresses, q.type, entry.ttl ?? 60));
   });
 

@@ -46,12 +46,63 @@ export const UNKNOWN_COMPANY_ID = cid(99);
 export const UNKNOWN_PERSON_ID = pid(99);
 
 const BASE_KEYS = [
-  'jose', 'jose_plain', 'renee', 'renee_plain', 'lukasz', 'mei', 'ana', 'jurgen', 'klaus', 'priya',
-  'peter', 'samir', 'milton', 'olga', 'tom', 'lina', 'alice', 'bob', 'chloe', 'dan',
-  'pierre', 'gavin', 'nelson', 'art', 'elaine', 'richard', 'dinesh', 'monica', 'pepper', 'happy',
-  'maria', 'norman', 'otto', 'gwen', 'miles', 'sarah', 'zoe', 'ingrid', 'kenji', 'fatima',
+  'jose',
+  'jose_plain',
+  'renee',
+  'renee_plain',
+  'lukasz',
+  'mei',
+  'ana',
+  'jurgen',
+  'klaus',
+  'priya',
+  'peter',
+  'samir',
+  'milton',
+  'olga',
+  'tom',
+  'lina',
+  'alice',
+  'bob',
+  'chloe',
+  'dan',
+  'pierre',
+  'gavin',
+  'nelson',
+  'art',
+  'elaine',
+  'richard',
+  'dinesh',
+  'monica',
+  'pepper',
+  'happy',
+  'maria',
+  'norman',
+  'otto',
+  'gwen',
+  'miles',
+  'sarah',
+  'zoe',
+  'ingrid',
+  'kenji',
+  'fatima',
 ] as const;
-const EXT_KEYS = ['hana', 'felix', 'erin', 'owen', 'bea', 'rex', 'nadia', 'victor', 'gaia', 'ivo', 'kim', 'liam', 'sam', 'tex'] as const;
+const EXT_KEYS = [
+  'hana',
+  'felix',
+  'erin',
+  'owen',
+  'bea',
+  'rex',
+  'nadia',
+  'victor',
+  'gaia',
+  'ivo',
+  'kim',
+  'liam',
+  'sam',
+  'tex',
+] as const;
 const KEYS = [...BASE_KEYS, ...EXT_KEYS];
 export type PersonKey = (typeof KEYS)[number];
 export const P = Object.fromEntries(KEYS.map((k, i) => [k, pid(i + 1)])) as Record<PersonKey, string>;
@@ -64,7 +115,13 @@ interface Loc {
   country: string | null;
   country_code: string | null;
 }
-const loc = (city: string, state: string, state_code: string, country: string, country_code: string): Loc => ({ city, state, state_code, country, country_code });
+const loc = (city: string, state: string, state_code: string, country: string, country_code: string): Loc => ({
+  city,
+  state,
+  state_code,
+  country,
+  country_code,
+});
 const L = {
   ny: loc('New York', 'New York', 'NY', 'United States', 'US'),
   berlin: loc('Berlin', 'Berlin', 'BE', 'Germany', 'DE'),
@@ -94,15 +151,55 @@ const office = (l: Loc, raw_address: string | null = null) => ({ ...l, raw_addre
 type Office = ReturnType<typeof office>;
 
 // ------------------------------------------------------------------ companies
-const SOCIAL_KEYS = ['pro_network_url', 'social_a_url', 'social_b_url', 'social_c_url', 'video_a_url', 'video_b_url', 'directory_url', 'code_host_url', 'pinboard_url'];
+const SOCIAL_KEYS = [
+  'pro_network_url',
+  'social_a_url',
+  'social_b_url',
+  'social_c_url',
+  'video_a_url',
+  'video_b_url',
+  'directory_url',
+  'code_host_url',
+  'pinboard_url',
+];
 export const SOCIAL_NETWORK_KEYS = SOCIAL_KEYS;
 const socials = (o: Record<string, string> = {}) => Object.fromEntries(SOCIAL_KEYS.map((k) => [k, o[k] ?? null]));
 
 const TECH = {
-  salesforce: { id: 'tech_salesforce', name: 'Salesforce', icon_url: 'https://icons.example/salesforce.png', website: 'salesforce.com', categories: [{ id: 'cat_crm', name: 'CRM' }, { id: 'cat_sales_tools', name: 'Sales Tools' }] },
-  react: { id: 'tech_react', name: 'React', icon_url: null, website: 'react.dev', categories: [{ id: 'cat_js_frameworks', name: 'JavaScript Frameworks' }] },
-  ga: { id: 'tech_google_analytics', name: 'Google Analytics', icon_url: 'https://icons.example/ga.png', website: 'marketingplatform.google.com', categories: [{ id: 'cat_analytics', name: 'Analytics' }] },
-  aws: { id: 'tech_aws', name: 'Amazon Web Services', icon_url: null, website: 'aws.amazon.com', categories: [{ id: 'cat_cloud_hosting', name: 'Cloud Hosting' }, { id: 'cat_infrastructure', name: 'Infrastructure' }] },
+  salesforce: {
+    id: 'tech_salesforce',
+    name: 'Salesforce',
+    icon_url: 'https://icons.example/salesforce.png',
+    website: 'salesforce.com',
+    categories: [
+      { id: 'cat_crm', name: 'CRM' },
+      { id: 'cat_sales_tools', name: 'Sales Tools' },
+    ],
+  },
+  react: {
+    id: 'tech_react',
+    name: 'React',
+    icon_url: null,
+    website: 'react.dev',
+    categories: [{ id: 'cat_js_frameworks', name: 'JavaScript Frameworks' }],
+  },
+  ga: {
+    id: 'tech_google_analytics',
+    name: 'Google Analytics',
+    icon_url: 'https://icons.example/ga.png',
+    website: 'marketingplatform.google.com',
+    categories: [{ id: 'cat_analytics', name: 'Analytics' }],
+  },
+  aws: {
+    id: 'tech_aws',
+    name: 'Amazon Web Services',
+    icon_url: null,
+    website: 'aws.amazon.com',
+    categories: [
+      { id: 'cat_cloud_hosting', name: 'Cloud Hosting' },
+      { id: 'cat_infrastructure', name: 'Infrastructure' },
+    ],
+  },
 };
 type TechKey = keyof typeof TECH;
 type CompanyKey = keyof typeof C;
@@ -111,24 +208,328 @@ type CompanyKey = keyof typeof C;
  * [key, name, org, page_type, website, pro_network_website, email_domain, hq, other_locations, employee_count,
  * employee_range, type, business_type, revenue_stream, founded, naics, keywords, technologies]
  */
-type CompanyRow = [CompanyKey, string, string, string, string | null, string | null, string | null, Office | null, Office[], number | null, string | null, string | null, string | null, string | null, number | null, number[], string[], TechKey[]];
+type CompanyRow = [
+  CompanyKey,
+  string,
+  string,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  Office | null,
+  Office[],
+  number | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  number | null,
+  number[],
+  string[],
+  TechKey[],
+];
 
 const BASE_COMPANY_ROWS: CompanyRow[] = [
-  ['globex', 'Globex', 'org_globex', 'main', 'globex.com', 'globex.com', 'globex.com', office(L.ny, '1 Globex Plaza, New York, NY 10001'), [office(L.berlin), office(L.london)], 4200, '1001-5000', 'Public Company', 'B2B', 'Subscriptions / Recurring', 1989, [511210, 541511], ['enterprise software', 'sales automation'], ['salesforce', 'react']],
-  ['globex_de', 'Globex Deutschland', 'org_globex', 'regional', 'globex.de', 'globex.com', 'globex.de', office(L.berlin, 'Friedrichstraße 10, 10117 Berlin'), [], 300, '201-500', 'Public Company', 'B2B', 'Subscriptions / Recurring', 1999, [511210], ['enterprise software'], []],
-  ['globex_labs', 'Globex Labs', 'org_globex', 'brand', 'globexlabs.io', 'globexlabs.io', 'globexlabs.io', office(L.austin), [], 45, '11-50', 'Privately Held', 'B2B', 'Project / Contract Work', 2015, [], ['machine learning', 'research'], ['aws']],
-  ['initech', 'Initech', 'org_globex', 'subsidiary', 'initech.com', 'initech.com', 'initech.com', office(L.dallas, '4120 Freidrich Lane, Dallas, TX'), [], 800, '501-1000', 'Privately Held', 'B2B', 'Professional Services', 1994, [541512], ['software consulting'], []],
-  ['globex_careers', 'Globex Careers', 'org_globex', 'link_only', null, null, null, null, [], null, null, null, null, null, null, [], [], []],
-  ['acme', 'Acme Analytics', 'org_acme', 'main', 'acme-analytics.com', 'acme-analytics.com', 'acme-analytics.com', office(L.sf, '500 Market St, San Francisco, CA'), [], 35, '11-50', 'Privately Held', 'B2B', 'Subscriptions / Recurring', 2018, [518210], ['data analytics', 'dashboards'], ['ga']],
-  ['umbrella', 'Umbrella Health', 'org_umbrella', 'main', 'umbrella-health.co.uk', 'umbrella-health.co.uk', 'umbrella-health.co.uk', office(L.london), [office(L.boston)], 7500, '5001-10000', 'Public Company', 'B2C', 'Product Sales', 1968, [325412], ['pharmaceuticals', 'vaccines'], []],
-  ['soylent', 'Soylent Foods', 'org_soylent', 'main', 'soylent.fr', 'soylent.fr', 'soylent.fr', office(L.paris), [office(L.munich)], 320, '201-500', 'Privately Held', 'B2C', 'Product Sales', 2001, [311999], ['food processing'], []],
-  ['hooli', 'Hooli', 'org_hooli', 'main', 'hooli.xyz', 'hooli.xyz', 'hooli.xyz', office(L.berlin), [], 120, '51-200', 'Public Company', 'B2C', 'Advertising', 2004, [519130], ['search', 'compression'], []],
-  ['vandelay', 'Vandelay Industries', 'org_vandelay', 'main', 'vandelay.es', 'vandelay.es', 'vandelay.es', office(L.madrid), [], 7, '1-10', 'Self Owned', 'B2B', 'Transaction Fees', 1990, [423990], ['import export', 'latex'], []],
-  ['pied', 'Pied Piper', 'org_pied', 'main', 'piedpiper.com', 'piedpiper.com', 'piedpiper.com', office(L.paloalto), [office(L.london)], 15, '11-50', 'Privately Held', 'B2B', 'Licensing / IP', 2014, [], ['compression', 'decentralized internet'], []],
-  ['stark', 'Stark Industries', 'org_stark', 'main', 'starkindustries.com', 'starkindustries.com', 'starkindustries.com', office(L.ny, '200 Park Avenue, New York, NY'), [office(L.toronto), office(L.tokyo)], 25000, '10001+', 'Public Company', 'B2B', 'Project / Contract Work', 1940, [336411, 334511], ['defense', 'clean energy'], ['aws', 'salesforce']],
-  ['oscorp', 'Oscorp', 'org_oscorp', 'main', 'oscorp.jp', 'oscorp.jp', 'oscorp.jp', office(L.tokyo), [office(L.ny)], 2000, '1001-5000', 'Public Company', 'B2B', 'Licensing / IP', 1962, [325414], ['biotechnology'], []],
-  ['cyberdyne', 'Cyberdyne Systems', 'org_cyberdyne', 'main', 'cyberdyne-systems.com', 'cyberdyne-systems.com', null, null, [], null, null, null, null, null, null, [], [], []],
-  ['formerco', 'Formerco', 'org_formerco', 'main', 'formerco.it', 'formerco.it', 'formerco.it', office(L.milan), [], 6000, '5001-10000', 'Partnership', 'B2B', 'Professional Services', 1950, [541611], ['consulting'], []],
+  [
+    'globex',
+    'Globex',
+    'org_globex',
+    'main',
+    'globex.com',
+    'globex.com',
+    'globex.com',
+    office(L.ny, '1 Globex Plaza, New York, NY 10001'),
+    [office(L.berlin), office(L.london)],
+    4200,
+    '1001-5000',
+    'Public Company',
+    'B2B',
+    'Subscriptions / Recurring',
+    1989,
+    [511210, 541511],
+    ['enterprise software', 'sales automation'],
+    ['salesforce', 'react'],
+  ],
+  [
+    'globex_de',
+    'Globex Deutschland',
+    'org_globex',
+    'regional',
+    'globex.de',
+    'globex.com',
+    'globex.de',
+    office(L.berlin, 'Friedrichstraße 10, 10117 Berlin'),
+    [],
+    300,
+    '201-500',
+    'Public Company',
+    'B2B',
+    'Subscriptions / Recurring',
+    1999,
+    [511210],
+    ['enterprise software'],
+    [],
+  ],
+  [
+    'globex_labs',
+    'Globex Labs',
+    'org_globex',
+    'brand',
+    'globexlabs.io',
+    'globexlabs.io',
+    'globexlabs.io',
+    office(L.austin),
+    [],
+    45,
+    '11-50',
+    'Privately Held',
+    'B2B',
+    'Project / Contract Work',
+    2015,
+    [],
+    ['machine learning', 'research'],
+    ['aws'],
+  ],
+  [
+    'initech',
+    'Initech',
+    'org_globex',
+    'subsidiary',
+    'initech.com',
+    'initech.com',
+    'initech.com',
+    office(L.dallas, '4120 Freidrich Lane, Dallas, TX'),
+    [],
+    800,
+    '501-1000',
+    'Privately Held',
+    'B2B',
+    'Professional Services',
+    1994,
+    [541512],
+    ['software consulting'],
+    [],
+  ],
+  [
+    'globex_careers',
+    'Globex Careers',
+    'org_globex',
+    'link_only',
+    null,
+    null,
+    null,
+    null,
+    [],
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    [],
+    [],
+    [],
+  ],
+  [
+    'acme',
+    'Acme Analytics',
+    'org_acme',
+    'main',
+    'acme-analytics.com',
+    'acme-analytics.com',
+    'acme-analytics.com',
+    office(L.sf, '500 Market St, San Francisco, CA'),
+    [],
+    35,
+    '11-50',
+    'Privately Held',
+    'B2B',
+    'Subscriptions / Recurring',
+    2018,
+    [518210],
+    ['data analytics', 'dashboards'],
+    ['ga'],
+  ],
+  [
+    'umbrella',
+    'Umbrella Health',
+    'org_umbrella',
+    'main',
+    'umbrella-health.co.uk',
+    'umbrella-health.co.uk',
+    'umbrella-health.co.uk',
+    office(L.london),
+    [office(L.boston)],
+    7500,
+    '5001-10000',
+    'Public Company',
+    'B2C',
+    'Product Sales',
+    1968,
+    [325412],
+    ['pharmaceuticals', 'vaccines'],
+    [],
+  ],
+  [
+    'soylent',
+    'Soylent Foods',
+    'org_soylent',
+    'main',
+    'soylent.fr',
+    'soylent.fr',
+    'soylent.fr',
+    office(L.paris),
+    [office(L.munich)],
+    320,
+    '201-500',
+    'Privately Held',
+    'B2C',
+    'Product Sales',
+    2001,
+    [311999],
+    ['food processing'],
+    [],
+  ],
+  [
+    'hooli',
+    'Hooli',
+    'org_hooli',
+    'main',
+    'hooli.xyz',
+    'hooli.xyz',
+    'hooli.xyz',
+    office(L.berlin),
+    [],
+    120,
+    '51-200',
+    'Public Company',
+    'B2C',
+    'Advertising',
+    2004,
+    [519130],
+    ['search', 'compression'],
+    [],
+  ],
+  [
+    'vandelay',
+    'Vandelay Industries',
+    'org_vandelay',
+    'main',
+    'vandelay.es',
+    'vandelay.es',
+    'vandelay.es',
+    office(L.madrid),
+    [],
+    7,
+    '1-10',
+    'Self Owned',
+    'B2B',
+    'Transaction Fees',
+    1990,
+    [423990],
+    ['import export', 'latex'],
+    [],
+  ],
+  [
+    'pied',
+    'Pied Piper',
+    'org_pied',
+    'main',
+    'piedpiper.com',
+    'piedpiper.com',
+    'piedpiper.com',
+    office(L.paloalto),
+    [office(L.london)],
+    15,
+    '11-50',
+    'Privately Held',
+    'B2B',
+    'Licensing / IP',
+    2014,
+    [],
+    ['compression', 'decentralized internet'],
+    [],
+  ],
+  [
+    'stark',
+    'Stark Industries',
+    'org_stark',
+    'main',
+    'starkindustries.com',
+    'starkindustries.com',
+    'starkindustries.com',
+    office(L.ny, '200 Park Avenue, New York, NY'),
+    [office(L.toronto), office(L.tokyo)],
+    25000,
+    '10001+',
+    'Public Company',
+    'B2B',
+    'Project / Contract Work',
+    1940,
+    [336411, 334511],
+    ['defense', 'clean energy'],
+    ['aws', 'salesforce'],
+  ],
+  [
+    'oscorp',
+    'Oscorp',
+    'org_oscorp',
+    'main',
+    'oscorp.jp',
+    'oscorp.jp',
+    'oscorp.jp',
+    office(L.tokyo),
+    [office(L.ny)],
+    2000,
+    '1001-5000',
+    'Public Company',
+    'B2B',
+    'Licensing / IP',
+    1962,
+    [325414],
+    ['biotechnology'],
+    [],
+  ],
+  [
+    'cyberdyne',
+    'Cyberdyne Systems',
+    'org_cyberdyne',
+    'main',
+    'cyberdyne-systems.com',
+    'cyberdyne-systems.com',
+    null,
+    null,
+    [],
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    [],
+    [],
+    [],
+  ],
+  [
+    'formerco',
+    'Formerco',
+    'org_formerco',
+    'main',
+    'formerco.it',
+    'formerco.it',
+    'formerco.it',
+    office(L.milan),
+    [],
+    6000,
+    '5001-10000',
+    'Partnership',
+    'B2B',
+    'Professional Services',
+    1950,
+    [541611],
+    ['consulting'],
+    [],
+  ],
 ];
 
 /**
@@ -137,13 +538,127 @@ const BASE_COMPANY_ROWS: CompanyRow[] = [
  */
 const EXT_COMPANY_ROWS: CompanyRow[] = [
   // specialties "warehouse robotics" + "fleet telemetry": the phrase "robotics fleet" spans the two and must NOT match
-  ['northwind', 'Northwind Robotics', 'org_northwind', 'main', 'northwind-robotics.com', 'northwind-robotics.com', 'northwind-robotics.com', office(L.vienna), [office(L.portland_or)], 60, '51-200', 'Privately Held', 'B2B', 'Product Sales', 2019, [333924], ['warehouse robotics', 'fleet telemetry'], []],
+  [
+    'northwind',
+    'Northwind Robotics',
+    'org_northwind',
+    'main',
+    'northwind-robotics.com',
+    'northwind-robotics.com',
+    'northwind-robotics.com',
+    office(L.vienna),
+    [office(L.portland_or)],
+    60,
+    '51-200',
+    'Privately Held',
+    'B2B',
+    'Product Sales',
+    2019,
+    [333924],
+    ['warehouse robotics', 'fleet telemetry'],
+    [],
+  ],
   // regional page; LINKEDIN_WEBSITE northwind-robotics.com reaches it through the subdomain
-  ['northwind_eu', 'Northwind EU', 'org_northwind', 'regional', 'northwind.eu', 'eu.northwind-robotics.com', 'northwind.eu', office(L.zurich), [], 12, '11-50', 'Privately Held', 'B2B', 'Product Sales', 2021, [], [], []],
-  ['southwind', 'Southwind Logistics', 'org_southwind', 'main', 'southwind.example', 'southwind.example', 'southwind.example', office(L.portland_me), [], 900, '501-1000', 'Public Company', 'B2B', 'Rental / Leasing', 2005, [493110], ['fleet telemetry', 'route planning'], []],
-  ['pixel', 'Pixelforge Games', 'org_pixel', 'main', 'pixelforge.example', 'pixelforge.example', 'pixelforge.example', office(L.toronto), [], 230, '201-500', 'Privately Held', 'B2C', 'Subscriptions / Recurring', 2011, [511210], ['game engines'], []],
-  ['ledger', 'Ledgerline Bank', 'org_ledger', 'main', 'ledgerline.example', 'ledgerline.example', 'ledgerline.example', office(L.geneva), [office(L.london)], 5000, '1001-5000', 'Public Company', 'B2C', 'Financial Services', 1890, [522110], ['retail banking'], []],
-  ['codewright', 'Codewright', 'org_codewright', 'main', 'codewright.example', 'codewright.example', 'codewright.example', office(L.austin), [], 50, '11-50', 'Self Employed', 'B2B', 'Professional Services', 2020, [541511], ['software development', 'code review'], []],
+  [
+    'northwind_eu',
+    'Northwind EU',
+    'org_northwind',
+    'regional',
+    'northwind.eu',
+    'eu.northwind-robotics.com',
+    'northwind.eu',
+    office(L.zurich),
+    [],
+    12,
+    '11-50',
+    'Privately Held',
+    'B2B',
+    'Product Sales',
+    2021,
+    [],
+    [],
+    [],
+  ],
+  [
+    'southwind',
+    'Southwind Logistics',
+    'org_southwind',
+    'main',
+    'southwind.example',
+    'southwind.example',
+    'southwind.example',
+    office(L.portland_me),
+    [],
+    900,
+    '501-1000',
+    'Public Company',
+    'B2B',
+    'Rental / Leasing',
+    2005,
+    [493110],
+    ['fleet telemetry', 'route planning'],
+    [],
+  ],
+  [
+    'pixel',
+    'Pixelforge Games',
+    'org_pixel',
+    'main',
+    'pixelforge.example',
+    'pixelforge.example',
+    'pixelforge.example',
+    office(L.toronto),
+    [],
+    230,
+    '201-500',
+    'Privately Held',
+    'B2C',
+    'Subscriptions / Recurring',
+    2011,
+    [511210],
+    ['game engines'],
+    [],
+  ],
+  [
+    'ledger',
+    'Ledgerline Bank',
+    'org_ledger',
+    'main',
+    'ledgerline.example',
+    'ledgerline.example',
+    'ledgerline.example',
+    office(L.geneva),
+    [office(L.london)],
+    5000,
+    '1001-5000',
+    'Public Company',
+    'B2C',
+    'Financial Services',
+    1890,
+    [522110],
+    ['retail banking'],
+    [],
+  ],
+  [
+    'codewright',
+    'Codewright',
+    'org_codewright',
+    'main',
+    'codewright.example',
+    'codewright.example',
+    'codewright.example',
+    office(L.austin),
+    [],
+    50,
+    '11-50',
+    'Self Employed',
+    'B2B',
+    'Professional Services',
+    2020,
+    [541511],
+    ['software development', 'code review'],
+    [],
+  ],
 ];
 
 /** industry per extension company (every conformance company has industry null). */
@@ -158,7 +673,10 @@ const EXT_INDUSTRY: Partial<Record<CompanyKey, string>> = {
 
 /** social_media_description / website_text of the extension companies. */
 const EXT_TEXTS: Partial<Record<CompanyKey, [string | null, string | null]>> = {
-  northwind: ['Northwind builds autonomous forklifts for cold storage.', 'Our platform delivers predictive maintenance for industrial pumps.'],
+  northwind: [
+    'Northwind builds autonomous forklifts for cold storage.',
+    'Our platform delivers predictive maintenance for industrial pumps.',
+  ],
   northwind_eu: [null, null],
   southwind: ['Southwind runs cold storage warehouses.', 'We sell warehouse robotics spare parts.'],
   pixel: ['Pixelforge makes indie games.', 'We ship game engines.'],
@@ -167,9 +685,22 @@ const EXT_TEXTS: Partial<Record<CompanyKey, [string | null, string | null]>> = {
 };
 
 const SOCIAL_ROWS: Partial<Record<CompanyKey, Record<string, string>>> = {
-  globex: { pro_network_url: 'https://pronet.example/company/globex', social_a_url: 'https://social-a.example/globex', social_b_url: 'https://social-b.example/globex', video_a_url: 'https://video-a.example/@globex', code_host_url: 'https://code.example/globex' },
-  acme: { pro_network_url: 'https://pronet.example/company/acme-analytics', social_a_url: 'https://social-a.example/acmeanalytics' },
-  stark: { pro_network_url: 'https://pronet.example/company/stark-industries', pinboard_url: 'https://pins.example/stark', directory_url: 'https://startups.example/stark' },
+  globex: {
+    pro_network_url: 'https://pronet.example/company/globex',
+    social_a_url: 'https://social-a.example/globex',
+    social_b_url: 'https://social-b.example/globex',
+    video_a_url: 'https://video-a.example/@globex',
+    code_host_url: 'https://code.example/globex',
+  },
+  acme: {
+    pro_network_url: 'https://pronet.example/company/acme-analytics',
+    social_a_url: 'https://social-a.example/acmeanalytics',
+  },
+  stark: {
+    pro_network_url: 'https://pronet.example/company/stark-industries',
+    pinboard_url: 'https://pins.example/stark',
+    directory_url: 'https://startups.example/stark',
+  },
 };
 
 export const slug = (s: string) =>
@@ -212,7 +743,26 @@ function companyRecordsOf(rows: CompanyRow[], firstIndex: number, now: Date, ext
   const checked = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 5, 12)).toISOString();
   return rows.map((r, j) => {
     const i = firstIndex + j;
-    const [key, name, org, page_type, website, pnw, emailDomain, hq, others, count, range, type, business_type, revenue_stream, founded, naics, keywords, techs] = r;
+    const [
+      key,
+      name,
+      org,
+      page_type,
+      website,
+      pnw,
+      emailDomain,
+      hq,
+      others,
+      count,
+      range,
+      type,
+      business_type,
+      revenue_stream,
+      founded,
+      naics,
+      keywords,
+      techs,
+    ] = r;
     const empty = key === 'globex_careers' || key === 'cyberdyne';
     const texts = extension ? EXT_TEXTS[key]! : null;
     return {
@@ -267,8 +817,33 @@ const BASE_PEOPLE_ROWS: BaseRow[] = [
   ['jose', 'José', 'García', 'globex', 'VP Sales', 'VP', SALES_LEAD, 40, 'V', 9100, L.ny],
   ['jose_plain', 'Jose', 'Garcia', 'acme', 'Vice President of Sales', 'VP', SALES_LEAD, 14, 'V', 8800, L.sf],
   ['renee', 'Renée', 'Dubois', 'soylent', 'Head of Marketing', 'Director', MKT_EXEC, 40, 'A', 7000, L.paris],
-  ['renee_plain', 'Renee', 'Dubois', 'hooli', 'Content Marketing Manager', 'Manager', ['Marketing', 'Content Marketing'], 14, 'I', 6900, L.berlin],
-  ['lukasz', 'Łukasz', 'Nowak', 'globex', 'Chief Technology Officer', 'Chief Officer', ENGMGMT, 100, 'V', 12000, L.warsaw, ['formerco', 'Software Architect', 'Senior', SWDEV, 140]],
+  [
+    'renee_plain',
+    'Renee',
+    'Dubois',
+    'hooli',
+    'Content Marketing Manager',
+    'Manager',
+    ['Marketing', 'Content Marketing'],
+    14,
+    'I',
+    6900,
+    L.berlin,
+  ],
+  [
+    'lukasz',
+    'Łukasz',
+    'Nowak',
+    'globex',
+    'Chief Technology Officer',
+    'Chief Officer',
+    ENGMGMT,
+    100,
+    'V',
+    12000,
+    L.warsaw,
+    ['formerco', 'Software Architect', 'Senior', SWDEV, 140],
+  ],
   ['mei', 'Mei', 'Chen', 'globex', 'Senior Software Engineer', 'Senior', SWDEV, 40, 'IV', 3000, L.ny],
   ['ana', 'Ana', 'Souza', 'globex', 'Inside Sales Representative', 'Entry', INSIDE, 14, 'N', 800, L.ny],
   ['jurgen', 'Jürgen', 'Müller', 'globex_de', 'Software Engineer', 'Entry', SWDEV, 14, 'V', 2500, L.berlin],
@@ -276,30 +851,202 @@ const BASE_PEOPLE_ROWS: BaseRow[] = [
   ['priya', 'Priya', 'Patel', 'globex_labs', 'Data Scientist', 'Senior', DATA, 14, 'V', 4100, L.austin],
   ['peter', 'Peter', 'Gibbons', 'initech', 'Software Engineer', 'Entry', SWDEV, 40, 'N', 5200, L.dallas],
   ['samir', 'Samir', 'Nagheenanajar', 'initech', 'Software Engineer', 'Entry', SWDEV, 100, 'I', 4800, L.dallas],
-  ['milton', 'Milton', 'Waddams', 'initech', 'Account Executive', 'Entry', ['Sales', 'Field & Outside Sales'], 14, 'V', 300, L.dallas],
-  ['olga', 'Olga', 'Ivanova', 'globex_careers', 'Recruiter', 'Entry', ['Human Resources', 'Recruiting & Talent Acquisition'], 14, 'V', 150, L.ny],
+  [
+    'milton',
+    'Milton',
+    'Waddams',
+    'initech',
+    'Account Executive',
+    'Entry',
+    ['Sales', 'Field & Outside Sales'],
+    14,
+    'V',
+    300,
+    L.dallas,
+  ],
+  [
+    'olga',
+    'Olga',
+    'Ivanova',
+    'globex_careers',
+    'Recruiter',
+    'Entry',
+    ['Human Resources', 'Recruiting & Talent Acquisition'],
+    14,
+    'V',
+    150,
+    L.ny,
+  ],
   ['tom', 'Tom', 'Becker', 'acme', 'CTO', 'Chief Officer', ENGMGMT, 40, 'A', 3900, L.sf],
-  ['lina', 'Lina', 'Haddad', 'acme', 'Sales Development Representative', 'Entry', INSIDE, 'm2', 'V', 650, L.sf, ['formerco', 'Sales Assistant', 'Entry', INSIDE, 100]],
-  ['alice', 'Alice', 'Walker', 'umbrella', 'Marketing Manager', 'Manager', ['Marketing', 'Marketing Communications'], 40, 'V', 5600, L.london],
-  ['bob', 'Bob', 'Smith', 'umbrella', 'Product Manager', 'Manager', ['Operations', 'Product Management'], 14, 'V', 4400, L.london],
+  [
+    'lina',
+    'Lina',
+    'Haddad',
+    'acme',
+    'Sales Development Representative',
+    'Entry',
+    INSIDE,
+    'm2',
+    'V',
+    650,
+    L.sf,
+    ['formerco', 'Sales Assistant', 'Entry', INSIDE, 100],
+  ],
+  [
+    'alice',
+    'Alice',
+    'Walker',
+    'umbrella',
+    'Marketing Manager',
+    'Manager',
+    ['Marketing', 'Marketing Communications'],
+    40,
+    'V',
+    5600,
+    L.london,
+  ],
+  [
+    'bob',
+    'Bob',
+    'Smith',
+    'umbrella',
+    'Product Manager',
+    'Manager',
+    ['Operations', 'Product Management'],
+    14,
+    'V',
+    4400,
+    L.london,
+  ],
   ['chloe', 'Chloé', 'Martin', 'umbrella', 'Software Engineer', 'Entry', SWDEV, 100, 'A', 2100, L.london],
-  ['dan', 'Dan', "O'Brien", 'umbrella', 'HR Business Partner', 'Senior', ['Human Resources', 'HR Business Partner'], 40, 'N', 1200, L.boston],
-  ['pierre', 'Pierre', 'Lefèvre', 'soylent', 'Sales Manager', 'Manager', ['Sales', 'Sales Operations'], 14, 'AV', 3300, L.paris],
+  [
+    'dan',
+    'Dan',
+    "O'Brien",
+    'umbrella',
+    'HR Business Partner',
+    'Senior',
+    ['Human Resources', 'HR Business Partner'],
+    40,
+    'N',
+    1200,
+    L.boston,
+  ],
+  [
+    'pierre',
+    'Pierre',
+    'Lefèvre',
+    'soylent',
+    'Sales Manager',
+    'Manager',
+    ['Sales', 'Sales Operations'],
+    14,
+    'AV',
+    3300,
+    L.paris,
+  ],
   ['gavin', 'Gavin', 'Belson', 'hooli', 'Founder & CEO', 'Owner', ['C-Suite', 'Founder'], 100, 'V', 15000, L.berlin],
-  ['nelson', 'Nelson', 'Bighetti', 'hooli', 'Inside Sales Representative', 'Entry', INSIDE, 'm0', 'N', 400, L.berlin, ['formerco', 'Retail Associate', 'Entry', ['Sales', 'Field & Outside Sales'], 40]],
-  ['art', 'Art', 'Vandelay', 'vandelay', 'Chief Executive Officer', 'Owner', ['C-Suite', 'Executive'], 100, 'V', 1000, L.madrid],
+  [
+    'nelson',
+    'Nelson',
+    'Bighetti',
+    'hooli',
+    'Inside Sales Representative',
+    'Entry',
+    INSIDE,
+    'm0',
+    'N',
+    400,
+    L.berlin,
+    ['formerco', 'Retail Associate', 'Entry', ['Sales', 'Field & Outside Sales'], 40],
+  ],
+  [
+    'art',
+    'Art',
+    'Vandelay',
+    'vandelay',
+    'Chief Executive Officer',
+    'Owner',
+    ['C-Suite', 'Executive'],
+    100,
+    'V',
+    1000,
+    L.madrid,
+  ],
   ['elaine', 'Elaine', 'Benes', 'vandelay', 'Marketing Director', 'Director', MKT_EXEC, 14, 'V', 950, L.madrid],
   ['richard', 'Richard', 'Hendricks', 'pied', 'VP Engineering', 'VP', ENGMGMT, 40, 'V', 6100, L.paloalto],
   ['dinesh', 'Dinesh', 'Chugtai', 'pied', 'Senior Software Engineer', 'Senior', SWDEV, 14, 'I', 1900, L.paloalto],
   ['monica', 'Monica', 'Hall', 'pied', 'Head of Sales', 'Director', SALES_LEAD, 14, 'A', 2700, L.paloalto],
-  ['pepper', 'Pepper', 'Potts', 'stark', 'Sales Director', 'Director', SALES_LEAD, 'm0', 'V', 5000, L.ny, ['stark', 'Executive Assistant', 'Entry', ['Sales', 'Sales Operations'], 40]],
+  [
+    'pepper',
+    'Pepper',
+    'Potts',
+    'stark',
+    'Sales Director',
+    'Director',
+    SALES_LEAD,
+    'm0',
+    'V',
+    5000,
+    L.ny,
+    ['stark', 'Executive Assistant', 'Entry', ['Sales', 'Sales Operations'], 40],
+  ],
   ['happy', 'Happy', 'Hogan', 'stark', 'Director of Engineering', 'Director', ENGMGMT, 100, 'N', 3600, L.ny],
   ['maria', 'Maria', 'Hill', 'stark', 'Software Engineer', 'Entry', SWDEV, 40, 'V', 1500, L.ny],
-  ['norman', 'Norman', 'Osborn', 'oscorp', 'Chief Financial Officer', 'Chief Officer', ['Finance', 'Finance Executive'], 100, 'V', 8000, L.tokyo],
-  ['otto', 'Otto', 'Octavius', 'oscorp', 'Director of Research', 'Director', ENGMGMT, 'm3', 'A', 2900, L.tokyo, ['oscorp', 'Research Scientist', 'Senior', ENGMGMT, 100]],
-  ['gwen', 'Gwen', 'Stacy', 'oscorp', 'Marketing Manager', 'Manager', ['Marketing', 'Product Marketing'], 14, 'V', 2000, L.ny],
+  [
+    'norman',
+    'Norman',
+    'Osborn',
+    'oscorp',
+    'Chief Financial Officer',
+    'Chief Officer',
+    ['Finance', 'Finance Executive'],
+    100,
+    'V',
+    8000,
+    L.tokyo,
+  ],
+  [
+    'otto',
+    'Otto',
+    'Octavius',
+    'oscorp',
+    'Director of Research',
+    'Director',
+    ENGMGMT,
+    'm3',
+    'A',
+    2900,
+    L.tokyo,
+    ['oscorp', 'Research Scientist', 'Senior', ENGMGMT, 100],
+  ],
+  [
+    'gwen',
+    'Gwen',
+    'Stacy',
+    'oscorp',
+    'Marketing Manager',
+    'Manager',
+    ['Marketing', 'Product Marketing'],
+    14,
+    'V',
+    2000,
+    L.ny,
+  ],
   ['miles', 'Miles', 'Dyson', 'cyberdyne', 'Software Engineer', 'Entry', SWDEV, 40, 'V', 1100, L.la],
-  ['sarah', 'Sarah', 'Connor', 'cyberdyne', 'Sales Operations Manager', 'Manager', ['Sales', 'Sales Operations'], 14, 'N', 700, L.la],
+  [
+    'sarah',
+    'Sarah',
+    'Connor',
+    'cyberdyne',
+    'Sales Operations Manager',
+    'Manager',
+    ['Sales', 'Sales Operations'],
+    14,
+    'N',
+    700,
+    L.la,
+  ],
   ['zoe', 'Zoë', 'Brontë', 'globex_de', 'VP Marketing', 'VP', MKT_EXEC, 40, 'V', 3450, L.berlin],
   ['ingrid', 'Ingrid', 'Svensson', 'stark', 'Accountant', 'Entry', ['Finance', 'Accounting'], 100, 'I', 250, L.ny],
   ['kenji', 'Kenji', 'Watanabe', 'oscorp', 'Sales Manager', 'Manager', SALES_LEAD, 14, 'V', 1700, L.tokyo],
@@ -326,26 +1073,76 @@ interface ExtRow {
   location: Loc | null;
   positions: ExtPosition[];
 }
-const pos = (company: CompanyKey, title: string, seniority: string, departments: string[], start: Tenure, end: Tenure | null = null, primary = true): ExtPosition => ({ company, title, seniority, departments, start, end, primary });
+const pos = (
+  company: CompanyKey,
+  title: string,
+  seniority: string,
+  departments: string[],
+  start: Tenure,
+  end: Tenure | null = null,
+  primary = true,
+): ExtPosition => ({ company, title, seniority, departments, start, end, primary });
 
 const EXT_PEOPLE_ROWS: ExtRow[] = [
   // diacritics (Kovač ≠ Kovac); title "Sales VP" (a backtick `VP Sales` must NOT match it, CONTAINS "VP Sales" must);
   // began day 1 five months ago: exactly 5 months in role and company on any day; region DACH (Austria)
-  { key: 'hana', first: 'Hana', last: 'Kovač', emails: 'V', followers: 4700, phone: 'found', location: L.vienna, positions: [pos('northwind', 'Sales VP', 'VP', SALES_LEAD, [5, 1])] },
+  {
+    key: 'hana',
+    first: 'Hana',
+    last: 'Kovač',
+    emails: 'V',
+    followers: 4700,
+    phone: 'found',
+    location: L.vienna,
+    positions: [pos('northwind', 'Sales VP', 'VP', SALES_LEAD, [5, 1])],
+  },
   // Northwind EU (reached by LINKEDIN_WEBSITE through the subdomain); DACH (Switzerland)
-  { key: 'felix', first: 'Felix', last: 'Gruber', emails: 'I', followers: 2350, phone: 'not_found', location: L.zurich, positions: [pos('northwind_eu', 'Software Engineer', 'Entry', SWDEV, 14)] },
+  {
+    key: 'felix',
+    first: 'Felix',
+    last: 'Gruber',
+    emails: 'I',
+    followers: 2350,
+    phone: 'not_found',
+    location: L.zurich,
+    positions: [pos('northwind_eu', 'Software Engineer', 'Entry', SWDEV, 14)],
+  },
   // departments list ONLY the sub-department (group Sales must still match); began the LAST day of the previous
   // month after a role elsewhere: new_company job change inside timeframe 2, outside timeframe 1; Portland, Oregon
   {
-    key: 'erin', first: 'Erin', last: 'Walsh', emails: 'A', followers: 1250, phone: 'unknown', location: L.portland_or,
-    positions: [pos('southwind', 'Inside Sales Representative', 'Entry', ['Inside Sales'], 'prev_last'), pos('pixel', 'Community Manager', 'Entry', ['Marketing', 'Social Media Marketing'], 30, 'prev_last', false)],
+    key: 'erin',
+    first: 'Erin',
+    last: 'Walsh',
+    emails: 'A',
+    followers: 1250,
+    phone: 'unknown',
+    location: L.portland_or,
+    positions: [
+      pos('southwind', 'Inside Sales Representative', 'Entry', ['Inside Sales'], 'prev_last'),
+      pos('pixel', 'Community Manager', 'Entry', ['Marketing', 'Social Media Marketing'], 30, 'prev_last', false),
+    ],
   },
   // Portland, Maine (the other Portland)
-  { key: 'owen', first: 'Owen', last: 'Price', emails: 'V', followers: 3150, phone: 'found', location: L.portland_me, positions: [pos('southwind', 'Fleet Manager', 'Manager', ['Operations', 'Logistics'], 40)] },
+  {
+    key: 'owen',
+    first: 'Owen',
+    last: 'Price',
+    emails: 'V',
+    followers: 3150,
+    phone: 'found',
+    location: L.portland_me,
+    positions: [pos('southwind', 'Fleet Manager', 'Manager', ['Operations', 'Logistics'], 40)],
+  },
   // boomerang: Pixelforge 100→60 months ago, Ledgerline 60→14, back at Pixelforge since day 1 fourteen months ago:
   // months in company = 14 (the unbroken stretch), not 100; a new_company change 14 months ago
   {
-    key: 'bea', first: 'Bea', last: 'Lindqvist', emails: 'N', followers: 2050, phone: 'found', location: L.toronto,
+    key: 'bea',
+    first: 'Bea',
+    last: 'Lindqvist',
+    emails: 'N',
+    followers: 2050,
+    phone: 'found',
+    location: L.toronto,
     positions: [
       pos('pixel', 'Lead Game Designer', 'Senior', ['Design', 'Product or UI&UX Design'], [14, 1]),
       pos('ledger', 'Risk Analyst', 'Entry', ['Finance', 'Financial Risk'], 60, [14, 1], false),
@@ -355,35 +1152,120 @@ const EXT_PEOPLE_ROWS: ExtRow[] = [
   // promotion: Chief Risk Officer since day 1 two months ago after Risk Manager at the same bank since 60 months:
   // 2 months in role, 60 in company; timeframe 3 (not 2)
   {
-    key: 'rex', first: 'Rex', last: 'Morgan', emails: 'V', followers: 6400, phone: 'not_found', location: L.geneva,
-    positions: [pos('ledger', 'Chief Risk Officer', 'Chief Officer', ['Finance', 'Financial Risk'], [2, 1]), pos('ledger', 'Risk Manager', 'Manager', ['Finance', 'Financial Risk'], 60, [2, 1], false)],
+    key: 'rex',
+    first: 'Rex',
+    last: 'Morgan',
+    emails: 'V',
+    followers: 6400,
+    phone: 'not_found',
+    location: L.geneva,
+    positions: [
+      pos('ledger', 'Chief Risk Officer', 'Chief Officer', ['Finance', 'Financial Risk'], [2, 1]),
+      pos('ledger', 'Risk Manager', 'Manager', ['Finance', 'Financial Risk'], 60, [2, 1], false),
+    ],
   },
   // two current positions: the one marked primary (Codewright, older) rules every filter; the newer Pixelforge
   // one is shown only with pro_network_url + company.name.include "Pixelforge Games" (the position hint)
   {
-    key: 'nadia', first: 'Nadia', last: 'Rahman', emails: 'V', followers: 3750, phone: 'unknown', location: L.austin,
-    positions: [pos('codewright', 'Engineering Manager', 'Manager', ENGMGMT, 40), pos('pixel', 'Technical Advisor', 'Senior', ['Consulting', 'Consultant'], 14, null, false)],
+    key: 'nadia',
+    first: 'Nadia',
+    last: 'Rahman',
+    emails: 'V',
+    followers: 3750,
+    phone: 'unknown',
+    location: L.austin,
+    positions: [
+      pos('codewright', 'Engineering Manager', 'Manager', ENGMGMT, 40),
+      pos('pixel', 'Technical Advisor', 'Senior', ['Consulting', 'Consultant'], 14, null, false),
+    ],
   },
   // two current positions, neither marked: the most recent current one (Codewright, 60 months) is the primary
   {
-    key: 'victor', first: 'Victor', last: 'Lang', emails: 'I', followers: 1650, phone: 'found', location: L.geneva,
-    positions: [pos('ledger', 'Financial Analyst', 'Entry', ['Finance', 'Financial Planning & Analysis'], 100, null, false), pos('codewright', 'Data Engineer', 'Senior', DATA, 60, null, false)],
+    key: 'victor',
+    first: 'Victor',
+    last: 'Lang',
+    emails: 'I',
+    followers: 1650,
+    phone: 'found',
+    location: L.geneva,
+    positions: [
+      pos('ledger', 'Financial Analyst', 'Entry', ['Finance', 'Financial Planning & Analysis'], 100, null, false),
+      pos('codewright', 'Data Engineer', 'Senior', DATA, 60, null, false),
+    ],
   },
   // no current position (only a past one): primary_position null; company filters and title includes never match, excludes keep her
-  { key: 'gaia', first: 'Gaia', last: 'Rossi', emails: 'V', followers: 5900, phone: 'not_found', location: L.milan, positions: [pos('pixel', 'Producer', 'Manager', ['Operations', 'Project Management'], 40, 14, false)] },
+  {
+    key: 'gaia',
+    first: 'Gaia',
+    last: 'Rossi',
+    emails: 'V',
+    followers: 5900,
+    phone: 'not_found',
+    location: L.milan,
+    positions: [pos('pixel', 'Producer', 'Manager', ['Operations', 'Project Management'], 40, 14, false)],
+  },
   // no position and no location at all
-  { key: 'ivo', first: 'Ivo', last: 'Petrov', emails: 'N', followers: 80, phone: 'unknown', location: null, positions: [] },
+  {
+    key: 'ivo',
+    first: 'Ivo',
+    last: 'Petrov',
+    emails: 'N',
+    followers: 80,
+    phone: 'unknown',
+    location: null,
+    positions: [],
+  },
   // a first job begun this month: no job change
-  { key: 'kim', first: 'Kim', last: 'Tran', emails: 'A', followers: 120, phone: 'unknown', location: L.austin, positions: [pos('codewright', 'Junior Developer', 'Entry', SWDEV, 'm0')] },
+  {
+    key: 'kim',
+    first: 'Kim',
+    last: 'Tran',
+    emails: 'A',
+    followers: 120,
+    phone: 'unknown',
+    location: L.austin,
+    positions: [pos('codewright', 'Junior Developer', 'Entry', SWDEV, 'm0')],
+  },
   // began on day 28 six months ago: 5 whole months before the 28th of this month, 6 from then on
-  { key: 'liam', first: 'Liam', last: 'Park', emails: 'V', followers: 860, phone: 'found', location: L.austin, positions: [pos('codewright', 'QA Engineer', 'Entry', ['Engineering & Technical', 'Test & Quality Assurance'], [6, 28])] },
+  {
+    key: 'liam',
+    first: 'Liam',
+    last: 'Park',
+    emails: 'V',
+    followers: 860,
+    phone: 'found',
+    location: L.austin,
+    positions: [
+      pos('codewright', 'QA Engineer', 'Entry', ['Engineering & Technical', 'Test & Quality Assurance'], [6, 28]),
+    ],
+  },
   // the same followers as Liam: equal sort keys fall back to id (Liam 5e…52 before Sam 5e…53)
-  { key: 'sam', first: 'Sam', last: 'Ortiz', emails: 'V', followers: 860, phone: 'not_found', location: L.austin, positions: [pos('codewright', 'Software Developer', 'Entry', SWDEV, 40)] },
+  {
+    key: 'sam',
+    first: 'Sam',
+    last: 'Ortiz',
+    emails: 'V',
+    followers: 860,
+    phone: 'not_found',
+    location: L.austin,
+    positions: [pos('codewright', 'Software Developer', 'Entry', SWDEV, 40)],
+  },
   // lives in Paris, Texas ("Paris, US" / "Paris, France" must not mix)
-  { key: 'tex', first: 'Tex', last: 'Ritter', emails: 'N', followers: 40, phone: 'found', location: L.paris_tx, positions: [pos('southwind', 'Truck Driver', 'Entry', ['Operations', 'Logistics'], 100)] },
+  {
+    key: 'tex',
+    first: 'Tex',
+    last: 'Ritter',
+    emails: 'N',
+    followers: 40,
+    phone: 'found',
+    location: L.paris_tx,
+    positions: [pos('southwind', 'Truck Driver', 'Entry', ['Operations', 'Logistics'], 100)],
+  },
 ];
 
-const COMPANY_EMAIL_DOMAIN: Record<string, string> = Object.fromEntries([...BASE_COMPANY_ROWS, ...EXT_COMPANY_ROWS].map((r) => [r[0], r[6] || `${r[0].replace(/_/g, '')}.example`]));
+const COMPANY_EMAIL_DOMAIN: Record<string, string> = Object.fromEntries(
+  [...BASE_COMPANY_ROWS, ...EXT_COMPANY_ROWS].map((r) => [r[0], r[6] || `${r[0].replace(/_/g, '')}.example`]),
+);
 const PHONES = ['found', 'not_found', 'unknown'] as const;
 
 function nameAndCompany(key: PersonKey): [string, string, string] {
@@ -398,8 +1280,29 @@ function nameAndCompany(key: PersonKey): [string, string, string] {
 export const WITH_VALID_EMAIL: ReadonlySet<string> = new Set(
   (
     [
-      'jose', 'jose_plain', 'lukasz', 'mei', 'jurgen', 'priya', 'milton', 'olga', 'lina', 'alice', 'bob', 'pierre',
-      'gavin', 'art', 'elaine', 'richard', 'pepper', 'maria', 'norman', 'gwen', 'miles', 'zoe', 'kenji',
+      'jose',
+      'jose_plain',
+      'lukasz',
+      'mei',
+      'jurgen',
+      'priya',
+      'milton',
+      'olga',
+      'lina',
+      'alice',
+      'bob',
+      'pierre',
+      'gavin',
+      'art',
+      'elaine',
+      'richard',
+      'pepper',
+      'maria',
+      'norman',
+      'gwen',
+      'miles',
+      'zoe',
+      'kenji',
     ] as PersonKey[]
   ).map((k) => P[k]),
 );
@@ -430,9 +1333,21 @@ function emailsFor(key: PersonKey, code: string) {
     case 'N':
       return [];
     case 'IV':
-      return [{ address: `${user}@old-${domain}`, status: 'invalid' }, { address: addr, status: 'valid' }];
+      return [
+        { address: `${user}@old-${domain}`, status: 'invalid' },
+        { address: addr, status: 'valid' },
+      ];
     case 'AV':
-      return [{ address: `${user.split('.').map((s, i) => (i === 0 ? s[0] : s)).join('.')}@${domain}`, status: 'accept_all' }, { address: addr, status: 'valid' }];
+      return [
+        {
+          address: `${user
+            .split('.')
+            .map((s, i) => (i === 0 ? s[0] : s))
+            .join('.')}@${domain}`,
+          status: 'accept_all',
+        },
+        { address: addr, status: 'valid' },
+      ];
     default:
       throw new Error(`bad email code ${code}`);
   }
@@ -440,12 +1355,43 @@ function emailsFor(key: PersonKey, code: string) {
 
 export function basePersonRecords(now: Date) {
   return BASE_PEOPLE_ROWS.map((r, i) => {
-    const [key, first_name, last_name, company, title, seniority, departments, tenure, emailCode, followers, location, prev] = r;
+    const [
+      key,
+      first_name,
+      last_name,
+      company,
+      title,
+      seniority,
+      departments,
+      tenure,
+      emailCode,
+      followers,
+      location,
+      prev,
+    ] = r;
     const started = tenureDate(now, tenure);
-    const positions: Record<string, unknown>[] = [{ company_id: C[company], title, seniority, departments: [...departments], started_at: started, ended_at: null, is_primary: true }];
+    const positions: Record<string, unknown>[] = [
+      {
+        company_id: C[company],
+        title,
+        seniority,
+        departments: [...departments],
+        started_at: started,
+        ended_at: null,
+        is_primary: true,
+      },
+    ];
     if (prev) {
       const [pc, pt, ps, pd, fromMonths] = prev;
-      positions.push({ company_id: C[pc], title: pt, seniority: ps, departments: [...pd], started_at: dateMonthsAgo(now, fromMonths), ended_at: started, is_primary: false });
+      positions.push({
+        company_id: C[pc],
+        title: pt,
+        seniority: ps,
+        departments: [...pd],
+        started_at: dateMonthsAgo(now, fromMonths),
+        ended_at: started,
+        is_primary: false,
+      });
     }
     return {
       id: P[key],
@@ -484,19 +1430,59 @@ export function extensionPersonRecords(now: Date) {
 }
 
 export const baseCompanyRecords = (now: Date) => companyRecordsOf(BASE_COMPANY_ROWS, 0, now, false);
-export const extensionCompanyRecords = (now: Date) => companyRecordsOf(EXT_COMPANY_ROWS, BASE_COMPANY_ROWS.length, now, true);
+export const extensionCompanyRecords = (now: Date) =>
+  companyRecordsOf(EXT_COMPANY_ROWS, BASE_COMPANY_ROWS.length, now, true);
 
 /** Conformance fixture people by followers descending (the default order), written by hand. */
 export const ALL_BY_FOLLOWERS: string[] = [
-  P.gavin, P.lukasz, P.jose, P.jose_plain, P.norman, P.renee, P.renee_plain, P.richard, P.alice, P.peter,
-  P.pepper, P.samir, P.bob, P.priya, P.tom, P.happy, P.zoe, P.pierre, P.mei, P.otto,
-  P.monica, P.jurgen, P.klaus, P.chloe, P.gwen, P.dinesh, P.kenji, P.maria, P.fatima, P.dan,
-  P.miles, P.art, P.elaine, P.ana, P.sarah, P.lina, P.nelson, P.milton, P.ingrid, P.olga,
+  P.gavin,
+  P.lukasz,
+  P.jose,
+  P.jose_plain,
+  P.norman,
+  P.renee,
+  P.renee_plain,
+  P.richard,
+  P.alice,
+  P.peter,
+  P.pepper,
+  P.samir,
+  P.bob,
+  P.priya,
+  P.tom,
+  P.happy,
+  P.zoe,
+  P.pierre,
+  P.mei,
+  P.otto,
+  P.monica,
+  P.jurgen,
+  P.klaus,
+  P.chloe,
+  P.gwen,
+  P.dinesh,
+  P.kenji,
+  P.maria,
+  P.fatima,
+  P.dan,
+  P.miles,
+  P.art,
+  P.elaine,
+  P.ana,
+  P.sarah,
+  P.lina,
+  P.nelson,
+  P.milton,
+  P.ingrid,
+  P.olga,
 ];
 export const BASE_PEOPLE: string[] = BASE_KEYS.map((k) => P[k]);
 export const EXT_PEOPLE: string[] = EXT_KEYS.map((k) => P[k]);
 
-const NAMES = new Map<string, string>([...Object.entries(P).map(([k, v]) => [v, k] as [string, string]), ...Object.entries(C).map(([k, v]) => [v, 'C.' + k] as [string, string])]);
+const NAMES = new Map<string, string>([
+  ...Object.entries(P).map(([k, v]) => [v, k] as [string, string]),
+  ...Object.entries(C).map(([k, v]) => [v, 'C.' + k] as [string, string]),
+]);
 /** Readable name of a fixture id, for failure messages. */
 export const nameOfId = (id: string) => NAMES.get(id) ?? String(id);
 /** Readable names of ids, for comparisons whose failure should read "jose, alice" rather than hex. */
@@ -510,26 +1496,39 @@ export async function importPeopleFixture(stack: TestStack, options: { extended:
   const now = options.now ?? new Date();
   const companies = [...baseCompanyRecords(now), ...(options.extended ? extensionCompanyRecords(now) : [])];
   const people = [...basePersonRecords(now), ...(options.extended ? extensionPersonRecords(now) : [])];
-  const cf = writeLines('companies.ndjson', companies.map((c) => JSON.stringify(c)));
-  const pf = writeLines('people.ndjson', people.map((p) => JSON.stringify(p)));
+  const cf = writeLines(
+    'companies.ndjson',
+    companies.map((c) => JSON.stringify(c)),
+  );
+  const pf = writeLines(
+    'people.ndjson',
+    people.map((p) => JSON.stringify(p)),
+  );
   const result = await stack.cli(['dataset:import', '--companies', cf, '--people', pf]);
   if (result.code !== 0 || result.json?.people?.rejected !== 0 || result.json?.companies?.rejected !== 0) {
     throw new Error(`dataset:import failed (${result.code}): ${result.stdout} ${result.stderr}`);
   }
   if (result.json.people.imported !== people.length || result.json.companies.imported !== companies.length) {
-    throw new Error(`dataset:import imported ${result.stdout}, expected ${companies.length} companies and ${people.length} people`);
+    throw new Error(
+      `dataset:import imported ${result.stdout}, expected ${companies.length} companies and ${people.length} people`,
+    );
   }
   return now;
 }
 
 /** Loads one fixture company again with `changes` applied, as a later `dataset:import` would. */
-export async function reimportCompany(stack: TestStack, key: keyof typeof C, changes: Record<string, unknown>): Promise<void> {
+export async function reimportCompany(
+  stack: TestStack,
+  key: keyof typeof C,
+  changes: Record<string, unknown>,
+): Promise<void> {
   const now = new Date();
   const company = [...baseCompanyRecords(now), ...extensionCompanyRecords(now)].find((c) => c.id === C[key]);
   if (!company) throw new Error(`no fixture company ${String(key)}`);
   const cf = writeLines('companies-again.ndjson', [JSON.stringify({ ...company, ...changes })]);
   const result = await stack.cli(['dataset:import', '--companies', cf]);
-  if (result.code !== 0 || result.json?.companies?.imported !== 1) throw new Error(`dataset:import failed (${result.code}): ${result.stdout} ${result.stderr}`);
+  if (result.code !== 0 || result.json?.companies?.imported !== 1)
+    throw new Error(`dataset:import failed (${result.code}): ${result.stdout} ${result.stderr}`);
 }
 
 // ------------------------------------------------------------------ request helpers of the specs
@@ -541,16 +1540,32 @@ export interface SearchAnswer {
 }
 
 /** POST /v2/people/search (page 1, 100 a page unless `extra` says otherwise); fails unless it answers 200. */
-export async function search(api: ApiClient, filters: unknown, extra: Record<string, unknown> = {}): Promise<SearchAnswer> {
+export async function search(
+  api: ApiClient,
+  filters: unknown,
+  extra: Record<string, unknown> = {},
+): Promise<SearchAnswer> {
   const res = await api.post('/v2/people/search', { filters, page: 1, per_page: 100, ...extra });
   if (res.status !== 200 || !Array.isArray(res.body?.data)) {
-    throw new Error(`people search answered ${res.status}: ${res.text.slice(0, 1500)}\n  filters: ${JSON.stringify(filters).slice(0, 500)}`);
+    throw new Error(
+      `people search answered ${res.status}: ${res.text.slice(0, 1500)}\n  filters: ${JSON.stringify(filters).slice(0, 500)}`,
+    );
   }
-  return { res, ids: res.body.data.map((p: { id: string }) => p.id), people: res.body.data, pagination: res.body.metadata?.pagination };
+  return {
+    res,
+    ids: res.body.data.map((p: { id: string }) => p.id),
+    people: res.body.data,
+    pagination: res.body.metadata?.pagination,
+  };
 }
 
 /** The people a search selects, order ignored (compared by readable fixture names), with total_count to match. */
-export async function expectIds(api: ApiClient, filters: unknown, expected: readonly string[], extra: Record<string, unknown> = {}): Promise<SearchAnswer> {
+export async function expectIds(
+  api: ApiClient,
+  filters: unknown,
+  expected: readonly string[],
+  extra: Record<string, unknown> = {},
+): Promise<SearchAnswer> {
   const r = await search(api, filters, extra);
   expect({ filters, got: names(r.ids).sort() }).toEqual({ filters, got: names(expected).sort() });
   expect(r.pagination.total_count).toBe(expected.length);
@@ -558,7 +1573,12 @@ export async function expectIds(api: ApiClient, filters: unknown, expected: read
 }
 
 /** The people a search selects, in this exact order. */
-export async function expectOrder(api: ApiClient, filters: unknown, expected: readonly string[], extra: Record<string, unknown> = {}): Promise<SearchAnswer> {
+export async function expectOrder(
+  api: ApiClient,
+  filters: unknown,
+  expected: readonly string[],
+  extra: Record<string, unknown> = {},
+): Promise<SearchAnswer> {
   const r = await search(api, filters, extra);
   expect({ filters, got: names(r.ids) }).toEqual({ filters, got: names(expected) });
   return r;

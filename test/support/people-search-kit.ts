@@ -17,12 +17,52 @@ export const E = {
   title_vp_sales: [P.jose, P.jose_plain],
   bool_sales_or_marketing_and_manager: [P.renee_plain, P.alice, P.pierre, P.gwen, P.sarah, P.kenji],
   seniority_vp: [P.jose, P.jose_plain, P.richard, P.zoe],
-  seniority_director_chief: [P.renee, P.lukasz, P.klaus, P.tom, P.elaine, P.monica, P.pepper, P.happy, P.norman, P.otto],
+  seniority_director_chief: [
+    P.renee,
+    P.lukasz,
+    P.klaus,
+    P.tom,
+    P.elaine,
+    P.monica,
+    P.pepper,
+    P.happy,
+    P.norman,
+    P.otto,
+  ],
   seniority_owner: [P.gavin, P.art],
-  dept_sales: [P.jose, P.jose_plain, P.ana, P.klaus, P.milton, P.lina, P.pierre, P.nelson, P.monica, P.pepper, P.sarah, P.kenji],
+  dept_sales: [
+    P.jose,
+    P.jose_plain,
+    P.ana,
+    P.klaus,
+    P.milton,
+    P.lina,
+    P.pierre,
+    P.nelson,
+    P.monica,
+    P.pepper,
+    P.sarah,
+    P.kenji,
+  ],
   dept_inside_sales: [P.ana, P.lina, P.nelson],
   role_max6: [P.lina, P.nelson, P.pepper, P.otto],
-  role_12_24: [P.jose_plain, P.renee_plain, P.ana, P.jurgen, P.priya, P.milton, P.olga, P.bob, P.pierre, P.elaine, P.dinesh, P.monica, P.gwen, P.sarah, P.kenji],
+  role_12_24: [
+    P.jose_plain,
+    P.renee_plain,
+    P.ana,
+    P.jurgen,
+    P.priya,
+    P.milton,
+    P.olga,
+    P.bob,
+    P.pierre,
+    P.elaine,
+    P.dinesh,
+    P.monica,
+    P.gwen,
+    P.sarah,
+    P.kenji,
+  ],
   change_1_any: [P.nelson, P.pepper],
   change_1_promotion: [P.pepper],
   change_1_new_company: [P.nelson],
@@ -33,12 +73,58 @@ export const E = {
   domain_linkedin: [P.jose, P.lukasz, P.mei, P.ana, P.jurgen, P.klaus, P.zoe],
   company_name_globex: [P.jose, P.lukasz, P.mei, P.ana],
   company_name_globex_labs: [P.priya, P.fatima],
-  headcount_11_200: [P.jose_plain, P.renee_plain, P.priya, P.tom, P.lina, P.gavin, P.nelson, P.richard, P.dinesh, P.monica, P.fatima],
+  headcount_11_200: [
+    P.jose_plain,
+    P.renee_plain,
+    P.priya,
+    P.tom,
+    P.lina,
+    P.gavin,
+    P.nelson,
+    P.richard,
+    P.dinesh,
+    P.monica,
+    P.fatima,
+  ],
   country_de_hq: [P.renee_plain, P.jurgen, P.klaus, P.gavin, P.nelson, P.zoe],
-  country_de_any: [P.jose, P.renee, P.renee_plain, P.lukasz, P.mei, P.ana, P.jurgen, P.klaus, P.pierre, P.gavin, P.nelson, P.zoe],
+  country_de_any: [
+    P.jose,
+    P.renee,
+    P.renee_plain,
+    P.lukasz,
+    P.mei,
+    P.ana,
+    P.jurgen,
+    P.klaus,
+    P.pierre,
+    P.gavin,
+    P.nelson,
+    P.zoe,
+  ],
   email_valid: [
-    P.jose, P.jose_plain, P.lukasz, P.mei, P.jurgen, P.priya, P.milton, P.olga, P.lina, P.alice, P.bob, P.pierre,
-    P.gavin, P.art, P.elaine, P.richard, P.pepper, P.maria, P.norman, P.gwen, P.miles, P.zoe, P.kenji,
+    P.jose,
+    P.jose_plain,
+    P.lukasz,
+    P.mei,
+    P.jurgen,
+    P.priya,
+    P.milton,
+    P.olga,
+    P.lina,
+    P.alice,
+    P.bob,
+    P.pierre,
+    P.gavin,
+    P.art,
+    P.elaine,
+    P.richard,
+    P.pepper,
+    P.maria,
+    P.norman,
+    P.gwen,
+    P.miles,
+    P.zoe,
+    P.kenji,
   ],
   email_accept_all: [P.renee, P.klaus, P.tom, P.chloe, P.monica, P.otto, P.fatima],
   mppc_initech_1: [P.milton],
@@ -63,8 +149,12 @@ export const AT = {
   oscorp: [P.norman, P.otto, P.gwen, P.kenji],
   cyberdyne: [P.miles, P.sarah],
 };
-export const TITLE = (include: string[], match_mode = 'CONTAINS', exclude?: string[]) => ({ person_job_title: { include, match_mode, ...(exclude ? { exclude } : {}) } });
-export const change = (timeframe_months: number, change_type = 'any') => ({ person_job_change: { timeframe_months, change_type } });
+export const TITLE = (include: string[], match_mode = 'CONTAINS', exclude?: string[]) => ({
+  person_job_title: { include, match_mode, ...(exclude ? { exclude } : {}) },
+});
+export const change = (timeframe_months: number, change_type = 'any') => ({
+  person_job_change: { timeframe_months, change_type },
+});
 
 /** Arrangement helpers over the stack `stackOf` answers (started in a spec's beforeAll, after this runs). */
 export function searchArrangement(stackOf: () => TestStack) {
@@ -75,21 +165,29 @@ export function searchArrangement(stackOf: () => TestStack) {
   }
 
   /** People saves do not exist yet: the rows a save would write. */
-  async function savePerson(ws: Workspace, key: PersonKey, savedAt: string, lists: string[] = [], revealed = false): Promise<void> {
-    await stackOf().db.query(`INSERT INTO saved_people (workspace_id, person_id, saved_at, revealed_email, revealed_at) VALUES ($1, $2, $3, $4, $5)`, [
-      ws.workspace_id,
-      P[key],
-      savedAt,
-      revealed ? emailOf(key) : null,
-      revealed ? savedAt : null,
-    ]);
+  async function savePerson(
+    ws: Workspace,
+    key: PersonKey,
+    savedAt: string,
+    lists: string[] = [],
+    revealed = false,
+  ): Promise<void> {
+    await stackOf().db.query(
+      `INSERT INTO saved_people (workspace_id, person_id, saved_at, revealed_email, revealed_at) VALUES ($1, $2, $3, $4, $5)`,
+      [ws.workspace_id, P[key], savedAt, revealed ? emailOf(key) : null, revealed ? savedAt : null],
+    );
     for (const list of lists) {
-      await stackOf().db.query(`INSERT INTO people_list_members (list_id, person_id, workspace_id, added_at) VALUES ($1, $2, $3, $4)`, [list, P[key], ws.workspace_id, savedAt]);
+      await stackOf().db.query(
+        `INSERT INTO people_list_members (list_id, person_id, workspace_id, added_at) VALUES ($1, $2, $3, $4)`,
+        [list, P[key], ws.workspace_id, savedAt],
+      );
     }
   }
 
   async function exportsTableExists(): Promise<boolean> {
-    const rows = await stackOf().db.query(`SELECT 1 FROM information_schema.tables WHERE table_name = 'exported_people'`);
+    const rows = await stackOf().db.query(
+      `SELECT 1 FROM information_schema.tables WHERE table_name = 'exported_people'`,
+    );
     return rows.length > 0;
   }
 

@@ -19,7 +19,9 @@ export async function startReplicaStack(env: Record<string, string> = {}): Promi
   const opsToken = randomBytes(24).toString('hex');
   let stack: TestStack;
   try {
-    stack = await startStack({ env: (db) => ({ DATABASE_REPLICA_URLS: replica.url(db.name), OPS_TOKEN: opsToken, ...env }) });
+    stack = await startStack({
+      env: (db) => ({ DATABASE_REPLICA_URLS: replica.url(db.name), OPS_TOKEN: opsToken, ...env }),
+    });
   } catch (error) {
     await replica.stop();
     throw error;

@@ -40,7 +40,9 @@ async function withClient<T>(url: string, fn: (client: Client) => Promise<T>): P
  */
 async function allowReplication(): Promise<void> {
   await withClient(ADMIN_URL, async (c) => {
-    const rules = await c.query(`SELECT 1 FROM pg_hba_file_rules WHERE 'replication' = ANY(database) AND type = 'host' AND (address IS NULL OR address IN ('127.0.0.1', 'all', '0.0.0.0'))`);
+    const rules = await c.query(
+      `SELECT 1 FROM pg_hba_file_rules WHERE 'replication' = ANY(database) AND type = 'host' AND (address IS NULL OR address IN ('127.0.0.1', 'all', '0.0.0.0'))`,
+    );
     if (rules.rowCount! > 0) return;
     const { rows } = await c.query(`SHOW hba_file`);
     const file = rows[0].hba_file as string;
@@ -75,12 +77,29 @@ export interface TestReplica {
 
 export async function startReplica(): Promise<TestReplica> {
   await allowReplication();
-  const major = await withClient(ADMIN_URL, async (c) => String((await c.query(`SHOW server_version_num`)).rows[0].server_version_num).slice(0, 2));
+  const major = await withClient(ADMIN_URL, async (c) =>
+    String((await c.query(`SHOW server_version_num`)).rows[0].server_version_num).slice(0, 2),
+  );
   const bin = (name: string) => (binDir(major) ? join(binDir(major), name) : name);
   const dir = mkdtempSync(join(tmpdir(), 'pws-replica-'));
   chownSync(dir, ...postgresIds());
   const primary = new URL(ADMIN_URL);
-  const basebackup = ['-h', primary.hostname, '-p', primary.port || '5432', '-U', primary.username || 'postgres', '-D', dir, '-R', '-X', 'stream', '-c', 'fast', '--no-sync'];
+  const basebackup = [
+    '-h',
+    primary.hostname,
+    '-p',
+    primary.port || '5432',
+    '-U',
+    primary.username || 'postgres',
+    '-D',
+    dir,
+    '-R',
+    '-X',
+    'stream',
+    '-c',
+    'fast',
+    '--no-sync',
+  ];
   // Other test files on the same server may terminate backends (outage tests): a cut base backup is taken again.
   for (let attempt = 1; ; attempt++) {
     try {
@@ -117,14 +136,22 @@ export async function startReplica(): Promise<TestReplica> {
   const pgCtl = (args: string[]) => asPostgres(bin('pg_ctl'), ['-D', dir, ...args]);
   const start = async () => {
     await pgCtl(['-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
-    await eventually(() => withClient(url('postgres'), async (c) => (await c.query(`SELECT pg_is_in_recovery() AS r`)).rows[0].r).catch(() => false), 30_000, 200);
+    await eventually(
+      () =>
+        withClient(url('postgres'), async (c) => (await c.query(`SELECT pg_is_in_recovery() AS r`)).rows[0].r).catch(
+          () => false,
+        ),
+      30_000,
+      200,
+    );
   };
   await start();
   // A spec that dies before stop() must not leave a server behind: pg_ctl daemonizes it out of our process tree.
   const leftover = () => {
     try {
       const args = ['-D', dir, '-m', 'immediate', '-w', 'stop'];
-      if (process.getuid?.() === 0) execFileSync('runuser', ['-u', 'postgres', '--', bin('pg_ctl'), ...args], { stdio: 'ignore' });
+      if (process.getuid?.() === 0)
+        execFileSync('runuser', ['-u', 'postgres', '--', bin('pg_ctl'), ...args], { stdio: 'ignore' });
       else execFileSync(bin('pg_ctl'), args, { stdio: 'ignore' });
     } catch {
       // Already stopped.
@@ -136,11 +163,20 @@ export async function startReplica(): Promise<TestReplica> {
     port,
     dir,
     url,
-    query: (database, sql, params) => withClient(url(database), async (c) => (await c.query(sql, params as unknown[])).rows),
+    query: (database, sql, params) =>
+      withClient(url(database), async (c) => (await c.query(sql, params as unknown[])).rows),
     async caughtUp(timeoutMs = 30_000) {
-      const target = await withClient(ADMIN_URL, async (c) => (await c.query(`SELECT pg_current_wal_lsn()::text AS lsn`)).rows[0].lsn as string);
+      const target = await withClient(
+        ADMIN_URL,
+        async (c) => (await c.query(`SELECT pg_current_wal_lsn()::text AS lsn`)).rows[0].lsn as string,
+      );
       await eventually(
-        () => withClient(url('postgres'), async (c) => (await c.query(`SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS done`, [target])).rows[0].done).catch(() => false),
+        () =>
+          withClient(
+            url('postgres'),
+            async (c) =>
+              (await c.query(`SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS done`, [target])).rows[0].done,
+          ).catch(() => false),
         timeoutMs,
         100,
       );
@@ -160,5 +196,8 @@ export async function startReplica(): Promise<TestReplica> {
 
 function postgresIds(): [number, number] {
   if (process.getuid?.() !== 0) return [process.getuid?.() ?? 0, process.getgid?.() ?? 0];
-  return [Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim())];
+  return [
+    Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+    Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+  ];
 }

@@ -59,7 +59,10 @@ export interface TestStack {
 /** Runs the built CLI (`npm test` builds first) with the given environment. */
 export function runCli(env: Record<string, string>, args: string[]): Promise<CliResult> {
   return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, [resolve(ROOT, 'dist/apps/cli/src/main.js'), ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [resolve(ROOT, 'dist/apps/cli/src/main.js'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -124,7 +127,13 @@ export async function startStack(
     redis,
     cli,
     async workspace(credits = 100) {
-      const result = await cli(['workspace:create', '--name', `test ${randomBytes(3).toString('hex')}`, '--credits', String(credits)]);
+      const result = await cli([
+        'workspace:create',
+        '--name',
+        `test ${randomBytes(3).toString('hex')}`,
+        '--credits',
+        String(credits),
+      ]);
       if (result.code !== 0) throw new Error(`workspace:create failed: ${result.stderr}`);
       return { ...result.json, api: anon.withKey(result.json.api_key) };
     },

@@ -55,7 +55,13 @@ export async function startReceiver(): Promise<Receiver> {
       const n = requests.filter((r) => r.path === path).length + 1;
       requests.push({ path, headers: req.headers, raw, json, at: Date.now() });
       const b = behaviours.get(path);
-      const answer: Answer = !b ? { status: 200 } : typeof b === 'function' ? b(n) : Array.isArray(b) ? b[Math.min(n, b.length) - 1] : b;
+      const answer: Answer = !b
+        ? { status: 200 }
+        : typeof b === 'function'
+          ? b(n)
+          : Array.isArray(b)
+            ? b[Math.min(n, b.length) - 1]
+            : b;
       if (answer.hang) return; // never answers: the sender times out
       if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
       if (res.destroyed) return;
@@ -131,13 +137,27 @@ export async function insertWebhook(
   await db.query(
     `INSERT INTO webhooks (id, workspace_id, url, events, status, secret_ciphertext, created_by_member_id, created_by_api_key_id, created_at, updated_at)
      VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, now(), now())`,
-    [id, ws.workspace_id, url, events, encryptSecret(secret, Buffer.from(secretsKeyHex, 'hex')), ws.member_id, ws.api_key_id],
+    [
+      id,
+      ws.workspace_id,
+      url,
+      events,
+      encryptSecret(secret, Buffer.from(secretsKeyHex, 'hex')),
+      ws.member_id,
+      ws.api_key_id,
+    ],
   );
   return { id, secret };
 }
 
 /** A webhook (in `workspace`, else a fresh one) on a new path of `rcv` that answers as `behaviour` says. */
-export async function receiverWebhook(stack: TestStack, rcv: Receiver, behaviour: Behaviour, events = ['company.saved'], workspace?: Workspace) {
+export async function receiverWebhook(
+  stack: TestStack,
+  rcv: Receiver,
+  behaviour: Behaviour,
+  events = ['company.saved'],
+  workspace?: Workspace,
+) {
   const w = workspace ?? (await stack.workspace());
   const { url, path } = rcv.hook(behaviour);
   const hook = await insertWebhook(stack.db, stack.env.SECRETS_KEY, w, url, events);
@@ -145,7 +165,12 @@ export async function receiverWebhook(stack: TestStack, rcv: Receiver, behaviour
 }
 
 /** Rotates a webhook's secret in the database: the old one stays live for `graceMs`. */
-export async function rotateSecret(db: TestDatabase, secretsKeyHex: string, webhookId: string, graceMs: number): Promise<string> {
+export async function rotateSecret(
+  db: TestDatabase,
+  secretsKeyHex: string,
+  webhookId: string,
+  graceMs: number,
+): Promise<string> {
   const secret = newSecret();
   await db.query(
     `UPDATE webhooks SET previous_secret_ciphertext = secret_ciphertext, previous_secret_expires_at = now() + make_interval(secs => $3::float8 / 1000),
@@ -167,13 +192,25 @@ export async function emitEvent(
   await db.query(
     `WITH e AS (INSERT INTO events (id, workspace_id, type, body, created_at, target_webhook_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id)
      SELECT CASE WHEN $7 THEN pg_notify('outbox_event', (SELECT id FROM e)) END`,
-    [event.id, workspaceId, type, JSON.stringify(event), event.created_at, options.targetWebhookId ?? null, options.notify !== false],
+    [
+      event.id,
+      workspaceId,
+      type,
+      JSON.stringify(event),
+      event.created_at,
+      options.targetWebhookId ?? null,
+      options.notify !== false,
+    ],
   );
   return event;
 }
 
 /** A company.saved event body with a recognisable company. */
-export const companySaved = (n: number) => ({ company: { id: randomBytes(12).toString('hex'), name: `Company ${n}` }, saved_at: new Date().toISOString(), list_ids: [] });
+export const companySaved = (n: number) => ({
+  company: { id: randomBytes(12).toString('hex'), name: `Company ${n}` },
+  saved_at: new Date().toISOString(),
+  list_ids: [],
+});
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -184,7 +221,9 @@ export interface DeliveryHarness {
 }
 
 /** Starts the stack with its worker (given `env`) and a receiver before the file's tests, and stops both after. */
-export function deliveryHarness(env: Record<string, string> | (() => Promise<Record<string, string>>)): DeliveryHarness {
+export function deliveryHarness(
+  env: Record<string, string> | (() => Promise<Record<string, string>>),
+): DeliveryHarness {
   const harness = {} as DeliveryHarness;
   beforeAll(async () => {
     harness.stack = await startStack({ worker: true, env: typeof env === 'function' ? await env() : env });

@@ -76,7 +76,12 @@ describe('email verification jobs', () => {
     expect(job.id).toMatch(UUID_RE);
     expect(res.headers.get('location')).toBe(`/v2/email-verifications/${job.id}`);
     expect(res.headers.get('retry-after')).toBe('2');
-    expect(job).toMatchObject({ type: 'email_verification', total: 2, processed: 0, counts: { valid: 0, invalid: 0, accept_all: 0, unknown: 0 } });
+    expect(job).toMatchObject({
+      type: 'email_verification',
+      total: 2,
+      processed: 0,
+      counts: { valid: 0, invalid: 0, accept_all: 0, unknown: 0 },
+    });
     expect(job.status).toBe('queued');
     expect(job.started_at).toBeNull();
     expect(job.completed_at).toBeNull();
@@ -128,7 +133,9 @@ describe('email verification jobs', () => {
       const { id } = (await create(emails, client.api)).body.data;
       const done = await untilDone(id, 30000, client.api);
       expect(done.body.data.status).toBe('completed');
-      return Object.fromEntries(done.body.data.results.map((r: { email: string; status: string }) => [r.email, r.status]));
+      return Object.fromEntries(
+        done.body.data.results.map((r: { email: string; status: string }) => [r.email, r.status]),
+      );
     };
     const save = async (client: Workspace, ids: string[]) => {
       const res = await client.api.post('/v2/people/save', { data: ids });
@@ -138,7 +145,9 @@ describe('email verification jobs', () => {
 
     it('a workspace that owns nothing gets unknown for stored valid, accept_all and invalid addresses', async () => {
       const nobody = await stack.workspace(0);
-      expect(await statusesOf(['Stored.Valid@Known.test', 'catch.all@known.test', 'stored.invalid@mail.test'], nobody)).toEqual({
+      expect(
+        await statusesOf(['Stored.Valid@Known.test', 'catch.all@known.test', 'stored.invalid@mail.test'], nobody),
+      ).toEqual({
         'stored.valid@known.test': 'unknown',
         'catch.all@known.test': 'unknown',
         'stored.invalid@mail.test': 'unknown',
@@ -190,7 +199,7 @@ describe('email verification jobs', () => {
     let retryAfter: string | null = null;
     let genericWhileRunning: HttpAnswer | undefined;
     seen.add(created.status);
-    for (const end = Date.now() + 30000; Date.now() < end; ) {
+    for (const end = Date.now() + 30000; Date.now() < end;) {
       const res = await read(created.id);
       const job = res.body.data;
       seen.add(job.status);
@@ -226,7 +235,8 @@ describe('email verification jobs', () => {
       [{ emails: ['a@mail.test', null] }, 'emails[1]', 'invalid_value'],
       [{ emails: ['a@mail.test'], priority: 'high' }, 'priority', 'unknown_field'],
     ];
-    const jobCount = async () => (await stack.db.query(`SELECT count(*)::int AS count FROM email_verification_jobs`))[0].count;
+    const jobCount = async () =>
+      (await stack.db.query(`SELECT count(*)::int AS count FROM email_verification_jobs`))[0].count;
     const before = await jobCount();
     for (const [body, field, code] of cases) {
       const res = await ws.api.post('/v2/email-verifications', body);
@@ -263,7 +273,12 @@ describe('email verification jobs', () => {
   });
 
   it('answers 400 without payload.code for a malformed id, 404 for an unknown or foreign id, on both routes', async () => {
-    for (const path of ['/v2/email-verifications/not-a-uuid', '/v2/jobs/not-a-uuid', '/v2/email-verifications/12345', `/v2/jobs/${'a'.repeat(24)}`]) {
+    for (const path of [
+      '/v2/email-verifications/not-a-uuid',
+      '/v2/jobs/not-a-uuid',
+      '/v2/email-verifications/12345',
+      `/v2/jobs/${'a'.repeat(24)}`,
+    ]) {
       const res = await ws.api.get(path);
       expect(res.status).toBe(400);
       const error = errorOf(res);
@@ -271,7 +286,12 @@ describe('email verification jobs', () => {
       expect(error.payload.code).toBeUndefined();
     }
     const { id } = (await create(['x@mail.test'])).body.data;
-    for (const path of [`/v2/email-verifications/${randomUUID()}`, `/v2/jobs/${randomUUID()}`, `/v2/email-verifications/${id}`, `/v2/jobs/${id}`]) {
+    for (const path of [
+      `/v2/email-verifications/${randomUUID()}`,
+      `/v2/jobs/${randomUUID()}`,
+      `/v2/email-verifications/${id}`,
+      `/v2/jobs/${id}`,
+    ]) {
       const client = path.endsWith(id) ? other.api : ws.api;
       const res = await client.get(path);
       expect(res.status).toBe(404);
@@ -327,27 +347,44 @@ describe('email verification jobs', () => {
     const rich = await stack.workspace(7);
     const { id } = (await create(['stored.valid@known.test'], rich.api)).body.data;
     await eventually(async () => (await rich.api.get(`/v2/jobs/${id}`)).body.data.status === 'completed');
-    const [{ credits }] = await stack.db.query(`SELECT credits::int AS credits FROM workspaces WHERE id = $1`, [rich.workspace_id]);
+    const [{ credits }] = await stack.db.query(`SELECT credits::int AS credits FROM workspaces WHERE id = $1`, [
+      rich.workspace_id,
+    ]);
     expect(credits).toBe(7);
   });
 
   it('survives a worker killed mid-job: resumes, ends completed, every address verified once', async () => {
     const total = 4000;
     const { id } = (await create(slowAddresses(total, 'kill'))).body.data;
-    const partial = await eventually(async () => {
-      const res: HttpAnswer = await read(id);
-      return res.body.data.processed > 0 ? res.body.data : null;
-    }, 20000, 50);
+    const partial = await eventually(
+      async () => {
+        const res: HttpAnswer = await read(id);
+        return res.body.data.processed > 0 ? res.body.data : null;
+      },
+      20000,
+      50,
+    );
     await stack.worker!.stop('SIGKILL');
-    const [{ processed: atKill }] = await stack.db.query(`SELECT processed FROM email_verification_jobs WHERE id = $1`, [id]);
+    const [{ processed: atKill }] = await stack.db.query(
+      `SELECT processed FROM email_verification_jobs WHERE id = $1`,
+      [id],
+    );
     expect(atKill).toBeGreaterThanOrEqual(partial.processed);
     expect(atKill).toBeLessThan(total);
     await new Promise((r) => setTimeout(r, 500));
-    const [{ processed: whileDown }] = await stack.db.query(`SELECT processed FROM email_verification_jobs WHERE id = $1`, [id]);
+    const [{ processed: whileDown }] = await stack.db.query(
+      `SELECT processed FROM email_verification_jobs WHERE id = $1`,
+      [id],
+    );
     expect(whileDown).toBe(atKill);
     await stack.startWorker();
     const done = await untilDone(id, 45000);
-    expect(done.body.data).toMatchObject({ status: 'completed', total, processed: total, counts: { valid: 0, invalid: 0, accept_all: 0, unknown: total } });
+    expect(done.body.data).toMatchObject({
+      status: 'completed',
+      total,
+      processed: total,
+      counts: { valid: 0, invalid: 0, accept_all: 0, unknown: total },
+    });
     const [check] = await stack.db.query(
       `SELECT count(*)::int AS rows, count(status)::int AS verified, count(DISTINCT email)::int AS emails, max(ordinal) AS last
        FROM email_verification_results WHERE job_id = $1`,
@@ -363,7 +400,10 @@ describe('email verification jobs', () => {
     const stopped = Date.now();
     await stack.worker!.stop('SIGTERM');
     expect(Date.now() - stopped).toBeLessThan(5000);
-    const [{ processed, status }] = await stack.db.query<{ processed: number; status: string }>(`SELECT processed, status FROM email_verification_jobs WHERE id = $1`, [id]);
+    const [{ processed, status }] = await stack.db.query<{ processed: number; status: string }>(
+      `SELECT processed, status FROM email_verification_jobs WHERE id = $1`,
+      [id],
+    );
     expect(status).toBe('running');
     expect(processed).toBeLessThan(total);
     await stack.startWorker();
@@ -381,7 +421,11 @@ describe('email verification jobs', () => {
     try {
       const { id } = (await create(['doomed@mail.test'])).body.data;
       const res = await untilDone(id, 40000);
-      expect(res.body.data).toMatchObject({ status: 'failed', processed: 0, failure_reason: 'verification stopped after 5 failed attempts' });
+      expect(res.body.data).toMatchObject({
+        status: 'failed',
+        processed: 0,
+        failure_reason: 'verification stopped after 5 failed attempts',
+      });
       expect(res.body.data.completed_at).toEqual(expect.any(String));
       expect(res.headers.get('retry-after')).toBeNull();
       expect(stack.worker!.log()).toContain('saved_people');

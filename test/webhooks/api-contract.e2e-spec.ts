@@ -36,16 +36,29 @@ describe('webhooks API contract details', () => {
     validation(await a.api.patch(`/v2/webhooks/${h.id}`, { status: null }), 'status', 'invalid_value');
     validation(await a.api.patch(`/v2/webhooks/${h.id}`, { url: null, description: 'x' }), 'url', 'invalid_value');
     const after = await a.api.get(`/v2/webhooks/${h.id}`);
-    expect(after.body.data).toMatchObject({ url: URL_A, events: ['company.saved'], status: 'active', description: 'crm' });
+    expect(after.body.data).toMatchObject({
+      url: URL_A,
+      events: ['company.saved'],
+      status: 'active',
+      description: 'crm',
+    });
     const cleared = await a.api.patch(`/v2/webhooks/${h.id}`, { description: null });
     expect(cleared.status).toBe(200);
     expect(cleared.body.data.description).toBeNull();
   });
 
   it('a webhook always keeps at least one real event type: webhook.test alone is refused at create and update', async () => {
-    const created = validation(await a.api.post('/v2/webhooks', { url: URL_A, events: ['webhook.test'] }), 'events', 'invalid_value');
+    const created = validation(
+      await a.api.post('/v2/webhooks', { url: URL_A, events: ['webhook.test'] }),
+      'events',
+      'invalid_value',
+    );
     expect(created.message).toContain('company.saved');
-    validation(await a.api.post('/v2/webhooks', { url: URL_A, events: ['webhook.test', 'webhook.test'] }), 'events', 'invalid_value');
+    validation(
+      await a.api.post('/v2/webhooks', { url: URL_A, events: ['webhook.test', 'webhook.test'] }),
+      'events',
+      'invalid_value',
+    );
     const h = await create();
     validation(await a.api.patch(`/v2/webhooks/${h.id}`, { events: ['webhook.test'] }), 'events', 'invalid_value');
     validation(await a.api.patch(`/v2/webhooks/${h.id}`, { events: [] }), 'events', 'out_of_range');
@@ -86,20 +99,25 @@ describe('webhooks API contract details', () => {
 
   it('rotate-secret without a body (or with grace null) applies the default 24h grace', async () => {
     const h = await create();
-    for (const res of [await a.api.post(`/v2/webhooks/${h.id}/rotate-secret`), await a.api.post(`/v2/webhooks/${h.id}/rotate-secret`, { grace: null })]) {
+    for (const res of [
+      await a.api.post(`/v2/webhooks/${h.id}/rotate-secret`),
+      await a.api.post(`/v2/webhooks/${h.id}/rotate-secret`, { grace: null }),
+    ]) {
       expect(res.status).toBe(200);
       expect(res.body.data.secret).toMatch(/^whsec_/);
-      expect(Math.abs(new Date(res.body.data.previous_secret_expires_at).getTime() - Date.now() - 86_400_000)).toBeLessThan(60_000);
+      expect(
+        Math.abs(new Date(res.body.data.previous_secret_expires_at).getTime() - Date.now() - 86_400_000),
+      ).toBeLessThan(60_000);
     }
   });
 
   it('a retry dropped by disabling the webhook shows in the history: next_attempt_at null and retry_dropped true', async () => {
     const h = await create();
     const eventId = `evt_T${Math.random().toString(36).slice(2, 12).toUpperCase()}`;
-    await stack.db.query(`INSERT INTO events (id, workspace_id, type, body, created_at, relayed_at) VALUES ($1, $2, 'company.saved', '{}', now(), now())`, [
-      eventId,
-      a.workspace_id,
-    ]);
+    await stack.db.query(
+      `INSERT INTO events (id, workspace_id, type, body, created_at, relayed_at) VALUES ($1, $2, 'company.saved', '{}', now(), now())`,
+      [eventId, a.workspace_id],
+    );
     // Two failed attempts: the first's retry ran (attempt 2), the second's waits an hour.
     await stack.db.query(
       `INSERT INTO webhook_tasks (event_id, webhook_id, workspace_id, event_type, state, attempts, next_attempt_at)
@@ -110,7 +128,13 @@ describe('webhooks API contract details', () => {
       await stack.db.query(
         `INSERT INTO webhook_deliveries (id, webhook_id, workspace_id, event_id, event_type, attempt, status, response_status, error, duration_ms, next_attempt_at, created_at)
          VALUES ($1, $2, $3, $4, 'company.saved', $5::int, 'failed', 503, 'http_status', 10, now() + ($5::int - 1) * interval '1 hour', now() - (3 - $5::int) * interval '1 minute')`,
-        [`dlv_T${attempt}${Math.random().toString(36).slice(2, 10).toUpperCase()}`, h.id, a.workspace_id, eventId, attempt],
+        [
+          `dlv_T${attempt}${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+          h.id,
+          a.workspace_id,
+          eventId,
+          attempt,
+        ],
       );
     }
     const before = deliveriesOf(await a.api.get(`/v2/webhooks/${h.id}/deliveries`));
@@ -125,7 +149,9 @@ describe('webhooks API contract details', () => {
       [2, null, true],
       [1, before[1].next_attempt_at, false],
     ]);
-    const [task] = await stack.db.query<{ state: string }>(`SELECT state FROM webhook_tasks WHERE event_id = $1`, [eventId]);
+    const [task] = await stack.db.query<{ state: string }>(`SELECT state FROM webhook_tasks WHERE event_id = $1`, [
+      eventId,
+    ]);
     expect(task.state).toBe('dropped');
   });
 });

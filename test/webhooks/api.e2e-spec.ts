@@ -45,12 +45,10 @@ describe('webhooks API (registration, management, history, recovery)', () => {
 
   async function insertEvent(ws: Workspace, type = 'company.saved'): Promise<string> {
     const id = `evt_T${Math.random().toString(36).slice(2, 12).toUpperCase()}`;
-    await stack.db.query(`INSERT INTO events (id, workspace_id, type, body, created_at, relayed_at) VALUES ($1, $2, $3, $4, now(), now())`, [
-      id,
-      ws.workspace_id,
-      type,
-      JSON.stringify({ id, type, created_at: new Date().toISOString(), data: {} }),
-    ]);
+    await stack.db.query(
+      `INSERT INTO events (id, workspace_id, type, body, created_at, relayed_at) VALUES ($1, $2, $3, $4, now(), now())`,
+      [id, ws.workspace_id, type, JSON.stringify({ id, type, created_at: new Date().toISOString(), data: {} })],
+    );
     return id;
   }
 
@@ -62,25 +60,57 @@ describe('webhooks API (registration, management, history, recovery)', () => {
     );
   }
 
-  async function insertDelivery(ws: Workspace, webhookId: string, eventId: string, attempt: number, status: string, createdAt: Date) {
+  async function insertDelivery(
+    ws: Workspace,
+    webhookId: string,
+    eventId: string,
+    attempt: number,
+    status: string,
+    createdAt: Date,
+  ) {
     const id = `dlv_T${Math.random().toString(36).slice(2, 12).toUpperCase()}`;
     await stack.db.query(
       `INSERT INTO webhook_deliveries (id, webhook_id, workspace_id, event_id, event_type, attempt, status, response_status, error, duration_ms, next_attempt_at, created_at)
        VALUES ($1, $2, $3, $4, 'company.saved', $5, $6, $7, $8, 12, NULL, $9)`,
-      [id, webhookId, ws.workspace_id, eventId, attempt, status, status === 'succeeded' ? 200 : 500, status === 'succeeded' ? null : 'http_status', createdAt],
+      [
+        id,
+        webhookId,
+        ws.workspace_id,
+        eventId,
+        attempt,
+        status,
+        status === 'succeeded' ? 200 : 500,
+        status === 'succeeded' ? null : 'http_status',
+        createdAt,
+      ],
     );
     return id;
   }
 
   const taskOf = async (webhookId: string, eventId: string) =>
-    (await stack.db.query<any>(`SELECT * FROM webhook_tasks WHERE webhook_id = $1 AND event_id = $2`, [webhookId, eventId]))[0];
+    (
+      await stack.db.query<any>(`SELECT * FROM webhook_tasks WHERE webhook_id = $1 AND event_id = $2`, [
+        webhookId,
+        eventId,
+      ])
+    )[0];
 
   it('creates a webhook and answers the record plus a whsec_ secret once; GET and list never show it', async () => {
-    const res = await a.api.post('/v2/webhooks', { url: URL_A, events: ['person.saved', 'company.saved', 'person.saved'], description: 'crm' });
+    const res = await a.api.post('/v2/webhooks', {
+      url: URL_A,
+      events: ['person.saved', 'company.saved', 'person.saved'],
+      description: 'crm',
+    });
     expect(res.status).toBe(201);
     const h = res.body.data;
     expect(Object.keys(h).sort()).toEqual([...RECORD_KEYS, 'secret'].sort());
-    expect(h).toMatchObject({ url: URL_A, events: ['person.saved', 'company.saved'], description: 'crm', status: 'active', disabled_reason: null });
+    expect(h).toMatchObject({
+      url: URL_A,
+      events: ['person.saved', 'company.saved'],
+      description: 'crm',
+      status: 'active',
+      disabled_reason: null,
+    });
     expect(h.id).toMatch(/^wh_[0-9A-Z]{26}$/);
     expect(h.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(h.secret).toMatch(/^whsec_[A-Za-z0-9+/]+={0,2}$/);
@@ -101,7 +131,11 @@ describe('webhooks API (registration, management, history, recovery)', () => {
     expect(JSON.stringify(row)).not.toContain(h.secret.slice(6));
     expect(row.secret_ciphertext).toMatch(/^v1\.[0-9a-f]{12}\./);
     expect(openSecret(row.secret_ciphertext, h.id, { current: secretsKey, previous: [] })).toBe(h.secret);
-    expect(row).toMatchObject({ created_by_member_id: a.member_id, created_by_api_key_id: a.api_key_id, workspace_id: a.workspace_id });
+    expect(row).toMatchObject({
+      created_by_member_id: a.member_id,
+      created_by_api_key_id: a.api_key_id,
+      workspace_id: a.workspace_id,
+    });
   });
 
   it('validates the body: events non-empty and known, url a string, no unknown fields', async () => {
@@ -110,20 +144,44 @@ describe('webhooks API (registration, management, history, recovery)', () => {
     validation(await a.api.post('/v2/webhooks', { url: URL_A, events: 'person.saved' }), 'events', 'invalid_value');
     validation(await a.api.post('/v2/webhooks', { url: URL_A }), 'events', 'invalid_value');
     validation(await a.api.post('/v2/webhooks', { url: 42, events: ['person.saved'] }), 'url', 'invalid_value');
-    validation(await a.api.post('/v2/webhooks', { url: 'not a url', events: ['person.saved'] }), 'url', 'invalid_value');
-    validation(await a.api.post('/v2/webhooks', { url: 'ftp://127.0.0.1/x', events: ['person.saved'] }), 'url', 'invalid_value');
-    const unknown = validation(await a.api.post('/v2/webhooks', { url: URL_A, events: ['person.saved'], secret: 'mine' }), 'secret', 'unknown_field');
+    validation(
+      await a.api.post('/v2/webhooks', { url: 'not a url', events: ['person.saved'] }),
+      'url',
+      'invalid_value',
+    );
+    validation(
+      await a.api.post('/v2/webhooks', { url: 'ftp://127.0.0.1/x', events: ['person.saved'] }),
+      'url',
+      'invalid_value',
+    );
+    const unknown = validation(
+      await a.api.post('/v2/webhooks', { url: URL_A, events: ['person.saved'], secret: 'mine' }),
+      'secret',
+      'unknown_field',
+    );
     expect(unknown.payload.allowed_fields).toEqual(['description', 'events', 'url']);
     // webhook.test may be listed; it is delivered on request anyway.
-    expect((await a.api.post('/v2/webhooks', { url: URL_A, events: ['webhook.test', 'company.saved'] })).status).toBe(201);
+    expect((await a.api.post('/v2/webhooks', { url: URL_A, events: ['webhook.test', 'company.saved'] })).status).toBe(
+      201,
+    );
   });
 
   it('updates url, events and description; an empty PATCH is refused', async () => {
     const h = await create(a);
     await new Promise((r) => setTimeout(r, 5));
-    const res = await a.api.patch(`/v2/webhooks/${h.id}`, { url: 'http://127.0.0.1:9/other', events: ['company.saved'], description: 'new' });
+    const res = await a.api.patch(`/v2/webhooks/${h.id}`, {
+      url: 'http://127.0.0.1:9/other',
+      events: ['company.saved'],
+      description: 'new',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: h.id, url: 'http://127.0.0.1:9/other', events: ['company.saved'], description: 'new', status: 'active' });
+    expect(res.body.data).toMatchObject({
+      id: h.id,
+      url: 'http://127.0.0.1:9/other',
+      events: ['company.saved'],
+      description: 'new',
+      status: 'active',
+    });
     expect(res.body.data.updated_at > h.updated_at).toBe(true);
     expect(res.body.data).not.toHaveProperty('secret');
     const cleared = await a.api.patch(`/v2/webhooks/${h.id}`, { description: null });
@@ -147,11 +205,16 @@ describe('webhooks API (registration, management, history, recovery)', () => {
     expect((await taskOf(h.id, pending)).next_attempt_at).toBeNull();
     expect((await taskOf(h.id, done)).state).toBe('succeeded');
 
-    await stack.db.query(`UPDATE webhooks SET consecutive_timeouts = 17, failing_since = now() - interval '1 day', disabled_reason = 'timeouts' WHERE id = $1`, [h.id]);
+    await stack.db.query(
+      `UPDATE webhooks SET consecutive_timeouts = 17, failing_since = now() - interval '1 day', disabled_reason = 'timeouts' WHERE id = $1`,
+      [h.id],
+    );
     const on = await a.api.patch(`/v2/webhooks/${h.id}`, { status: 'active' });
     expect(on.status).toBe(200);
     expect(on.body.data).toMatchObject({ status: 'active', disabled_reason: null });
-    const [row] = await stack.db.query<any>(`SELECT consecutive_timeouts, failing_since FROM webhooks WHERE id = $1`, [h.id]);
+    const [row] = await stack.db.query<any>(`SELECT consecutive_timeouts, failing_since FROM webhooks WHERE id = $1`, [
+      h.id,
+    ]);
     expect(row).toEqual({ consecutive_timeouts: 0, failing_since: null });
     expect((await taskOf(h.id, pending)).state).toBe('dropped');
   });
@@ -203,12 +266,17 @@ describe('webhooks API (registration, management, history, recovery)', () => {
 
   it('allows at most 25 active webhooks, even under concurrent creates, and on re-enable', async () => {
     const ws = await stack.workspace();
-    const results = await Promise.all(Array.from({ length: 30 }, () => ws.api.post('/v2/webhooks', { url: URL_A, events: ['company.saved'] })));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => ws.api.post('/v2/webhooks', { url: URL_A, events: ['company.saved'] })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(25);
     const refused = results.filter((r) => r.status !== 201);
     expect(refused).toHaveLength(5);
     for (const r of refused) expect(validation(r, 'webhooks', 'out_of_range').payload.limit).toBe(25);
-    const [{ count }] = await stack.db.query<any>(`SELECT count(*)::int AS count FROM webhooks WHERE workspace_id = $1 AND status = 'active'`, [ws.workspace_id]);
+    const [{ count }] = await stack.db.query<any>(
+      `SELECT count(*)::int AS count FROM webhooks WHERE workspace_id = $1 AND status = 'active'`,
+      [ws.workspace_id],
+    );
     expect(count).toBe(25);
 
     const ids = results.filter((r) => r.status === 201).map((r) => r.body.data.id);
@@ -252,7 +320,9 @@ describe('webhooks API (registration, management, history, recovery)', () => {
 
     // Default grace 24h; grace 0 drops the old secret at once.
     const again = await a.api.post(`/v2/webhooks/${h.id}/rotate-secret`, {});
-    expect(Math.abs(new Date(again.body.data.previous_secret_expires_at).getTime() - Date.now() - 86_400_000)).toBeLessThan(60_000);
+    expect(
+      Math.abs(new Date(again.body.data.previous_secret_expires_at).getTime() - Date.now() - 86_400_000),
+    ).toBeLessThan(60_000);
     const now = await a.api.post(`/v2/webhooks/${h.id}/rotate-secret`, { grace: '0' });
     expect(now.body.data.previous_secret_expires_at).toBeNull();
     const [after] = await stack.db.query<any>(`SELECT * FROM webhooks WHERE id = $1`, [h.id]);
@@ -276,8 +346,18 @@ describe('webhooks API (registration, management, history, recovery)', () => {
     expect(all.body.data.map((d: { id: string }) => d.id)).toEqual([d3, d2, d1]);
     expect(all.body.metadata.pagination).toEqual({ page: 1, per_page: 25, total_count: 3, total_pages: 1 });
     expect(all.body.data[1]).toEqual({
-      id: d2, webhook_id: h.id, event_id: e1, event_type: 'company.saved', attempt: 2, status: 'succeeded',
-      response_status: 200, error: null, duration_ms: 12, next_attempt_at: null, retry_dropped: false, created_at: new Date(t0 + 1000).toISOString(),
+      id: d2,
+      webhook_id: h.id,
+      event_id: e1,
+      event_type: 'company.saved',
+      attempt: 2,
+      status: 'succeeded',
+      response_status: 200,
+      error: null,
+      duration_ms: 12,
+      next_attempt_at: null,
+      retry_dropped: false,
+      created_at: new Date(t0 + 1000).toISOString(),
     });
     const page1 = await a.api.get(`/v2/webhooks/${h.id}/deliveries?per_page=2`);
     expect(page1.body.data.map((d: { id: string }) => d.id)).toEqual([d3, d2]);
@@ -365,7 +445,11 @@ describe('webhooks API (registration, management, history, recovery)', () => {
     const notes = await a.api.get('/v2/notifications');
     expect(notes.status).toBe(200);
     const note = notes.body.data.find((n: any) => n.data.webhook_id === h.id);
-    expect(note).toMatchObject({ kind: 'webhook_disabled', data: { webhook_id: h.id, reason: 'api_key_deleted', url: URL_A }, read_at: null });
+    expect(note).toMatchObject({
+      kind: 'webhook_disabled',
+      data: { webhook_id: h.id, reason: 'api_key_deleted', url: URL_A },
+      read_at: null,
+    });
     expect(note.id).toMatch(/^ntf_/);
     expect(note.message).toContain('API key');
     expect((await b.api.get('/v2/notifications')).body.data).toEqual([]);
@@ -374,22 +458,37 @@ describe('webhooks API (registration, management, history, recovery)', () => {
   it('removing the member who created a webhook disables it and notifies the admin', async () => {
     const member = await stack.cli(['member:add', '--workspace', a.workspace_id, '--name', 'Leaving']);
     const key = await stack.cli(['api-key:create', '--member', member.json.member_id]);
-    const h = (await stack.anon.withKey(key.json.api_key).post('/v2/webhooks', { url: URL_A, events: ['person.saved'] })).body.data;
+    const h = (
+      await stack.anon.withKey(key.json.api_key).post('/v2/webhooks', { url: URL_A, events: ['person.saved'] })
+    ).body.data;
     const out = await stack.cli(['member:remove', '--member', member.json.member_id]);
     expect(out.json).toEqual({ removed: true, webhooks_disabled: 1 });
-    expect((await a.api.get(`/v2/webhooks/${h.id}`)).body.data).toMatchObject({ status: 'disabled', disabled_reason: 'member_removed' });
+    expect((await a.api.get(`/v2/webhooks/${h.id}`)).body.data).toMatchObject({
+      status: 'disabled',
+      disabled_reason: 'member_removed',
+    });
     const notes = (await a.api.get('/v2/notifications')).body.data;
     expect(notes[0]).toMatchObject({ kind: 'webhook_disabled', data: { webhook_id: h.id, reason: 'member_removed' } });
     // Re-running changes nothing and notifies no more.
     expect((await stack.cli(['member:remove', '--member', member.json.member_id])).json.webhooks_disabled).toBe(0);
-    expect((await a.api.get('/v2/notifications')).body.data.filter((n: any) => n.data.webhook_id === h.id)).toHaveLength(1);
+    expect(
+      (await a.api.get('/v2/notifications')).body.data.filter((n: any) => n.data.webhook_id === h.id),
+    ).toHaveLength(1);
   });
 
   it('lists the routes in the OpenAPI document', async () => {
     const doc = await stack.anon.get('/docs-json');
     const paths = Object.keys(doc.body.paths);
-    for (const p of ['/v2/webhooks', '/v2/webhooks/{id}', '/v2/webhooks/{id}/test', '/v2/webhooks/{id}/deliveries', '/v2/webhooks/{id}/rotate-secret',
-      '/v2/webhooks/{id}/deliveries/{delivery_id}/resend', '/v2/webhooks/{id}/recover', '/v2/notifications']) {
+    for (const p of [
+      '/v2/webhooks',
+      '/v2/webhooks/{id}',
+      '/v2/webhooks/{id}/test',
+      '/v2/webhooks/{id}/deliveries',
+      '/v2/webhooks/{id}/rotate-secret',
+      '/v2/webhooks/{id}/deliveries/{delivery_id}/resend',
+      '/v2/webhooks/{id}/recover',
+      '/v2/notifications',
+    ]) {
       expect(paths).toContain(p);
     }
   });

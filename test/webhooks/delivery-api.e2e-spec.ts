@@ -23,7 +23,8 @@ async function create(ws: Workspace, behaviour: Parameters<Receiver['hook']>[0],
   return { ...res.body.data, path } as { id: string; secret: string; path: string; status: string };
 }
 
-const history = async (ws: Workspace, id: string) => (await ws.api.get(`/v2/webhooks/${id}/deliveries`)).body.data as any[];
+const history = async (ws: Workspace, id: string) =>
+  (await ws.api.get(`/v2/webhooks/${id}/deliveries`)).body.data as any[];
 
 it('delivers the test event of a webhook made through the API, signed with the secret it answered', async () => {
   const ws = await harness.stack.workspace();
@@ -37,7 +38,15 @@ it('delivers the test event of a webhook made through the API, signed with the s
     const d = await history(ws, h.id);
     return d.length === 1 && d[0].status === 'succeeded' ? d : null;
   });
-  expect(items[0]).toMatchObject({ webhook_id: h.id, event_id: r.json.id, event_type: 'webhook.test', attempt: 1, response_status: 200, error: null, next_attempt_at: null });
+  expect(items[0]).toMatchObject({
+    webhook_id: h.id,
+    event_id: r.json.id,
+    event_type: 'webhook.test',
+    attempt: 1,
+    response_status: 200,
+    error: null,
+    next_attempt_at: null,
+  });
 });
 
 it('signs with the old and the new secret during the grace period of a rotation made through the API', async () => {
@@ -81,7 +90,12 @@ it('recover sends again every event that failed for good since a time', async ()
   expect(res.status).toBe(202);
   expect(res.body.data.recovered).toBe(2);
   await eventually(async () => (await history(ws, h.id)).filter((d) => d.status === 'succeeded').length === 2);
-  expect(harness.rcv.at(h.path).map((r) => r.json.id).sort()).toEqual([a.id, a.id, b.id, b.id].sort());
+  expect(
+    harness.rcv
+      .at(h.path)
+      .map((r) => r.json.id)
+      .sort(),
+  ).toEqual([a.id, a.id, b.id, b.id].sort());
 });
 
 it('a 410 disables the webhook with a notification; re-enabled through PATCH, it delivers again', async () => {
@@ -104,7 +118,8 @@ it('a 410 disables the webhook with a notification; re-enabled through PATCH, it
 
 it('removing the member who created a webhook disables it: nothing more is delivered', async () => {
   const ws = await harness.stack.workspace();
-  const member = (await harness.stack.cli(['member:add', '--workspace', ws.workspace_id, '--name', 'Leaver'])).json.member_id;
+  const member = (await harness.stack.cli(['member:add', '--workspace', ws.workspace_id, '--name', 'Leaver'])).json
+    .member_id;
   const key = (await harness.stack.cli(['api-key:create', '--member', member])).json.api_key;
   const h = await create({ ...ws, api: harness.stack.anon.withKey(key) }, { status: 200 });
   await emitEvent(harness.stack.db, ws.workspace_id, 'company.saved', companySaved(5));
@@ -114,7 +129,10 @@ it('removing the member who created a webhook disables it: nothing more is deliv
   await emitEvent(harness.stack.db, ws.workspace_id, 'company.saved', companySaved(6));
   await sleep(1500);
   expect(harness.rcv.at(h.path)).toHaveLength(1);
-  expect((await ws.api.get(`/v2/webhooks/${h.id}`)).body.data).toMatchObject({ status: 'disabled', disabled_reason: 'member_removed' });
+  expect((await ws.api.get(`/v2/webhooks/${h.id}`)).body.data).toMatchObject({
+    status: 'disabled',
+    disabled_reason: 'member_removed',
+  });
 });
 
 it('the worker serves dispatcher metrics at GET /metrics', async () => {

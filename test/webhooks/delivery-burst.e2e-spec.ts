@@ -29,7 +29,9 @@ const harness = deliveryHarness(async () => {
 async function emitBurst(workspaceId: string, count: number): Promise<string[]> {
   const ids = Array.from({ length: count }, () => `evt_${ulid()}`);
   const at = new Date().toISOString();
-  const bodies = ids.map((id, i) => JSON.stringify({ id, type: 'company.saved', created_at: at, data: companySaved(i) }));
+  const bodies = ids.map((id, i) =>
+    JSON.stringify({ id, type: 'company.saved', created_at: at, data: companySaved(i) }),
+  );
   await harness.stack.db.query(
     `WITH e AS (INSERT INTO events (id, workspace_id, type, body, created_at)
                 SELECT id, $2, 'company.saved', body::jsonb, $4 FROM unnest($1::text[], $3::text[]) AS b(id, body) RETURNING 1)
@@ -45,7 +47,10 @@ const metric = async (pattern: RegExp): Promise<number | null> => {
 };
 
 it('delivers every event of a burst to one webhook exactly once, within its limit, and shows the waiting attempts in /metrics', async () => {
-  const hook = await receiverWebhook(harness.stack, harness.rcv, () => ({ status: 200, delayMs: Math.floor(Math.random() * 4) }));
+  const hook = await receiverWebhook(harness.stack, harness.rcv, () => ({
+    status: 200,
+    delayMs: Math.floor(Math.random() * 4),
+  }));
   const ids = await emitBurst(hook.ws.workspace_id, BURST);
   // While the burst drains, the worker reports attempts waiting for this webhook's slots.
   let waitingSeen = 0;
@@ -92,11 +97,17 @@ it('throttles test events and re-enabling per workspace and receiver host: 429 R
   };
   const busyUrl = harness.rcv.hook({ status: 200 }).url;
   // Another host (localhost rather than 127.0.0.1) has its own budget.
-  const [busy, calm] = [await create(busyUrl), await create(harness.rcv.hook({ status: 200 }).url.replace('127.0.0.1', 'localhost'))];
+  const [busy, calm] = [
+    await create(busyUrl),
+    await create(harness.rcv.hook({ status: 200 }).url.replace('127.0.0.1', 'localhost')),
+  ];
   for (let i = 0; i < 10; i++) expect((await ws.api.post(`/v2/webhooks/${busy}/test`, {})).status).toBe(202);
   const refused = await ws.api.post(`/v2/webhooks/${busy}/test`, {});
   expect(refused.status).toBe(429);
-  expect(refused.body).toMatchObject({ success: false, errors: [{ name: 'RATE_LIMIT', payload: { limit: 'webhook_test' } }] });
+  expect(refused.body).toMatchObject({
+    success: false,
+    errors: [{ name: 'RATE_LIMIT', payload: { limit: 'webhook_test' } }],
+  });
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
   expect((await ws.api.post(`/v2/webhooks/${calm}/test`, {})).status).toBe(202);
@@ -105,7 +116,8 @@ it('throttles test events and re-enabling per workspace and receiver host: 429 R
   const again = await create(busyUrl);
   expect((await ws.api.post(`/v2/webhooks/${again}/test`, {})).status).toBe(429);
 
-  for (let i = 0; i < 10; i++) expect((await ws.api.patch(`/v2/webhooks/${again}`, { status: 'active' })).status).toBe(200);
+  for (let i = 0; i < 10; i++)
+    expect((await ws.api.patch(`/v2/webhooks/${again}`, { status: 'active' })).status).toBe(200);
   const reenable = await ws.api.patch(`/v2/webhooks/${again}`, { status: 'active' });
   expect(reenable.status).toBe(429);
   expect(reenable.body.errors[0]).toMatchObject({ name: 'RATE_LIMIT', payload: { limit: 'webhook_reenable' } });

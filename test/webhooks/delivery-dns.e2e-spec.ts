@@ -34,10 +34,20 @@ it('a tenant whose nameserver drops every query neither stalls the other tenant 
   const aHooks: { id: string; path: string }[] = [];
   for (let i = 0; i < 2; i++) {
     const { path } = rcv.hook({ status: 200 });
-    aHooks.push({ path, ...(await insertWebhook(stack.db, stack.env.SECRETS_KEY, a, `http://hooks.tenant-a.test:${rcv.port}${path}`, ['company.saved'])) });
+    aHooks.push({
+      path,
+      ...(await insertWebhook(stack.db, stack.env.SECRETS_KEY, a, `http://hooks.tenant-a.test:${rcv.port}${path}`, [
+        'company.saved',
+      ])),
+    });
   }
   const bHooks: { id: string }[] = [];
-  for (let i = 1; i <= 6; i++) bHooks.push(await insertWebhook(stack.db, stack.env.SECRETS_KEY, b, `http://hook${i}.tenant-b.test:${rcv.port}/never`, ['company.saved']));
+  for (let i = 1; i <= 6; i++)
+    bHooks.push(
+      await insertWebhook(stack.db, stack.env.SECRETS_KEY, b, `http://hook${i}.tenant-b.test:${rcv.port}/never`, [
+        'company.saved',
+      ]),
+    );
 
   // B's events first, so its lookups are in flight when A's events arrive.
   for (let i = 0; i < 10; i++) await emitEvent(stack.db, b.workspace_id, 'company.saved', companySaved(i));
@@ -59,13 +69,25 @@ it('a tenant whose nameserver drops every query neither stalls the other tenant 
 
   // Every one of B's attempts ran to the end of its schedule as a connection error.
   const ids = bHooks.map((h) => h.id);
-  await eventually(async () => {
-    const [{ n }] = await stack.db.query<any>(`SELECT count(*)::int AS n FROM webhook_tasks WHERE webhook_id = ANY($1) AND state = 'pending'`, [ids]);
-    return n === 0;
-  }, 30000, 200);
-  const errors = await stack.db.query<any>(`SELECT error, status, count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = ANY($1) GROUP BY 1, 2`, [ids]);
+  await eventually(
+    async () => {
+      const [{ n }] = await stack.db.query<any>(
+        `SELECT count(*)::int AS n FROM webhook_tasks WHERE webhook_id = ANY($1) AND state = 'pending'`,
+        [ids],
+      );
+      return n === 0;
+    },
+    30000,
+    200,
+  );
+  const errors = await stack.db.query<any>(
+    `SELECT error, status, count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = ANY($1) GROUP BY 1, 2`,
+    [ids],
+  );
   expect(errors).toEqual([{ error: 'connection_error', status: 'failed', n: 6 * 10 * 5 }]);
-  const bState = await stack.db.query<any>(`SELECT status, consecutive_timeouts FROM webhooks WHERE id = ANY($1)`, [ids]);
+  const bState = await stack.db.query<any>(`SELECT status, consecutive_timeouts FROM webhooks WHERE id = ANY($1)`, [
+    ids,
+  ]);
   expect(bState).toEqual(ids.map(() => ({ status: 'active', consecutive_timeouts: 0 })));
   const aState = await stack.db.query<any>(`SELECT status FROM webhooks WHERE id = ANY($1)`, [aHooks.map((h) => h.id)]);
   expect(aState).toEqual([{ status: 'active' }, { status: 'active' }]);

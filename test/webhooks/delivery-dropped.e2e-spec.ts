@@ -6,7 +6,10 @@ import { companySaved, deliveryHarness, emitEvent } from '../support/webhook-del
 // drops it: the API disabling the webhook, or the worker finding it disabled when the retry is due.
 jest.setTimeout(60000);
 
-const harness = deliveryHarness(async () => ({ WEBHOOK_RETRY_SCHEDULE: '2s,2s', WORKER_METRICS_PORT: String(await freePort()) }));
+const harness = deliveryHarness(async () => ({
+  WEBHOOK_RETRY_SCHEDULE: '2s,2s',
+  WORKER_METRICS_PORT: String(await freePort()),
+}));
 
 /** The delivery records of a history answer, wherever the list convention puts the array. */
 const recordsOf = (res: HttpAnswer): any[] => res.body.data;
@@ -39,12 +42,17 @@ it('disabling the webhook through the API while a retry waits: next_attempt_at n
 it('the worker dropping a due retry of a webhook disabled behind its back marks the attempt dropped', async () => {
   const { ws, id } = await failingWebhookWithAWaitingRetry();
   // Disabled without dropping its tasks: only the worker, at the retry's due time, can drop it.
-  await harness.stack.db.query(`UPDATE webhooks SET status = 'disabled', disabled_reason = 'manual' WHERE id = $1`, [id]);
+  await harness.stack.db.query(`UPDATE webhooks SET status = 'disabled', disabled_reason = 'manual' WHERE id = $1`, [
+    id,
+  ]);
   const [record] = await eventually(async () => {
     const items = recordsOf(await ws.api.get(`/v2/webhooks/${id}/deliveries`));
     return items.length === 1 && items[0].retry_dropped ? items : null;
   }, 15000);
   expect(record).toMatchObject({ attempt: 1, next_attempt_at: null, retry_dropped: true });
-  const [task] = await harness.stack.db.query<{ state: string }>(`SELECT state FROM webhook_tasks WHERE webhook_id = $1`, [id]);
+  const [task] = await harness.stack.db.query<{ state: string }>(
+    `SELECT state FROM webhook_tasks WHERE webhook_id = $1`,
+    [id],
+  );
   expect(task.state).toBe('dropped');
 });

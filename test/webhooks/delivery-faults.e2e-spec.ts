@@ -19,20 +19,29 @@ const receivedIds = (path: string) => new Set(harness.rcv.at(path).map((r) => r.
 it('SIGKILL in the middle of deliveries loses no event', async () => {
   const h = await hookWith({ status: 200, delayMs: 150 });
   const ids: string[] = [];
-  for (let i = 0; i < 150; i++) ids.push((await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(i))).id);
+  for (let i = 0; i < 150; i++)
+    ids.push((await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(i))).id);
   await harness.rcv.waitFor(h.path, (got) => got.length >= 20);
   await harness.stack.worker!.stop('SIGKILL');
   const before = receivedIds(h.path).size;
   expect(before).toBeLessThan(ids.length); // it really died mid-way
   // events committed while no worker runs wait in the outbox
-  for (let i = 0; i < 20; i++) ids.push((await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(1000 + i))).id);
+  for (let i = 0; i < 20; i++)
+    ids.push((await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(1000 + i))).id);
   await harness.stack.startWorker();
   await eventually(async () => ids.every((id) => receivedIds(h.path).has(id)), 90000, 250);
   // and the delivery state catches up: every task ends succeeded (attempts cut by the kill are made again)
-  await eventually(async () => {
-    const states = await harness.stack.db.query<any>(`SELECT state, count(*)::int AS n FROM webhook_tasks WHERE webhook_id = $1 GROUP BY state`, [h.id]);
-    return states.length === 1 && states[0].state === 'succeeded' && states[0].n === ids.length;
-  }, 60000, 250);
+  await eventually(
+    async () => {
+      const states = await harness.stack.db.query<any>(
+        `SELECT state, count(*)::int AS n FROM webhook_tasks WHERE webhook_id = $1 GROUP BY state`,
+        [h.id],
+      );
+      return states.length === 1 && states[0].state === 'succeeded' && states[0].n === ids.length;
+    },
+    60000,
+    250,
+  );
 });
 
 it('a Redis restart (every queued job lost) loses no event, pending retries included', async () => {
@@ -47,18 +56,35 @@ it('a Redis restart (every queued job lost) loses no event, pending retries incl
     return first ? { status: 503 } : { status: 200, delayMs: 50 };
   });
   const ids: string[] = [];
-  for (let i = 0; i < 100; i++) ids.push((await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(i))).id);
+  for (let i = 0; i < 100; i++)
+    ids.push((await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(i))).id);
   await harness.rcv.waitFor(h.path, (got) => got.length >= 15);
   await harness.stack.redis.flushdb();
-  await eventually(async () => {
-    const ok = new Set(harness.rcv.at(h.path).filter((r) => r.json && seen.has(r.json.id) && r.headers['x-service-delivery-attempt'] !== '1').map((r) => r.json.id));
-    return ids.every((id) => ok.has(id));
-  }, 90000, 250);
+  await eventually(
+    async () => {
+      const ok = new Set(
+        harness.rcv
+          .at(h.path)
+          .filter((r) => r.json && seen.has(r.json.id) && r.headers['x-service-delivery-attempt'] !== '1')
+          .map((r) => r.json.id),
+      );
+      return ids.every((id) => ok.has(id));
+    },
+    90000,
+    250,
+  );
   // and the delivery state catches up: every task ends succeeded (attempts cut by the kill are made again)
-  await eventually(async () => {
-    const states = await harness.stack.db.query<any>(`SELECT state, count(*)::int AS n FROM webhook_tasks WHERE webhook_id = $1 GROUP BY state`, [h.id]);
-    return states.length === 1 && states[0].state === 'succeeded' && states[0].n === ids.length;
-  }, 60000, 250);
+  await eventually(
+    async () => {
+      const states = await harness.stack.db.query<any>(
+        `SELECT state, count(*)::int AS n FROM webhook_tasks WHERE webhook_id = $1 GROUP BY state`,
+        [h.id],
+      );
+      return states.length === 1 && states[0].state === 'succeeded' && states[0].n === ids.length;
+    },
+    60000,
+    250,
+  );
 });
 
 it('SIGTERM lets the deliveries in flight finish before the worker exits', async () => {
@@ -69,7 +95,9 @@ it('SIGTERM lets the deliveries in flight finish before the worker exits', async
   await harness.stack.worker!.stop('SIGTERM');
   expect(Date.now() - stoppedAt).toBeLessThan(10000); // it exited by itself, not by the harness' SIGKILL
   // the attempt in flight at SIGTERM was answered and recorded before exit
-  const rows = await harness.stack.db.query<any>(`SELECT status FROM webhook_deliveries WHERE event_id = $1`, [event.id]);
+  const rows = await harness.stack.db.query<any>(`SELECT status FROM webhook_deliveries WHERE event_id = $1`, [
+    event.id,
+  ]);
   expect(rows).toEqual([{ status: 'succeeded' }]);
   await harness.stack.startWorker();
 });
@@ -81,7 +109,8 @@ it('relay connections dropped between statements (PostgreSQL restarting) neither
   const deadline = Date.now() + 15000;
   // While events keep the relay busy, every delivery connection caught idle inside a transaction is terminated.
   const produce = (async () => {
-    while (dropped < 5 && Date.now() < deadline) ids.push((await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(ids.length))).id);
+    while (dropped < 5 && Date.now() < deadline)
+      ids.push((await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(ids.length))).id);
   })();
   while (dropped < 5 && Date.now() < deadline) {
     const [row] = await harness.stack.db.query<any>(

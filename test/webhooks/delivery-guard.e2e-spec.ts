@@ -16,14 +16,23 @@ it.each([
   const ws = await harness.stack.workspace();
   const { path } = harness.rcv.hook({ status: 200 });
   // Stored directly: the registration API would refuse this URL.
-  const h = await insertWebhook(harness.stack.db, harness.stack.env.SECRETS_KEY, ws, urlOf(harness.rcv.port, path), ['company.saved']);
+  const h = await insertWebhook(harness.stack.db, harness.stack.env.SECRETS_KEY, ws, urlOf(harness.rcv.port, path), [
+    'company.saved',
+  ]);
   await emitEvent(harness.stack.db, ws.workspace_id, 'company.saved', companySaved(1));
   const [row] = await eventually(async () => {
     const rows = await harness.stack.db.query<any>(`SELECT * FROM webhook_deliveries WHERE webhook_id = $1`, [h.id]);
     return rows.length === 1 ? rows : null;
   });
-  expect(row).toMatchObject({ status: 'failed', error: 'blocked_target', response_status: null, next_attempt_at: null });
-  expect((await harness.stack.db.query<any>(`SELECT state FROM webhook_tasks WHERE webhook_id = $1`, [h.id]))[0].state).toBe('failed');
+  expect(row).toMatchObject({
+    status: 'failed',
+    error: 'blocked_target',
+    response_status: null,
+    next_attempt_at: null,
+  });
+  expect(
+    (await harness.stack.db.query<any>(`SELECT state FROM webhook_tasks WHERE webhook_id = $1`, [h.id]))[0].state,
+  ).toBe('failed');
   await sleep(500);
   expect(harness.rcv.at(path)).toHaveLength(0);
 });

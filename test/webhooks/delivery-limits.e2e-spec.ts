@@ -43,7 +43,11 @@ it('deliveries beyond the limit wait for a free slot and are woken as slots free
   const slow = await hookWith({ status: 200, delayMs: 100 });
   const started = Date.now();
   await emitMany(slow.ws.workspace_id, 30);
-  const got = await harness.rcv.waitFor(slow.path, (g) => new Set(g.map((r) => r.json.id)).size >= 30, TIMEOUT_MS + 5000);
+  const got = await harness.rcv.waitFor(
+    slow.path,
+    (g) => new Set(g.map((r) => r.json.id)).size >= 30,
+    TIMEOUT_MS + 5000,
+  );
   expect(new Set(got.map((r) => r.json.id)).size).toBe(30);
   // 30 deliveries of 100 ms, 3 at a time, take about 1 s; a waiting delivery that no release
   // picked up would only run after its slot expired or the sweeper found it (seconds later).

@@ -1,5 +1,12 @@
 import { eventually } from '../support/http';
-import { Behaviour, companySaved, deliveryHarness, emitEvent, receiverWebhook, sleep } from '../support/webhook-delivery-kit';
+import {
+  Behaviour,
+  companySaved,
+  deliveryHarness,
+  emitEvent,
+  receiverWebhook,
+  sleep,
+} from '../support/webhook-delivery-kit';
 
 // Maintenance jobs with compressed windows: "only failures for WEBHOOK_DISABLE_AFTER" (3 s here
 // instead of 3 days) and delivery history kept WEBHOOK_HISTORY_RETENTION (4 s instead of 30 days).
@@ -14,7 +21,8 @@ const harness = deliveryHarness({
 });
 
 const hookWith = (behaviour: Behaviour) => receiverWebhook(harness.stack, harness.rcv, behaviour);
-const webhook = async (id: string) => (await harness.stack.db.query<any>(`SELECT * FROM webhooks WHERE id = $1`, [id]))[0];
+const webhook = async (id: string) =>
+  (await harness.stack.db.query<any>(`SELECT * FROM webhooks WHERE id = $1`, [id]))[0];
 
 it('disables a webhook that has had only failures for WEBHOOK_DISABLE_AFTER, without any new attempt', async () => {
   const failing = await hookWith({ status: 400 }); // fails for good: no retry will ever come
@@ -25,12 +33,19 @@ it('disables a webhook that has had only failures for WEBHOOK_DISABLE_AFTER, wit
   const failedAt = Date.now();
   await sleep(1500);
   expect((await webhook(failing.id)).status).toBe('active'); // not yet: 3 s have not passed
-  const w = await eventually(async () => ((await webhook(failing.id)).status === 'disabled' ? webhook(failing.id) : null), 15000);
+  const w = await eventually(
+    async () => ((await webhook(failing.id)).status === 'disabled' ? webhook(failing.id) : null),
+    15000,
+  );
   expect(Date.now() - failedAt).toBeGreaterThanOrEqual(2500);
   expect(w.disabled_reason).toBe('failing');
   expect(harness.rcv.at(failing.path)).toHaveLength(1);
-  const notes = await harness.stack.db.query<any>(`SELECT kind, data FROM notifications WHERE workspace_id = $1`, [failing.ws.workspace_id]);
-  expect(notes).toEqual([expect.objectContaining({ data: expect.objectContaining({ webhook_id: failing.id, reason: 'failing' }) })]);
+  const notes = await harness.stack.db.query<any>(`SELECT kind, data FROM notifications WHERE workspace_id = $1`, [
+    failing.ws.workspace_id,
+  ]);
+  expect(notes).toEqual([
+    expect.objectContaining({ data: expect.objectContaining({ webhook_id: failing.id, reason: 'failing' }) }),
+  ]);
   // A webhook whose retry succeeded is healthy again and stays active.
   const ok = await webhook(recovered.id);
   expect(ok.status).toBe('active');
@@ -40,7 +55,12 @@ it('disables a webhook that has had only failures for WEBHOOK_DISABLE_AFTER, wit
 it('prunes delivery records older than WEBHOOK_HISTORY_RETENTION', async () => {
   const h = await hookWith({ status: 200 });
   await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(3));
-  const count = async () => Number((await harness.stack.db.query<any>(`SELECT count(*) AS n FROM webhook_deliveries WHERE webhook_id = $1`, [h.id]))[0].n);
+  const count = async () =>
+    Number(
+      (
+        await harness.stack.db.query<any>(`SELECT count(*) AS n FROM webhook_deliveries WHERE webhook_id = $1`, [h.id])
+      )[0].n,
+    );
   await eventually(async () => (await count()) === 1);
   const deliveredAt = Date.now();
   await sleep(2000);
@@ -48,5 +68,8 @@ it('prunes delivery records older than WEBHOOK_HISTORY_RETENTION', async () => {
   await eventually(async () => (await count()) === 0, 15000);
   expect(Date.now() - deliveredAt).toBeGreaterThanOrEqual(3500);
   // its finished delivery task goes with it (test/operations/maintenance-prune.e2e-spec.ts has the details)
-  await eventually(async () => (await harness.stack.db.query<any>(`SELECT 1 FROM webhook_tasks WHERE webhook_id = $1`, [h.id])).length === 0);
+  await eventually(
+    async () =>
+      (await harness.stack.db.query<any>(`SELECT 1 FROM webhook_tasks WHERE webhook_id = $1`, [h.id])).length === 0,
+  );
 });

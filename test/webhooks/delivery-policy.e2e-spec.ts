@@ -12,13 +12,24 @@ jest.setTimeout(90000);
 
 let dns: LocalDnsServer;
 const harness = deliveryHarness(async () => {
-  dns = await startLocalDnsServer({ 'public.receiver.test': { a: ['93.184.216.34'], ttl: 60 }, 'local.receiver.test': { a: ['127.0.0.1'], ttl: 60 } });
-  return { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_DNS_SERVERS: dns.address, WEBHOOK_RETRY_SCHEDULE: '300ms,300ms,300ms', WORKER_METRICS_PORT: '0' };
+  dns = await startLocalDnsServer({
+    'public.receiver.test': { a: ['93.184.216.34'], ttl: 60 },
+    'local.receiver.test': { a: ['127.0.0.1'], ttl: 60 },
+  });
+  return {
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    WEBHOOK_DNS_SERVERS: dns.address,
+    WEBHOOK_RETRY_SCHEDULE: '300ms,300ms,300ms',
+    WORKER_METRICS_PORT: '0',
+  };
 });
 afterAll(() => dns?.close());
 
 const deliveriesOf = (webhookId: string) =>
-  harness.stack.db.query<any>(`SELECT event_id, attempt, status, error, response_status, next_attempt_at FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY created_at`, [webhookId]);
+  harness.stack.db.query<any>(
+    `SELECT event_id, attempt, status, error, response_status, next_attempt_at FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY created_at`,
+    [webhookId],
+  );
 
 describe('a secret the SECRETS_KEY cannot decrypt', () => {
   it('ends the task with one failed delivery and one notification, and is not re-queued', async () => {
@@ -35,12 +46,16 @@ describe('a secret the SECRETS_KEY cannot decrypt', () => {
     expect(rows.map((r: any) => [r.event_id, r.attempt, r.status, r.error, r.next_attempt_at]).sort()).toEqual(
       [first.id, second.id].sort().map((id) => [id, 1, 'failed', 'blocked_target', null]),
     );
-    const tasks = await harness.stack.db.query<any>(`SELECT state, attempts FROM webhook_tasks WHERE webhook_id = $1`, [h.id]);
+    const tasks = await harness.stack.db.query<any>(`SELECT state, attempts FROM webhook_tasks WHERE webhook_id = $1`, [
+      h.id,
+    ]);
     expect(tasks).toEqual([
       { state: 'failed', attempts: 1 },
       { state: 'failed', attempts: 1 },
     ]);
-    const notes = (await ws.api.get('/v2/notifications')).body.data.filter((n: any) => n.kind === 'webhook_secret_unreadable');
+    const notes = (await ws.api.get('/v2/notifications')).body.data.filter(
+      (n: any) => n.kind === 'webhook_secret_unreadable',
+    );
     expect(notes).toHaveLength(1); // one unread notice per webhook, not one per event
     expect(notes[0].data).toEqual({ webhook_id: h.id, url });
     expect(notes[0].message).toMatch(/cannot be decrypted/);
@@ -67,7 +82,11 @@ describe('the event and webhook clocks', () => {
       TEST_CLOCK_SKEW_MS: String(SKEW_MS),
     });
     skewed.start();
-    await eventually(async () => (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.status === 200, 30000, 200);
+    await eventually(
+      async () => (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.status === 200,
+      30000,
+      200,
+    );
     skewedApi = new ApiClient(`http://127.0.0.1:${port}`);
   });
   afterAll(() => skewed?.stop());
@@ -86,7 +105,10 @@ describe('the event and webhook clocks', () => {
     const [got] = await harness.rcv.waitFor(path, (r) => r.length >= 1);
     expect(got?.json?.id).toBe(sent.body.data.event_id);
     expect(Math.abs(new Date(got.json.created_at).getTime() - (await dbNow()))).toBeLessThan(10_000);
-    const [row] = await harness.stack.db.query<any>(`SELECT created_at, body->>'created_at' AS body_at FROM events WHERE id = $1`, [got.json.id]);
+    const [row] = await harness.stack.db.query<any>(
+      `SELECT created_at, body->>'created_at' AS body_at FROM events WHERE id = $1`,
+      [got.json.id],
+    );
     expect(new Date(row.created_at).toISOString()).toBe(row.body_at);
 
     const viaSkewed = await api.post('/v2/webhooks', { url: harness.rcv.hook().url, events: ['company.saved'] });
@@ -126,7 +148,13 @@ describe('private targets allowed when stored, not any more at delivery', () => 
           const rows = (await deliveriesOf(id)).filter((r: any) => r.event_id === event.id);
           return rows.length === 1 ? rows : null;
         });
-        expect({ id, ...row }).toMatchObject({ id, status: 'failed', error: 'blocked_target', response_status: null, next_attempt_at: null });
+        expect({ id, ...row }).toMatchObject({
+          id,
+          status: 'failed',
+          error: 'blocked_target',
+          response_status: null,
+          next_attempt_at: null,
+        });
       }
       await sleep(300);
       expect(harness.rcv.at(local.path)).toHaveLength(1);

@@ -17,7 +17,8 @@ async function register(ws: Workspace, url: string): Promise<string> {
   return res.body.data.id;
 }
 
-const tally = (answers: HttpAnswer[]) => answers.reduce<Record<number, number>>((n, r) => ({ ...n, [r.status]: (n[r.status] ?? 0) + 1 }), {});
+const tally = (answers: HttpAnswer[]) =>
+  answers.reduce<Record<number, number>>((n, r) => ({ ...n, [r.status]: (n[r.status] ?? 0) + 1 }), {});
 
 it('answers only 202 or 429 to rapid parallel resends, recovers and tests while the worker delivers to the same webhook', async () => {
   const { stack, rcv } = harness;
@@ -27,14 +28,19 @@ it('answers only 202 or 429 to rapid parallel resends, recovers and tests while 
       // Every other attempt fails for good (400), so recover has failed tasks to send again.
       const { url, path } = rcv.hook((n) => ({ status: n % 2 ? 200 : 400 }));
       const id = await register(ws, url);
-      for (let i = 0; i < 200; i++) await emitEvent(stack.db, ws.workspace_id, 'company.saved', companySaved(i), { notify: i % 20 === 19 });
+      for (let i = 0; i < 200; i++)
+        await emitEvent(stack.db, ws.workspace_id, 'company.saved', companySaved(i), { notify: i % 20 === 19 });
       await rcv.waitFor(path, (got) => got.length >= 40, 20_000);
-      const deliveries = (await ws.api.get(`/v2/webhooks/${id}/deliveries?per_page=100`)).body.data.map((d: { id: string }) => d.id);
+      const deliveries = (await ws.api.get(`/v2/webhooks/${id}/deliveries?per_page=100`)).body.data.map(
+        (d: { id: string }) => d.id,
+      );
       expect(deliveries.length).toBeGreaterThan(0);
       const since = new Date(Date.now() - 3_600_000).toISOString();
       // Meanwhile the worker keeps delivering the rest of the 200 events (and what recover re-queues) to this webhook.
       const answers = await Promise.all([
-        ...Array.from({ length: 60 }, (_, i) => ws.api.post(`/v2/webhooks/${id}/deliveries/${deliveries[i % deliveries.length]}/resend`, {})),
+        ...Array.from({ length: 60 }, (_, i) =>
+          ws.api.post(`/v2/webhooks/${id}/deliveries/${deliveries[i % deliveries.length]}/resend`, {}),
+        ),
         ...Array.from({ length: 20 }, () => ws.api.post(`/v2/webhooks/${id}/recover`, { since })),
         ...Array.from({ length: 10 }, () => ws.api.post(`/v2/webhooks/${id}/test`, {})),
       ]);
@@ -45,7 +51,8 @@ it('answers only 202 or 429 to rapid parallel resends, recovers and tests while 
     expect(tally(resend)).toEqual({ 202: 30, 429: 30 });
     expect(tally(recover)).toEqual({ 202: 10, 429: 10 });
     expect(tally(test)).toEqual({ 202: 10 });
-    for (const r of [...resend, ...recover].filter((a) => a.status === 429)) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+    for (const r of [...resend, ...recover].filter((a) => a.status === 429))
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
   }
   expect(stack.api.log()).not.toMatch(/deadlock detected/);
 });
@@ -65,11 +72,17 @@ it('refuses at delivery a receiver registered before the operator narrowed WEBHO
     const event = await emitEvent(stack.db, ws.workspace_id, 'company.saved', companySaved(1));
     let row: any;
     for (let i = 0; i < 150 && !row; i++) {
-      [row] = await stack.db.query<any>(`SELECT status, error, response_status, next_attempt_at FROM webhook_deliveries WHERE webhook_id = $1 AND event_id = $2`, [id, event.id]);
+      [row] = await stack.db.query<any>(
+        `SELECT status, error, response_status, next_attempt_at FROM webhook_deliveries WHERE webhook_id = $1 AND event_id = $2`,
+        [id, event.id],
+      );
       if (!row) await sleep(100);
     }
     expect(row).toEqual({ status: 'failed', error: 'blocked_target', response_status: null, next_attempt_at: null });
-    const [task] = await stack.db.query<any>(`SELECT state FROM webhook_tasks WHERE webhook_id = $1 AND event_id = $2`, [id, event.id]);
+    const [task] = await stack.db.query<any>(
+      `SELECT state FROM webhook_tasks WHERE webhook_id = $1 AND event_id = $2`,
+      [id, event.id],
+    );
     expect(task.state).toBe('failed');
     await sleep(300);
     expect(rcv.at(path)).toHaveLength(1); // only the test from before

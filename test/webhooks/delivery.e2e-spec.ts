@@ -4,7 +4,17 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { verifyServiceSignature } from '../../libs/webhooks/src/verify';
 import { eventually } from '../support/http';
 import { Workspace } from '../support/stack';
-import { Behaviour, companySaved, deliveryHarness, emitEvent, insertWebhook, Received, receiverWebhook, rotateSecret, sleep } from '../support/webhook-delivery-kit';
+import {
+  Behaviour,
+  companySaved,
+  deliveryHarness,
+  emitEvent,
+  insertWebhook,
+  Received,
+  receiverWebhook,
+  rotateSecret,
+  sleep,
+} from '../support/webhook-delivery-kit';
 
 // Delivery worker against real PostgreSQL, Redis and a real receiver on loopback, with the
 // clocks compressed: 300 ms between attempts, a 600 ms receiver timeout, 3 timeouts disable.
@@ -22,14 +32,17 @@ const stripe = new Stripe('sk_test_not_used');
 const harness = deliveryHarness(ENV);
 
 /** A webhook on a fresh receiver path with `behaviour`. */
-const hookWith = (behaviour: Behaviour, events?: string[], workspace?: Workspace) => receiverWebhook(harness.stack, harness.rcv, behaviour, events, workspace);
+const hookWith = (behaviour: Behaviour, events?: string[], workspace?: Workspace) =>
+  receiverWebhook(harness.stack, harness.rcv, behaviour, events, workspace);
 
 const deliveries = (webhookId: string) =>
   harness.stack.db.query<any>(`SELECT * FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY attempt`, [webhookId]);
-const task = async (webhookId: string) => (await harness.stack.db.query<any>(`SELECT * FROM webhook_tasks WHERE webhook_id = $1`, [webhookId]))[0];
+const task = async (webhookId: string) =>
+  (await harness.stack.db.query<any>(`SELECT * FROM webhook_tasks WHERE webhook_id = $1`, [webhookId]))[0];
 jest.setTimeout(60000);
 
-const webhook = async (id: string) => (await harness.stack.db.query<any>(`SELECT * FROM webhooks WHERE id = $1`, [id]))[0];
+const webhook = async (id: string) =>
+  (await harness.stack.db.query<any>(`SELECT * FROM webhooks WHERE id = $1`, [id]))[0];
 
 function verifyAll(r: Received, secret: string) {
   expect(verifyServiceSignature(r.raw, r.headers['x-service-signature'] as string, secret)).toBe(true);
@@ -56,10 +69,24 @@ describe('delivery', () => {
     expect(r.headers['x-service-delivery-attempt']).toBe('1');
     expect(r.headers['webhook-id']).toBe(event.id);
     verifyAll(r, h.secret);
-    expect(verifyServiceSignature(r.raw, r.headers['x-service-signature'] as string, 'whsec_' + Buffer.alloc(32).toString('base64'))).toBe(false);
+    expect(
+      verifyServiceSignature(
+        r.raw,
+        r.headers['x-service-signature'] as string,
+        'whsec_' + Buffer.alloc(32).toString('base64'),
+      ),
+    ).toBe(false);
 
     const rows = await eventually(async () => ((await deliveries(h.id)).length === 1 ? deliveries(h.id) : null));
-    expect(rows[0]).toMatchObject({ event_id: event.id, event_type: 'company.saved', attempt: 1, status: 'succeeded', response_status: 200, error: null, next_attempt_at: null });
+    expect(rows[0]).toMatchObject({
+      event_id: event.id,
+      event_type: 'company.saved',
+      attempt: 1,
+      status: 'succeeded',
+      response_status: 200,
+      error: null,
+      next_attempt_at: null,
+    });
     expect((await task(h.id)).state).toBe('succeeded');
     expect((await webhook(h.id)).last_success_at).not.toBeNull();
   });
@@ -69,12 +96,17 @@ describe('delivery', () => {
     const next = await rotateSecret(harness.stack.db, harness.stack.env.SECRETS_KEY, h.id, 60_000);
     await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(2));
     const [during] = await harness.rcv.waitFor(h.path, (got) => got.length >= 1);
-    expect((during.headers['x-service-signature'] as string).split(',').filter((p) => p.startsWith('v1=')).length).toBe(2);
+    expect((during.headers['x-service-signature'] as string).split(',').filter((p) => p.startsWith('v1=')).length).toBe(
+      2,
+    );
     expect((during.headers['webhook-signature'] as string).split(' ').length).toBe(2);
     verifyAll(during, h.secret);
     verifyAll(during, next);
 
-    await harness.stack.db.query(`UPDATE webhooks SET previous_secret_expires_at = now() - interval '1 second' WHERE id = $1`, [h.id]);
+    await harness.stack.db.query(
+      `UPDATE webhooks SET previous_secret_expires_at = now() - interval '1 second' WHERE id = $1`,
+      [h.id],
+    );
     await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(3));
     const got = await harness.rcv.waitFor(h.path, (g) => g.length >= 2);
     const after = got[1];
@@ -97,7 +129,9 @@ describe('delivery', () => {
     await sleep(1500);
     expect(harness.rcv.at(h.path)).toHaveLength(7); // six retries, then no more
     const rows = await eventually(async () => ((await task(h.id)).state === 'failed' ? deliveries(h.id) : null));
-    expect(rows.map((d: any) => [d.attempt, d.status, d.response_status, d.error])).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => [n, 'failed', 503, 'http_status']));
+    expect(rows.map((d: any) => [d.attempt, d.status, d.response_status, d.error])).toEqual(
+      [1, 2, 3, 4, 5, 6, 7].map((n) => [n, 'failed', 503, 'http_status']),
+    );
     expect(rows.slice(0, 6).every((d: any) => d.next_attempt_at !== null)).toBe(true);
     expect(rows[6].next_attempt_at).toBeNull();
   });
@@ -159,7 +193,10 @@ describe('delivery', () => {
     await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(9));
     const w = await eventually(async () => ((await webhook(h.id)).status === 'disabled' ? webhook(h.id) : null));
     expect(w.disabled_reason).toBe('gone');
-    const notes = await harness.stack.db.query<any>(`SELECT * FROM notifications WHERE workspace_id = $1 AND data->>'webhook_id' = $2`, [h.ws.workspace_id, h.id]);
+    const notes = await harness.stack.db.query<any>(
+      `SELECT * FROM notifications WHERE workspace_id = $1 AND data->>'webhook_id' = $2`,
+      [h.ws.workspace_id, h.id],
+    );
     expect(notes).toHaveLength(1);
     expect(notes[0].data.reason).toBe('gone');
     await sleep(1500);
@@ -183,11 +220,21 @@ describe('delivery', () => {
   });
 
   it('a success between timeouts resets the count', async () => {
-    const h = await hookWith([{ hang: true }, { hang: true }, { status: 200 }, { hang: true }, { hang: true }, { status: 200 }]);
+    const h = await hookWith([
+      { hang: true },
+      { hang: true },
+      { status: 200 },
+      { hang: true },
+      { hang: true },
+      { status: 200 },
+    ]);
     await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(12));
     await eventually(async () => (await task(h.id))?.state === 'succeeded', 20000);
     await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(13));
-    await eventually(async () => (await deliveries(h.id)).filter((d: any) => d.status === 'succeeded').length === 2, 20000);
+    await eventually(
+      async () => (await deliveries(h.id)).filter((d: any) => d.status === 'succeeded').length === 2,
+      20000,
+    );
     expect((await webhook(h.id)).status).toBe('active');
     expect((await webhook(h.id)).consecutive_timeouts).toBe(0);
   });
@@ -208,10 +255,16 @@ describe('delivery', () => {
 
   it('never replays events from before the webhook was created, and honours the subscription', async () => {
     const w3 = await harness.stack.workspace();
-    const before = await emitEvent(harness.stack.db, w3.workspace_id, 'company.saved', companySaved(16), { notify: false });
+    const before = await emitEvent(harness.stack.db, w3.workspace_id, 'company.saved', companySaved(16), {
+      notify: false,
+    });
     await sleep(20);
     const h = await hookWith({ status: 200 }, ['company.saved'], w3);
-    await emitEvent(harness.stack.db, w3.workspace_id, 'person.saved', { person: { id: 'a'.repeat(24) }, saved_at: new Date().toISOString(), list_ids: [] });
+    await emitEvent(harness.stack.db, w3.workspace_id, 'person.saved', {
+      person: { id: 'a'.repeat(24) },
+      saved_at: new Date().toISOString(),
+      list_ids: [],
+    });
     const after = await emitEvent(harness.stack.db, w3.workspace_id, 'company.saved', companySaved(17));
     await harness.rcv.waitFor(h.path, (g) => g.length >= 1);
     await sleep(1500);
@@ -223,7 +276,13 @@ describe('delivery', () => {
     const w4 = await harness.stack.workspace();
     const a = await hookWith({ status: 200 }, ['company.saved'], w4);
     const b = await hookWith({ status: 200 }, ['company.saved'], w4);
-    const event = await emitEvent(harness.stack.db, w4.workspace_id, 'webhook.test', { webhook_id: a.id }, { targetWebhookId: a.id });
+    const event = await emitEvent(
+      harness.stack.db,
+      w4.workspace_id,
+      'webhook.test',
+      { webhook_id: a.id },
+      { targetWebhookId: a.id },
+    );
     const [r] = await harness.rcv.waitFor(a.path, (g) => g.length >= 1);
     expect(r.json.id).toBe(event.id);
     await sleep(1000);
@@ -233,20 +292,41 @@ describe('delivery', () => {
   it('a relay that runs twice and a duplicated job deliver once', async () => {
     const h = await hookWith({ delayMs: 300, status: 200 });
     const event = await emitEvent(harness.stack.db, h.ws.workspace_id, 'company.saved', companySaved(18));
-    await eventually(async () => (await harness.stack.db.query(`SELECT 1 FROM events WHERE id = $1 AND relayed_at IS NOT NULL`, [event.id])).length === 1);
+    await eventually(
+      async () =>
+        (await harness.stack.db.query(`SELECT 1 FROM events WHERE id = $1 AND relayed_at IS NOT NULL`, [event.id]))
+          .length === 1,
+    );
     // The relay sees the event again, and a stray copy of the job (another id) is queued.
     await harness.stack.db.query(`UPDATE events SET relayed_at = NULL WHERE id = $1`, [event.id]);
     await harness.stack.db.query(`SELECT pg_notify('outbox_event', $1)`, [event.id]);
     const connection = harness.stack.redis.duplicate();
     const queue = new Queue('webhook-delivery', { connection, prefix: 'pws' });
-    await queue.add('deliver-webhook', { eventId: event.id, webhookId: h.id, attempt: 1 }, { jobId: `dup-${event.id}`, removeOnComplete: true });
-    await queue.add('deliver-webhook', { eventId: event.id, webhookId: h.id, attempt: 1 }, { jobId: `dup2-${event.id}`, removeOnComplete: true });
+    await queue.add(
+      'deliver-webhook',
+      { eventId: event.id, webhookId: h.id, attempt: 1 },
+      { jobId: `dup-${event.id}`, removeOnComplete: true },
+    );
+    await queue.add(
+      'deliver-webhook',
+      { eventId: event.id, webhookId: h.id, attempt: 1 },
+      { jobId: `dup2-${event.id}`, removeOnComplete: true },
+    );
     await queue.close();
     connection.disconnect();
-    await eventually(async () => (await harness.stack.db.query(`SELECT 1 FROM events WHERE id = $1 AND relayed_at IS NOT NULL`, [event.id])).length === 1);
+    await eventually(
+      async () =>
+        (await harness.stack.db.query(`SELECT 1 FROM events WHERE id = $1 AND relayed_at IS NOT NULL`, [event.id]))
+          .length === 1,
+    );
     await sleep(1500);
     expect(harness.rcv.at(h.path)).toHaveLength(1);
     expect(await deliveries(h.id)).toHaveLength(1);
-    expect(await harness.stack.db.query(`SELECT * FROM webhook_tasks WHERE event_id = $1 AND webhook_id = $2`, [event.id, h.id])).toHaveLength(1);
+    expect(
+      await harness.stack.db.query(`SELECT * FROM webhook_tasks WHERE event_id = $1 AND webhook_id = $2`, [
+        event.id,
+        h.id,
+      ]),
+    ).toHaveLength(1);
   });
 });

@@ -23,7 +23,12 @@ describe('examples/receiver verifies deliveries with our exported function', () 
   });
   afterAll(() => child?.kill());
 
-  const body = JSON.stringify({ id: 'evt_01JD2YA9F4H6K8M0P2R4T6V8X0', type: 'webhook.test', created_at: new Date().toISOString(), data: { webhook_id: 'wh_x' } });
+  const body = JSON.stringify({
+    id: 'evt_01JD2YA9F4H6K8M0P2R4T6V8X0',
+    type: 'webhook.test',
+    created_at: new Date().toISOString(),
+    data: { webhook_id: 'wh_x' },
+  });
   const post = (headers: Record<string, string>, payload = body) =>
     fetch(base, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: payload });
 
@@ -39,7 +44,9 @@ describe('examples/receiver verifies deliveries with our exported function', () 
   it('refuses a wrong secret, a changed body, an old timestamp and a missing header', async () => {
     const now = Math.floor(Date.now() / 1000);
     expect((await post(signatureHeaders([generateWebhookSecret()], body, now, 'e'))).status).toBe(400);
-    expect((await post(signatureHeaders([current], body, now, 'e'), body.replace('webhook.test', 'person.saved'))).status).toBe(400);
+    expect(
+      (await post(signatureHeaders([current], body, now, 'e'), body.replace('webhook.test', 'person.saved'))).status,
+    ).toBe(400);
     expect((await post(signatureHeaders([current], body, now - 600, 'e'))).status).toBe(400);
     expect((await post({})).status).toBe(400);
   });

@@ -49,7 +49,9 @@ describe('webhooks: SSRF guard at registration (WEBHOOK_ALLOW_PRIVATE_TARGETS=fa
       'public.ssrf.test': { a: ['93.184.216.34'], aaaa: ['2606:2800:220:1::1'] },
       '*.dead.ssrf.test': { drop: true },
     });
-    stack = await startStack({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false', WEBHOOK_DNS_SERVERS: dns.address, WEBHOOK_DNS_TIMEOUT: '500ms' } });
+    stack = await startStack({
+      env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false', WEBHOOK_DNS_SERVERS: dns.address, WEBHOOK_DNS_TIMEOUT: '500ms' },
+    });
     ws = await stack.workspace();
   });
   afterAll(async () => {
@@ -64,17 +66,20 @@ describe('webhooks: SSRF guard at registration (WEBHOOK_ALLOW_PRIVATE_TARGETS=fa
     expect(e).toMatchObject({ name: 'VALIDATION_ERROR', payload: { field: 'url', code: 'invalid_value' } });
   });
 
-  it.each(['loopback.ssrf.test', 'v6loopback.ssrf.test', 'mixed.ssrf.test', 'no-such.ssrf.test', 'hooks.dead.ssrf.test'])(
-    'refuses %s: a name with any private address among its answers, or none in time',
-    async (name) => {
-      const started = Date.now();
-      const res = await ws.api.post('/v2/webhooks', { url: `https://${name}/hook`, events: ['company.saved'] });
-      expect(res.status).toBe(400);
-      expect(errorOf(res).payload).toMatchObject({ field: 'url', code: 'invalid_value' });
-      expect(Date.now() - started).toBeLessThan(5000);
-      expect(dns.queries(name)).toBeGreaterThan(0);
-    },
-  );
+  it.each([
+    'loopback.ssrf.test',
+    'v6loopback.ssrf.test',
+    'mixed.ssrf.test',
+    'no-such.ssrf.test',
+    'hooks.dead.ssrf.test',
+  ])('refuses %s: a name with any private address among its answers, or none in time', async (name) => {
+    const started = Date.now();
+    const res = await ws.api.post('/v2/webhooks', { url: `https://${name}/hook`, events: ['company.saved'] });
+    expect(res.status).toBe(400);
+    expect(errorOf(res).payload).toMatchObject({ field: 'url', code: 'invalid_value' });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(dns.queries(name)).toBeGreaterThan(0);
+  });
 
   it('takes a name whose every address is public', async () => {
     const res = await ws.api.post('/v2/webhooks', { url: 'https://public.ssrf.test/hook', events: ['company.saved'] });
@@ -90,30 +95,48 @@ describe('webhooks: SSRF guard at registration (WEBHOOK_ALLOW_PRIVATE_TARGETS=fa
     expect((await ws.api.get(`/v2/webhooks/${created.body.data.id}`)).body.data.url).toBe('https://93.184.216.34/hook');
   });
 
-  it.each(['https://8.8.8.8:6379/', 'https://93.184.216.34:80/hook', 'https://public.ssrf.test:22/hook', 'https://[2606:4700:4700::1111]:6379/', 'https://8.8.8.8:4430/'])(
+  it.each([
+    'https://8.8.8.8:6379/',
+    'https://93.184.216.34:80/hook',
+    'https://public.ssrf.test:22/hook',
+    'https://[2606:4700:4700::1111]:6379/',
+    'https://8.8.8.8:4430/',
+  ])(
     'refuses %s: a receiver port other than 443 and 8443 (the default WEBHOOK_ALLOWED_PORTS), naming the allowed ports',
     async (url) => {
       const res = await ws.api.post('/v2/webhooks', { url, events: ['company.saved'] });
       expect(res.status).toBe(400);
       const e = errorOf(res);
-      expect(e).toMatchObject({ name: 'VALIDATION_ERROR', payload: { field: 'url', code: 'invalid_value', allowed_ports: [443, 8443] } });
+      expect(e).toMatchObject({
+        name: 'VALIDATION_ERROR',
+        payload: { field: 'url', code: 'invalid_value', allowed_ports: [443, 8443] },
+      });
       expect(e.message).toBe(`url must use port 443 or 8443, not ${new URL(url).port}`);
     },
   );
 
   it('refuses a port outside the allowed ones on update too, and keeps the old URL; :443 is the https default', async () => {
-    const created = await ws.api.post('/v2/webhooks', { url: 'https://93.184.216.34:443/hook', events: ['company.saved'] });
+    const created = await ws.api.post('/v2/webhooks', {
+      url: 'https://93.184.216.34:443/hook',
+      events: ['company.saved'],
+    });
     expect(created.status).toBe(201);
     expect(created.body.data.url).toBe('https://93.184.216.34/hook');
     const res = await ws.api.patch(`/v2/webhooks/${created.body.data.id}`, { url: 'https://93.184.216.34:6379/hook' });
     expect(res.status).toBe(400);
     expect(errorOf(res).payload).toMatchObject({ field: 'url', code: 'invalid_value', allowed_ports: [443, 8443] });
     expect((await ws.api.get(`/v2/webhooks/${created.body.data.id}`)).body.data.url).toBe('https://93.184.216.34/hook');
-    expect((await ws.api.patch(`/v2/webhooks/${created.body.data.id}`, { url: 'https://93.184.216.34:8443/hook' })).status).toBe(200);
+    expect(
+      (await ws.api.patch(`/v2/webhooks/${created.body.data.id}`, { url: 'https://93.184.216.34:8443/hook' })).status,
+    ).toBe(200);
   });
 
   it('accepts https on a public address', async () => {
-    for (const url of ['https://93.184.216.34/hook', 'https://[2606:4700:4700::1111]/hook', 'https://8.8.8.8:8443/in?x=1']) {
+    for (const url of [
+      'https://93.184.216.34/hook',
+      'https://[2606:4700:4700::1111]/hook',
+      'https://8.8.8.8:8443/in?x=1',
+    ]) {
       const res = await ws.api.post('/v2/webhooks', { url, events: ['person.saved'] });
       expect(res.status).toBe(201);
       expect(res.body.data.url).toBe(url);

@@ -41,11 +41,18 @@ describe('credit ledger', () => {
           WHERE workspace_id = $1 ORDER BY created_at, id`,
         [workspaceId],
       )
-    ).map((r) => ({ ...r, amount: Number(r.amount), balance_after: Number(r.balance_after), created_at: new Date(r.created_at).toISOString() }));
+    ).map((r) => ({
+      ...r,
+      amount: Number(r.amount),
+      balance_after: Number(r.balance_after),
+      created_at: new Date(r.created_at).toISOString(),
+    }));
 
   /** The invariant: the balance equals the sum of the rows, and each row continues the one before it. */
   const expectLedgerMatchesBalance = async (workspaceId: string): Promise<{ balance: number; rows: LedgerRow[] }> => {
-    const [{ credits }] = await stack.db.query<{ credits: string }>(`SELECT credits FROM workspaces WHERE id = $1`, [workspaceId]);
+    const [{ credits }] = await stack.db.query<{ credits: string }>(`SELECT credits FROM workspaces WHERE id = $1`, [
+      workspaceId,
+    ]);
     const rows = await rowsOf(workspaceId);
     const balance = Number(credits);
     expect(rows.reduce((sum, r) => sum + r.amount, 0)).toBe(balance);
@@ -57,7 +64,8 @@ describe('credit ledger', () => {
     return { balance, rows };
   };
 
-  const setBalance = async (workspaceId: string, balance: number) => cliJson(await stack.cli(['credits:set', '--workspace', workspaceId, '--balance', String(balance)]));
+  const setBalance = async (workspaceId: string, balance: number) =>
+    cliJson(await stack.cli(['credits:set', '--workspace', workspaceId, '--balance', String(balance)]));
 
   describe('operator CLI', () => {
     it('workspace:create --credits writes one workspace_created row and keeps its output members', async () => {
@@ -93,10 +101,40 @@ describe('credit ledger', () => {
 
       const { balance, rows } = await expectLedgerMatchesBalance(ws.workspace_id);
       expect(balance).toBe(40);
-      expect(rows.map(({ id, amount, balance_after, reason, request_id, details }) => ({ id, amount, balance_after, reason, request_id, details }))).toEqual([
-        { id: expect.any(String), amount: 100, balance_after: 100, reason: 'workspace_created', request_id: 'cli:workspace:create', details: {} },
-        { id: expect.stringMatching(/^ctx_/), amount: 150, balance_after: 250, reason: 'credits_set', request_id: 'cli:credits:set', details: { previous_balance: 100 } },
-        { id: expect.stringMatching(/^ctx_/), amount: -210, balance_after: 40, reason: 'credits_set', request_id: 'cli:credits:set', details: { previous_balance: 250 } },
+      expect(
+        rows.map(({ id, amount, balance_after, reason, request_id, details }) => ({
+          id,
+          amount,
+          balance_after,
+          reason,
+          request_id,
+          details,
+        })),
+      ).toEqual([
+        {
+          id: expect.any(String),
+          amount: 100,
+          balance_after: 100,
+          reason: 'workspace_created',
+          request_id: 'cli:workspace:create',
+          details: {},
+        },
+        {
+          id: expect.stringMatching(/^ctx_/),
+          amount: 150,
+          balance_after: 250,
+          reason: 'credits_set',
+          request_id: 'cli:credits:set',
+          details: { previous_balance: 100 },
+        },
+        {
+          id: expect.stringMatching(/^ctx_/),
+          amount: -210,
+          balance_after: 40,
+          reason: 'credits_set',
+          request_id: 'cli:credits:set',
+          details: { previous_balance: 250 },
+        },
       ]);
       expect((await ws.api.get('/v2/workspace')).body.data.credits).toBe(40);
     });
@@ -140,7 +178,8 @@ describe('credit ledger', () => {
       expect(targets).toContain(balance);
       // Each row continues the one before it: no change was lost between two concurrent runs.
       rows.slice(1).forEach((row, i) => expect(row.balance_after - row.amount).toBe(rows[i].balance_after));
-      for (const row of rows.slice(1)) expect(row.details).toEqual({ previous_balance: row.balance_after - row.amount });
+      for (const row of rows.slice(1))
+        expect(row.details).toEqual({ previous_balance: row.balance_after - row.amount });
     });
   });
 
@@ -162,14 +201,25 @@ describe('credit ledger', () => {
     const okPage = async (ws: Workspace, query = '') => {
       const res = await transactions(ws, query);
       expect({ status: res.status, success: res.body?.success }).toEqual({ status: 200, success: true });
-      return res.body as { data: LedgerRow[]; metadata: { timestamp: string; balance: number; pagination: Record<string, number> } };
+      return res.body as {
+        data: LedgerRow[];
+        metadata: { timestamp: string; balance: number; pagination: Record<string, number> };
+      };
     };
 
     it("answers the workspace's rows newest first with every member, figures as JSON numbers, and the balance", async () => {
       const body = await okPage(a);
       expect(body.data).toEqual(aNewestFirst);
       for (const row of body.data) {
-        expect(Object.keys(row).sort()).toEqual(['amount', 'balance_after', 'created_at', 'details', 'id', 'reason', 'request_id']);
+        expect(Object.keys(row).sort()).toEqual([
+          'amount',
+          'balance_after',
+          'created_at',
+          'details',
+          'id',
+          'reason',
+          'request_id',
+        ]);
         expect(typeof row.amount).toBe('number');
         expect(typeof row.balance_after).toBe('number');
         expect(row.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -184,7 +234,11 @@ describe('credit ledger', () => {
       expect(body.data[0].details).toEqual({ previous_balance: 0 });
       const times = body.data.map((r) => r.created_at);
       expect([...times].sort().reverse()).toEqual(times);
-      expect(body.metadata).toEqual({ timestamp: expect.any(String), balance: 30, pagination: { page: 1, per_page: 25, total_count: 5, total_pages: 1 } });
+      expect(body.metadata).toEqual({
+        timestamp: expect.any(String),
+        balance: 30,
+        pagination: { page: 1, per_page: 25, total_count: 5, total_pages: 1 },
+      });
       expect(body.data.reduce((sum, r) => sum + r.amount, 0)).toBe(body.metadata.balance);
     });
 
@@ -202,7 +256,10 @@ describe('credit ledger', () => {
 
       const past = await okPage(a, '?page=4&per_page=2');
       expect(past.data).toEqual([]);
-      expect(past.metadata).toMatchObject({ balance: 30, pagination: { page: 4, per_page: 2, total_count: 5, total_pages: 3 } });
+      expect(past.metadata).toMatchObject({
+        balance: 30,
+        pagination: { page: 4, per_page: 2, total_count: 5, total_pages: 3 },
+      });
 
       const hundred = await okPage(a, '?per_page=100');
       expect(hundred.data).toHaveLength(5);
@@ -211,9 +268,14 @@ describe('credit ledger', () => {
 
     it('narrows to one reason, paging and counting within it', async () => {
       const set = await okPage(a, '?reason=credits_set');
-      expect(set.data.map((r) => r.id)).toEqual(aNewestFirst.filter((r) => r.reason === 'credits_set').map((r) => r.id));
+      expect(set.data.map((r) => r.id)).toEqual(
+        aNewestFirst.filter((r) => r.reason === 'credits_set').map((r) => r.id),
+      );
       expect(set.data).toHaveLength(4);
-      expect(set.metadata).toMatchObject({ balance: 30, pagination: { page: 1, per_page: 25, total_count: 4, total_pages: 1 } });
+      expect(set.metadata).toMatchObject({
+        balance: 30,
+        pagination: { page: 1, per_page: 25, total_count: 4, total_pages: 1 },
+      });
 
       const created = await okPage(a, '?reason=workspace_created');
       expect(created.data.map((r) => [r.reason, r.amount])).toEqual([['workspace_created', 100]]);
@@ -243,7 +305,15 @@ describe('credit ledger', () => {
       const body = await okPage(ws);
       expect(body.data.map((r) => r.id)).toEqual(['ctx_C', 'ctx_B', 'ctx_A']);
       expect(body.data.map((r) => r.created_at)).toEqual([at, at, at]);
-      expect(body.data[2]).toEqual({ id: 'ctx_A', amount: 10, balance_after: 10, reason: 'opening_balance', request_id: null, details: {}, created_at: at });
+      expect(body.data[2]).toEqual({
+        id: 'ctx_A',
+        amount: 10,
+        balance_after: 10,
+        reason: 'opening_balance',
+        request_id: null,
+        details: {},
+        created_at: at,
+      });
       expect(body.metadata.balance).toBe(12);
     });
 

@@ -29,9 +29,17 @@ describe('lists: typed, scoped to the workspace, soft-deleted', () => {
     const res = await a.api.post('/v2/lists', { name: 'Target accounts', type: 'company' });
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
-    expect(res.body.data).toEqual({ id: expect.stringMatching(/^lst_[0-9A-Z]{26}$/), name: 'Target accounts', type: 'company', count: 0, created_at: expect.any(String) });
+    expect(res.body.data).toEqual({
+      id: expect.stringMatching(/^lst_[0-9A-Z]{26}$/),
+      name: 'Target accounts',
+      type: 'company',
+      count: 0,
+      created_at: expect.any(String),
+    });
     expect(Date.parse(res.body.data.created_at)).toBeGreaterThan(Date.now() - 60_000);
-    const [row] = await stack.db.query('SELECT workspace_id, type, deleted_at FROM lists WHERE id = $1', [res.body.data.id]);
+    const [row] = await stack.db.query('SELECT workspace_id, type, deleted_at FROM lists WHERE id = $1', [
+      res.body.data.id,
+    ]);
     expect(row).toEqual({ workspace_id: a.workspace_id, type: 'company', deleted_at: null });
   });
 
@@ -83,7 +91,9 @@ describe('lists: typed, scoped to the workspace, soft-deleted', () => {
     expect(await ids(a)).not.toContain(list.id);
     expect(await ids(a, '?type=company')).not.toContain(list.id);
     expect((await a.api.delete(`/v2/lists/${list.id}`)).status).toBe(404);
-    const [row] = await stack.db.query<{ deleted_at: Date | null }>('SELECT deleted_at FROM lists WHERE id = $1', [list.id]);
+    const [row] = await stack.db.query<{ deleted_at: Date | null }>('SELECT deleted_at FROM lists WHERE id = $1', [
+      list.id,
+    ]);
     expect(row.deleted_at).not.toBeNull();
   });
 

@@ -42,7 +42,11 @@ const CASES: Case[] = [
   ['libs/domain/src/records/probe.ts', `import { COUNTRIES } from '../enums/countries';`, null],
   // The published client stands alone.
   ['libs/client/src/probe.ts', `import { COUNTRIES } from '@app/domain';`, /libs\/client stands alone/],
-  ['libs/webhooks/src/probe.ts', `import { verifyWebhook } from '../../client/src/webhooks';`, /libs\/client stands alone/],
+  [
+    'libs/webhooks/src/probe.ts',
+    `import { verifyWebhook } from '../../client/src/webhooks';`,
+    /libs\/client stands alone/,
+  ],
   ['libs/client/src/probe.ts', `import { ApiError } from './errors';`, null],
   ['libs/client/src/probe.spec.ts', `import { signatureHeaders } from '@app/webhooks/signing';`, null],
   // Apps.

@@ -1,4 +1,13 @@
-import { BodyShapePipe, createValidationPipe, NulCharacterPipe, EnvelopeExceptionFilter, EnvelopeInterceptor, QueueErrorLog, RedisModule, structuredLogger } from '@app/common';
+import {
+  BodyShapePipe,
+  createValidationPipe,
+  NulCharacterPipe,
+  EnvelopeExceptionFilter,
+  EnvelopeInterceptor,
+  QueueErrorLog,
+  RedisModule,
+  structuredLogger,
+} from '@app/common';
 import { AppConfigModule } from '@app/config';
 import { DatabaseModule, ReplicasModule } from '@app/database';
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
@@ -66,6 +75,8 @@ export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     // Every path, before routing: the REQUEST_TIMEOUT deadline starts; 405 with Allow for a method the path
     // does not serve, 204 with Allow for OPTIONS.
-    consumer.apply(RequestDeadlineMiddleware, StrictMethodsMiddleware).forRoutes({ path: '*path', method: RequestMethod.ALL });
+    consumer
+      .apply(RequestDeadlineMiddleware, StrictMethodsMiddleware)
+      .forRoutes({ path: '*path', method: RequestMethod.ALL });
   }
 }

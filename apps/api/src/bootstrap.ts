@@ -21,7 +21,10 @@ export async function createApiApp(): Promise<{ app: NestExpressApplication; dra
   // ExpressAdapter creates it in its constructor; hence our own instance, configured first.
   const server = express();
   server.set('case sensitive routing', true);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, new ExpressAdapter(server), { bufferLogs: true, bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, new ExpressAdapter(server), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   app.useLogger(app.get(Logger));
   // First, so every answer (405 and body errors included) carries the request id. 405/OPTIONS: StrictMethodsMiddleware.
   app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {

@@ -8,7 +8,8 @@ import { join, relative } from 'path';
  */
 const ALLOWED: Record<string, string> = {
   'apps/api/src/people/saves/people-save.service.ts': 'the people save: hand-written hot-path SQL, kept by design',
-  'apps/api/src/people/saves/people-selector.ts': 'the people save and preview selection: hot-path SQL on the search pool',
+  'apps/api/src/people/saves/people-selector.ts':
+    'the people save and preview selection: hot-path SQL on the search pool',
   'apps/api/src/people/saves/credits-preview.service.ts': 'the preview reads only through the bounded search pool',
   'apps/api/src/people/search-pool.ts': "the search pool's reader itself",
   'apps/api/src/suggest/suggest.service.ts': 'search suggestions straight on the pg pool, one statement per keystroke',

@@ -3,7 +3,8 @@ export function parseOptions(argv: string[]): Record<string, string> {
   const options: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (!arg.startsWith('--') || arg.length < 3) throw new CliError(`unexpected argument "${arg}"; options are written --name value`);
+    if (!arg.startsWith('--') || arg.length < 3)
+      throw new CliError(`unexpected argument "${arg}"; options are written --name value`);
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
     if (name in options) throw new CliError(`--${name} is given twice`);
     if (inline !== undefined) {
@@ -29,7 +30,10 @@ export class CommandOptions {
     allowed: string[],
   ) {
     const unknown = Object.keys(values).filter((k) => !allowed.includes(k));
-    if (unknown.length > 0) throw new CliError(`${command}: unknown option --${unknown[0]}; allowed: ${allowed.map((a) => `--${a}`).join(', ')}`);
+    if (unknown.length > 0)
+      throw new CliError(
+        `${command}: unknown option --${unknown[0]}; allowed: ${allowed.map((a) => `--${a}`).join(', ')}`,
+      );
   }
 
   required(name: string): string {

@@ -20,7 +20,11 @@ async function main(argv: string[]): Promise<number> {
   const options = new CommandOptions(name, parseOptions(rest), command.options);
   loadEnvFile();
   const config = loadConfig();
-  const db: DataSource = createDataSource(config.databaseUrl, { logging: false, extra: { max: 4, application_name: 'prospecting-cli' } }, appPoolTimeouts(config, 'background'));
+  const db: DataSource = createDataSource(
+    config.databaseUrl,
+    { logging: false, extra: { max: 4, application_name: 'prospecting-cli' } },
+    appPoolTimeouts(config, 'background'),
+  );
   await db.initialize();
   try {
     const result = await command.run(db, options);

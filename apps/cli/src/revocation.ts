@@ -23,7 +23,9 @@ export async function announceRevocation(revocation: KeyRevocation): Promise<boo
     await publishRevocation(redis, revocation);
     return true;
   } catch (error) {
-    process.stderr.write(`warning: revocation not broadcast (${(error as Error).message}); it takes effect within API_KEY_CACHE_TTL\n`);
+    process.stderr.write(
+      `warning: revocation not broadcast (${(error as Error).message}); it takes effect within API_KEY_CACHE_TTL\n`,
+    );
     return false;
   } finally {
     redis.disconnect();

@@ -21,7 +21,10 @@ import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module';
     ReplicasModule.forRoot({ notesOnly: true }),
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ connection: redisOptionsFromUrl(config.redisUrl) as ConnectionOptions, prefix: QUEUE_PREFIX }),
+      useFactory: (config: AppConfig) => ({
+        connection: redisOptionsFromUrl(config.redisUrl) as ConnectionOptions,
+        prefix: QUEUE_PREFIX,
+      }),
     }),
     VerificationsWorkerModule,
     PeopleExportsWorkerModule,

@@ -49,7 +49,8 @@ const IDEMPOTENT_POSTS = [
   /^\/v2\/webhooks\/[^/]+\/deliveries\/[^/]+\/resend$/,
 ];
 
-export const takesIdempotencyKey = (method: string, path: string) => method.toUpperCase() === 'POST' && IDEMPOTENT_POSTS.some((re) => re.test(path));
+export const takesIdempotencyKey = (method: string, path: string) =>
+  method.toUpperCase() === 'POST' && IDEMPOTENT_POSTS.some((re) => re.test(path));
 
 const RETRIED_STATUSES = new Set([429, 503]);
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -88,16 +89,26 @@ export class ProspectingClient {
     for (let attempt = 0; ; attempt++) {
       let res: Response;
       try {
-        res = await this.fetchImpl(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), signal: options.signal });
+        res = await this.fetchImpl(url, {
+          method,
+          headers,
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          signal: options.signal,
+        });
       } catch (error) {
-        if (attempt >= maxRetries || options.signal?.aborted) throw new NetworkError(`${method} ${path}: ${(error as Error).message}`, error);
+        if (attempt >= maxRetries || options.signal?.aborted)
+          throw new NetworkError(`${method} ${path}: ${(error as Error).message}`, error);
         await this.sleep(this.backoff(attempt));
         continue;
       }
       const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
       if (RETRIED_STATUSES.has(res.status) && attempt < maxRetries) {
         await res.body?.cancel();
-        await this.sleep(retryAfter !== undefined ? Math.min(retryAfter * 1000, this.options.maxRetryAfterMs ?? 60_000) : this.backoff(attempt));
+        await this.sleep(
+          retryAfter !== undefined
+            ? Math.min(retryAfter * 1000, this.options.maxRetryAfterMs ?? 60_000)
+            : this.backoff(attempt),
+        );
         continue;
       }
       return this.read<T>(res, retryAfter);
@@ -119,9 +130,22 @@ export class ProspectingClient {
     }
     if (!res.ok) {
       const error = body?.errors?.[0];
-      throw new ApiError(res.status, error?.name ?? `HTTP_${res.status}`, error?.message ?? (text.slice(0, 200) || res.statusText), error?.payload ?? {}, body?.metadata?.request_id ?? res.headers.get('x-request-id') ?? undefined, retryAfter);
+      throw new ApiError(
+        res.status,
+        error?.name ?? `HTTP_${res.status}`,
+        error?.message ?? (text.slice(0, 200) || res.statusText),
+        error?.payload ?? {},
+        body?.metadata?.request_id ?? res.headers.get('x-request-id') ?? undefined,
+        retryAfter,
+      );
     }
-    return { status: res.status, data: body?.data as T, metadata: body?.metadata ?? {}, headers: res.headers, replayed: res.headers.get('idempotent-replayed') === 'true' };
+    return {
+      status: res.status,
+      data: body?.data as T,
+      metadata: body?.metadata ?? {},
+      headers: res.headers,
+      replayed: res.headers.get('idempotent-replayed') === 'true',
+    };
   }
 
   /** Every item of a paged list (`GET` with `?page=&per_page=`), page after page. */
@@ -138,18 +162,25 @@ export class ProspectingClient {
     /** Every person matching `filters`, page after page of POST /v2/people/search. */
     search: (filters: PeopleFilters = {}, perPage = 100): AsyncGenerator<any> => this.searchPeople(filters, perPage),
     /** One page of results. */
-    searchPage: (filters: PeopleFilters, page = 1, perPage = 25) => this.request<any[]>('POST', '/v2/people/search', { body: { filters, page, per_page: perPage } }),
+    searchPage: (filters: PeopleFilters, page = 1, perPage = 25) =>
+      this.request<any[]>('POST', '/v2/people/search', { body: { filters, page, per_page: perPage } }),
     calculateCredits: (body: { data?: unknown[]; filters?: PeopleFilters; limit?: number; exclude_ids?: string[] }) =>
       this.request('POST', '/v2/people/calculate-credits', { body }),
-    save: (body: { data?: unknown[]; filters?: PeopleFilters; limit?: number; exclude_ids?: string[]; list_ids?: string[] }, options: { idempotencyKey?: string } = {}) =>
-      this.request('POST', '/v2/people/save', { body, ...options }),
+    save: (
+      body: { data?: unknown[]; filters?: PeopleFilters; limit?: number; exclude_ids?: string[]; list_ids?: string[] },
+      options: { idempotencyKey?: string } = {},
+    ) => this.request('POST', '/v2/people/save', { body, ...options }),
     get: (id: string) => this.request('GET', `/v2/people/${encodeURIComponent(id)}`),
-    export: (body: { ids?: string[]; filters?: PeopleFilters; limit?: number; exclude_ids?: string[] }, options: { idempotencyKey?: string } = {}) =>
-      this.request('POST', '/v2/people/export', { body, ...options }),
+    export: (
+      body: { ids?: string[]; filters?: PeopleFilters; limit?: number; exclude_ids?: string[] },
+      options: { idempotencyKey?: string } = {},
+    ) => this.request('POST', '/v2/people/export', { body, ...options }),
     getExport: (id: string) => this.request('GET', `/v2/people/exports/${encodeURIComponent(id)}`),
     /** The CSV of a completed export. */
     download: async (id: string): Promise<string> => {
-      const res = await this.fetchImpl(`${this.base}/v2/people/exports/${encodeURIComponent(id)}/download`, { headers: { 'x-api-key': this.options.apiKey } });
+      const res = await this.fetchImpl(`${this.base}/v2/people/exports/${encodeURIComponent(id)}/download`, {
+        headers: { 'x-api-key': this.options.apiKey },
+      });
       if (!res.ok) return this.read(res).then(() => '');
       return res.text();
     },
@@ -157,27 +188,39 @@ export class ProspectingClient {
 
   readonly companies = {
     get: (id: string) => this.request('GET', `/v2/companies/${encodeURIComponent(id)}`),
-    save: (body: { data: unknown[]; list_ids?: string[] }, options: { idempotencyKey?: string } = {}) => this.request('POST', '/v2/companies/save', { body, ...options }),
+    save: (body: { data: unknown[]; list_ids?: string[] }, options: { idempotencyKey?: string } = {}) =>
+      this.request('POST', '/v2/companies/save', { body, ...options }),
   };
 
   readonly lists = {
-    create: (body: { name: string; type: 'people' | 'company' }, options: { idempotencyKey?: string } = {}) => this.request('POST', '/v2/lists', { body, ...options }),
+    create: (body: { name: string; type: 'people' | 'company' }, options: { idempotencyKey?: string } = {}) =>
+      this.request('POST', '/v2/lists', { body, ...options }),
     all: (query: RequestOptions['query'] = {}) => this.paginate('/v2/lists', query),
     delete: (id: string) => this.request('DELETE', `/v2/lists/${encodeURIComponent(id)}`),
   };
 
   readonly emailVerifications = {
-    create: (emails: string[], options: { idempotencyKey?: string } = {}) => this.request('POST', '/v2/email-verifications', { body: { emails }, ...options }),
+    create: (emails: string[], options: { idempotencyKey?: string } = {}) =>
+      this.request('POST', '/v2/email-verifications', { body: { emails }, ...options }),
     get: (id: string) => this.request('GET', `/v2/email-verifications/${encodeURIComponent(id)}`),
   };
 
   readonly webhooks = {
-    create: (body: { url: string; events: string[]; description?: string }, options: { idempotencyKey?: string } = {}) => this.request('POST', '/v2/webhooks', { body, ...options }),
+    create: (
+      body: { url: string; events: string[]; description?: string },
+      options: { idempotencyKey?: string } = {},
+    ) => this.request('POST', '/v2/webhooks', { body, ...options }),
     all: () => this.paginate('/v2/webhooks'),
-    test: (id: string, options: { idempotencyKey?: string } = {}) => this.request('POST', `/v2/webhooks/${encodeURIComponent(id)}/test`, options),
-    deliveries: (id: string, query: RequestOptions['query'] = {}) => this.paginate(`/v2/webhooks/${encodeURIComponent(id)}/deliveries`, query),
+    test: (id: string, options: { idempotencyKey?: string } = {}) =>
+      this.request('POST', `/v2/webhooks/${encodeURIComponent(id)}/test`, options),
+    deliveries: (id: string, query: RequestOptions['query'] = {}) =>
+      this.paginate(`/v2/webhooks/${encodeURIComponent(id)}/deliveries`, query),
     resend: (id: string, deliveryId: string, options: { idempotencyKey?: string } = {}) =>
-      this.request('POST', `/v2/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/resend`, options),
+      this.request(
+        'POST',
+        `/v2/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/resend`,
+        options,
+      ),
     delete: (id: string) => this.request('DELETE', `/v2/webhooks/${encodeURIComponent(id)}`),
   };
 

@@ -10,7 +10,14 @@ export class ApiError extends Error {
   /** Seconds the `Retry-After` header asked to wait, when it did. */
   readonly retryAfter?: number;
 
-  constructor(status: number, name: string, message: string, payload: Record<string, unknown> = {}, requestId?: string, retryAfter?: number) {
+  constructor(
+    status: number,
+    name: string,
+    message: string,
+    payload: Record<string, unknown> = {},
+    requestId?: string,
+    retryAfter?: number,
+  ) {
     super(message);
     this.name = name;
     this.status = status;

@@ -3,7 +3,12 @@ import { verifyWebhook, WebhookVerificationError } from './webhooks';
 
 const OLD = `whsec_${Buffer.alloc(32, 1).toString('base64')}`;
 const NEW = `whsec_${Buffer.alloc(32, 2).toString('base64')}`;
-const BODY = JSON.stringify({ id: 'evt_1', type: 'webhook.test', created_at: '2026-11-26T00:00:00.000Z', data: { webhook_id: 'wh_1' } });
+const BODY = JSON.stringify({
+  id: 'evt_1',
+  type: 'webhook.test',
+  created_at: '2026-11-26T00:00:00.000Z',
+  data: { webhook_id: 'wh_1' },
+});
 
 describe('verifyWebhook (against the service signer)', () => {
   const now = new Date();
@@ -13,7 +18,9 @@ describe('verifyWebhook (against the service signer)', () => {
     const headers = signatureHeaders([NEW, OLD], BODY, t, 'evt_1');
     for (const secret of [NEW, OLD]) {
       await expect(verifyWebhook(BODY, headers, secret)).resolves.toMatchObject({ id: 'evt_1' });
-      await expect(verifyWebhook(new TextEncoder().encode(BODY), new Headers(headers), secret)).resolves.toMatchObject({ type: 'webhook.test' });
+      await expect(verifyWebhook(new TextEncoder().encode(BODY), new Headers(headers), secret)).resolves.toMatchObject({
+        type: 'webhook.test',
+      });
       const { 'X-Service-Signature': _service, ...standard } = headers;
       await expect(verifyWebhook(BODY, standard, secret)).resolves.toMatchObject({ id: 'evt_1' });
     }

@@ -32,8 +32,16 @@ const encoder = new TextEncoder();
 
 async function hmac(key: Uint8Array, message: string): Promise<Uint8Array> {
   // Copies into plain ArrayBuffers: what both the DOM's and Node's Web Crypto typings accept.
-  const cryptoKey = await globalThis.crypto.subtle.importKey('raw', new Uint8Array(key).buffer, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', cryptoKey, new Uint8Array(encoder.encode(message)).buffer));
+  const cryptoKey = await globalThis.crypto.subtle.importKey(
+    'raw',
+    new Uint8Array(key).buffer,
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  return new Uint8Array(
+    await globalThis.crypto.subtle.sign('HMAC', cryptoKey, new Uint8Array(encoder.encode(message)).buffer),
+  );
 }
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -86,7 +94,11 @@ export async function verifyWebhook<T = Record<string, unknown>>(
     const t = Number(header(headers, 'webhook-timestamp'));
     if (!fresh(t)) stale = true;
     else {
-      const signatures = standard.split(' ').map((p) => p.split(',')).filter(([v]) => v === 'v1').map(([, sig]) => sig ?? '');
+      const signatures = standard
+        .split(' ')
+        .map((p) => p.split(','))
+        .filter(([v]) => v === 'v1')
+        .map(([, sig]) => sig ?? '');
       for (const s of secrets) {
         const expected = base64(await hmac(fromBase64(s.startsWith('whsec_') ? s.slice(6) : s), `${id}.${t}.${body}`));
         if (signatures.some((sig) => same(sig, expected))) verified = true;
@@ -94,8 +106,11 @@ export async function verifyWebhook<T = Record<string, unknown>>(
     }
   }
   if (!verified) {
-    if (!service && !standard) throw new WebhookVerificationError('no signature header (X-Service-Signature or webhook-signature)');
-    throw new WebhookVerificationError(stale ? 'the signature timestamp is outside the tolerance' : 'no signature matches the secret');
+    if (!service && !standard)
+      throw new WebhookVerificationError('no signature header (X-Service-Signature or webhook-signature)');
+    throw new WebhookVerificationError(
+      stale ? 'the signature timestamp is outside the tolerance' : 'no signature matches the secret',
+    );
   }
   return JSON.parse(body) as WebhookEvent<T>;
 }

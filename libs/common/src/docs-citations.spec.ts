@@ -98,7 +98,16 @@ describe('docs links', () => {
   });
 
   it('names headings as GitHub anchors them', () => {
-    const md = ['# A', '## Rotating SECRETS_KEY', '## What `npm start` does', '## Swagger / OpenAPI', '```', '## not one', '```', '## A'];
+    const md = [
+      '# A',
+      '## Rotating SECRETS_KEY',
+      '## What `npm start` does',
+      '## Swagger / OpenAPI',
+      '```',
+      '## not one',
+      '```',
+      '## A',
+    ];
     expect([...headingAnchors(md.join('\n'))]).toEqual([
       'a',
       'rotating-secrets_key',

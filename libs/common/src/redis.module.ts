@@ -56,7 +56,12 @@ export class RedisModule {
           inject: [APP_CONFIG],
           useFactory: (config: AppConfig) =>
             reportConnection(
-              createRedis(config.redisUrl, options.failFast ? { lazyConnect: false, ...failFastRedisOptions(config.redisCommandTimeoutMs) } : { lazyConnect: false, enableOfflineQueue: true }),
+              createRedis(
+                config.redisUrl,
+                options.failFast
+                  ? { lazyConnect: false, ...failFastRedisOptions(config.redisCommandTimeoutMs) }
+                  : { lazyConnect: false, enableOfflineQueue: true },
+              ),
             ),
         },
         RedisCloser,

@@ -139,7 +139,10 @@ describe('loadConfig', () => {
       workerMetricsHost: '::',
     });
     expect(config.secretsKey).toEqual(Buffer.from(KEY, 'hex'));
-    expect(config.secretsKeysPrevious).toEqual([Buffer.from('cd'.repeat(32), 'hex'), Buffer.from('ef'.repeat(32), 'hex')]);
+    expect(config.secretsKeysPrevious).toEqual([
+      Buffer.from('cd'.repeat(32), 'hex'),
+      Buffer.from('ef'.repeat(32), 'hex'),
+    ]);
   });
 
   it.each([
@@ -234,11 +237,15 @@ describe('loadConfig', () => {
   });
 
   it('maskedUrl hides only the password', () => {
-    expect(maskedUrl('postgres://app:pw@db:5432/x?sslmode=require')).toBe('postgres://app:***@db:5432/x?sslmode=require');
+    expect(maskedUrl('postgres://app:pw@db:5432/x?sslmode=require')).toBe(
+      'postgres://app:***@db:5432/x?sslmode=require',
+    );
     expect(maskedUrl('redis://:pw@cache:6379/1')).toBe('redis://:***@cache:6379/1');
     expect(maskedUrl('postgres://app@db/x')).toBe('postgres://app@db/x');
     expect(maskedUrl('not a url')).toBe('not a url');
-    expect(maskedUrl('https://a:1@x.example, http://b:2@y.example')).toBe('https://a:***@x.example, http://b:***@y.example');
+    expect(maskedUrl('https://a:1@x.example, http://b:2@y.example')).toBe(
+      'https://a:***@x.example, http://b:***@y.example',
+    );
   });
 
   it('names every bad variable at once', () => {
@@ -261,13 +268,22 @@ describe('loadConfig', () => {
 
   it('allows receivers on any port while private targets are allowed, unless WEBHOOK_ALLOWED_PORTS is set', () => {
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }).webhookAllowedPorts).toBeNull();
-    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_ALLOWED_PORTS: ' ' }).webhookAllowedPorts).toBeNull();
-    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_ALLOWED_PORTS: '8443' }).webhookAllowedPorts).toEqual([8443]);
-    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false', WEBHOOK_ALLOWED_PORTS: '' }).webhookAllowedPorts).toEqual([443, 8443]);
+    expect(
+      loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_ALLOWED_PORTS: ' ' }).webhookAllowedPorts,
+    ).toBeNull();
+    expect(
+      loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_ALLOWED_PORTS: '8443' }).webhookAllowedPorts,
+    ).toEqual([8443]);
+    expect(
+      loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false', WEBHOOK_ALLOWED_PORTS: '' }).webhookAllowedPorts,
+    ).toEqual([443, 8443]);
   });
 
   it('treats an empty value as unset (the default applies)', () => {
-    expect(loadConfig({ PORT: '', WEBHOOK_RETRY_SCHEDULE: '' })).toMatchObject({ port: 3000, webhookRetryScheduleMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000] });
+    expect(loadConfig({ PORT: '', WEBHOOK_RETRY_SCHEDULE: '' })).toMatchObject({
+      port: 3000,
+      webhookRetryScheduleMs: [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000],
+    });
   });
 });
 
@@ -280,7 +296,8 @@ describe('.env.example', () => {
   it('lists every variable the configuration reads, with its default', () => {
     for (const [name, value] of Object.entries(CONFIG_DEFAULTS)) {
       expect({ name, listed: listed.has(name) }).toEqual({ name, listed: true });
-      if (!['DATABASE_URL', 'REDIS_URL'].includes(name)) expect({ name, value: listed.get(name) }).toEqual({ name, value });
+      if (!['DATABASE_URL', 'REDIS_URL'].includes(name))
+        expect({ name, value: listed.get(name) }).toEqual({ name, value });
     }
   });
 });

@@ -186,7 +186,8 @@ class EnvReader {
   boolean(name: string, truthy = ['true', '1', 'yes', 'on'], falsy = ['false', '0', 'no', 'off']): boolean {
     const text = this.raw(name).trim().toLowerCase();
     if (truthy.includes(text)) return true;
-    if (!falsy.includes(text)) this.problems.push(`${name}: expected one of ${[...truthy, ...falsy].join(', ')}, got "${maskedUrl(text)}"`);
+    if (!falsy.includes(text))
+      this.problems.push(`${name}: expected one of ${[...truthy, ...falsy].join(', ')}, got "${maskedUrl(text)}"`);
     return false;
   }
 
@@ -215,7 +216,9 @@ class EnvReader {
     const text = this.raw(name);
     const values = parseDurationList(text);
     if (!values || values.length === 0) {
-      this.problems.push(`${name}: expected a comma-separated list of durations such as 1m,5m,30m, got "${maskedUrl(text)}"`);
+      this.problems.push(
+        `${name}: expected a comma-separated list of durations such as 1m,5m,30m, got "${maskedUrl(text)}"`,
+      );
       return [];
     }
     return values;
@@ -230,7 +233,9 @@ class EnvReader {
     if (text === '') return [];
     const items = text.split(',').map((s) => s.trim());
     if (!items.every(isItem)) {
-      this.problems.push(`${name}: expected a comma-separated list of ${expected}${echo ? `, got "${maskedUrl(text)}"` : ''}`);
+      this.problems.push(
+        `${name}: expected a comma-separated list of ${expected}${echo ? `, got "${maskedUrl(text)}"` : ''}`,
+      );
       return [];
     }
     return items;
@@ -261,20 +266,32 @@ class EnvReader {
 
   /** Exact origins (`https://app.example.com`, no path); empty means none. */
   origins(name: string): string[] {
-    const isOrigin = (origin: string) => URL.canParse(origin) && ['http:', 'https:'].includes(new URL(origin).protocol) && new URL(origin).origin === origin;
-    return this.list(name, isOrigin, 'origins such as https://app.example.com (scheme, host, optional port; no path or "*")');
+    const isOrigin = (origin: string) =>
+      URL.canParse(origin) &&
+      ['http:', 'https:'].includes(new URL(origin).protocol) &&
+      new URL(origin).origin === origin;
+    return this.list(
+      name,
+      isOrigin,
+      'origins such as https://app.example.com (scheme, host, optional port; no path or "*")',
+    );
   }
 
   /** An IPv4 or IPv6 address to listen on (`0.0.0.0` / `::` for every interface). */
   listenAddress(name: string): string {
     const text = this.raw(name).trim();
-    if (!isIP(text)) this.problems.push(`${name}: expected an IP address to listen on (127.0.0.1, 0.0.0.0, ::), got "${maskedUrl(text)}"`);
+    if (!isIP(text))
+      this.problems.push(
+        `${name}: expected an IP address to listen on (127.0.0.1, 0.0.0.0, ::), got "${maskedUrl(text)}"`,
+      );
     return text;
   }
 
   /** A comma-separated list of secrets keys; empty means none. */
   secretsKeys(name: string): Buffer[] {
-    const keys = this.list(name, (k) => /^[0-9a-fA-F]{64}$/.test(k), 'keys of 64 hexadecimal characters (32 bytes)', { echo: false });
+    const keys = this.list(name, (k) => /^[0-9a-fA-F]{64}$/.test(k), 'keys of 64 hexadecimal characters (32 bytes)', {
+      echo: false,
+    });
     return keys.map((k) => Buffer.from(k, 'hex'));
   }
 
@@ -283,7 +300,9 @@ class EnvReader {
     const text = this.raw(name).trim();
     if (text === '') return null;
     if (!/^[\x21-\x7e]{32,512}$/.test(text)) {
-      this.problems.push(`${name}: expected 32 to 512 printable ASCII characters without spaces (e.g. openssl rand -hex 32)`);
+      this.problems.push(
+        `${name}: expected 32 to 512 printable ASCII characters without spaces (e.g. openssl rand -hex 32)`,
+      );
       return null;
     }
     return text;

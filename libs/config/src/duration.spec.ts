@@ -20,7 +20,9 @@ describe('parseDuration', () => {
 
 describe('parseDurationList', () => {
   it('reads a comma-separated schedule', () => {
-    expect(parseDurationList('1m,5m,30m,2h,6h,24h')).toEqual([60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000]);
+    expect(parseDurationList('1m,5m,30m,2h,6h,24h')).toEqual([
+      60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000,
+    ]);
     expect(parseDurationList(' 1s , 2s ')).toEqual([1000, 2000]);
   });
 

@@ -11,7 +11,10 @@ export function parseDuration(text: string): number | null {
 
 /** Parses a comma-separated list of durations; null when any entry is malformed. */
 export function parseDurationList(text: string): number[] | null {
-  const parts = text.split(',').map((p) => p.trim()).filter((p) => p.length > 0);
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
   const values = parts.map(parseDuration);
   return values.some((v) => v === null) ? null : (values as number[]);
 }

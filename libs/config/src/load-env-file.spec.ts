@@ -9,7 +9,18 @@ describe('loadEnvFile', () => {
 
   it('loads KEY=value lines, strips quotes, skips comments, never overrides the environment', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'pws-env-')), '.env');
-    writeFileSync(file, ['# comment', 'PWS_T_A=1', 'PWS_T_B = "two words"', "PWS_T_C='x=y'", 'not a line', 'PWS_T_SET=from-file', ''].join('\n'));
+    writeFileSync(
+      file,
+      [
+        '# comment',
+        'PWS_T_A=1',
+        'PWS_T_B = "two words"',
+        "PWS_T_C='x=y'",
+        'not a line',
+        'PWS_T_SET=from-file',
+        '',
+      ].join('\n'),
+    );
     process.env.PWS_T_SET = 'from-env';
     loadEnvFile(file);
     expect(process.env.PWS_T_A).toBe('1');

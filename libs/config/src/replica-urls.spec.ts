@@ -8,7 +8,10 @@ describe('parseReplicaUrls', () => {
   });
 
   it('answers each URL, trimmed, in order', () => {
-    expect(parseReplicaUrls(' postgres://a@r1:5432/db , postgresql://a@r2/db').urls).toEqual(['postgres://a@r1:5432/db', 'postgresql://a@r2/db']);
+    expect(parseReplicaUrls(' postgres://a@r1:5432/db , postgresql://a@r2/db').urls).toEqual([
+      'postgres://a@r1:5432/db',
+      'postgresql://a@r2/db',
+    ]);
   });
 
   it.each([

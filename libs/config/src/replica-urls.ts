@@ -8,7 +8,10 @@ export function parseReplicaUrls(text: string): { urls: string[]; problem?: stri
   const trimmed = text.trim();
   if (trimmed === '') return { urls: [] };
   const items = trimmed.split(',').map((item) => item.trim());
-  const fail = (why: string) => ({ urls: [], problem: `DATABASE_REPLICA_URLS: expected a comma-separated list of postgres:// URLs, ${why}` });
+  const fail = (why: string) => ({
+    urls: [],
+    problem: `DATABASE_REPLICA_URLS: expected a comma-separated list of postgres:// URLs, ${why}`,
+  });
   for (const [index, item] of items.entries()) {
     if (item === '') return fail(`item ${index + 1} is empty`);
     let parsed: URL;
@@ -17,7 +20,8 @@ export function parseReplicaUrls(text: string): { urls: string[]; problem?: stri
     } catch {
       return fail(`item ${index + 1} ("${maskedUrl(item)}") is not a URL`);
     }
-    if (!['postgres:', 'postgresql:'].includes(parsed.protocol)) return fail(`item ${index + 1} ("${maskedUrl(item)}") is not postgres:// or postgresql://`);
+    if (!['postgres:', 'postgresql:'].includes(parsed.protocol))
+      return fail(`item ${index + 1} ("${maskedUrl(item)}") is not postgres:// or postgresql://`);
     if (parsed.hostname === '') return fail(`item ${index + 1} ("${maskedUrl(item)}") names no host`);
   }
   if (new Set(items).size !== items.length) return fail('a URL is listed twice');

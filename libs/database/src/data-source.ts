@@ -51,7 +51,12 @@ export interface PoolTimeouts {
   acquireTimeoutMs: number;
 }
 
-export function poolTimeouts(config: Pick<AppConfig, 'dbStatementTimeoutMs' | 'dbLockTimeoutMs' | 'dbIdleInTransactionTimeoutMs' | 'dbAcquireTimeoutMs'>): PoolTimeouts {
+export function poolTimeouts(
+  config: Pick<
+    AppConfig,
+    'dbStatementTimeoutMs' | 'dbLockTimeoutMs' | 'dbIdleInTransactionTimeoutMs' | 'dbAcquireTimeoutMs'
+  >,
+): PoolTimeouts {
   return {
     statementTimeoutMs: config.dbStatementTimeoutMs,
     lockTimeoutMs: config.dbLockTimeoutMs,
@@ -73,7 +78,9 @@ export const BACKGROUND_ACQUIRE_TIMEOUT_MS = 10_000;
 /** The pool limits of an app: every DB_* timeout, with the acquire wait of its kind of caller. */
 export function appPoolTimeouts(config: Parameters<typeof poolTimeouts>[0], waiting: PoolWaiting): PoolTimeouts {
   const timeouts = poolTimeouts(config);
-  return waiting === 'request' ? timeouts : { ...timeouts, acquireTimeoutMs: Math.max(timeouts.acquireTimeoutMs, BACKGROUND_ACQUIRE_TIMEOUT_MS) };
+  return waiting === 'request'
+    ? timeouts
+    : { ...timeouts, acquireTimeoutMs: Math.max(timeouts.acquireTimeoutMs, BACKGROUND_ACQUIRE_TIMEOUT_MS) };
 }
 
 /**
@@ -86,7 +93,8 @@ export function pgPoolSettings(timeouts: PoolTimeouts): Record<string, number> {
   // pg sends a setting only when it is not 0; 0 is also the server's "off".
   if (timeouts.statementTimeoutMs > 0) settings.statement_timeout = timeouts.statementTimeoutMs;
   if (timeouts.lockTimeoutMs > 0) settings.lock_timeout = timeouts.lockTimeoutMs;
-  if (timeouts.idleInTransactionTimeoutMs > 0) settings.idle_in_transaction_session_timeout = timeouts.idleInTransactionTimeoutMs;
+  if (timeouts.idleInTransactionTimeoutMs > 0)
+    settings.idle_in_transaction_session_timeout = timeouts.idleInTransactionTimeoutMs;
   return settings;
 }
 
@@ -94,8 +102,17 @@ export function pgPoolSettings(timeouts: PoolTimeouts): Record<string, number> {
  * The one data source definition that the API, the worker, the CLI and the migration runner share.
  * Without `timeouts` (the migration runner: index builds may run for hours) no limit is set.
  */
-export function dataSourceOptions(databaseUrl: string, overrides: Partial<DataSourceOptions> = {}, timeouts?: PoolTimeouts): DataSourceOptions {
-  const extra = { max: 20, connectionTimeoutMillis: 10_000, application_name: 'prospecting-service', ...(timeouts ? pgPoolSettings(timeouts) : {}) };
+export function dataSourceOptions(
+  databaseUrl: string,
+  overrides: Partial<DataSourceOptions> = {},
+  timeouts?: PoolTimeouts,
+): DataSourceOptions {
+  const extra = {
+    max: 20,
+    connectionTimeoutMillis: 10_000,
+    application_name: 'prospecting-service',
+    ...(timeouts ? pgPoolSettings(timeouts) : {}),
+  };
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -112,7 +129,11 @@ export function dataSourceOptions(databaseUrl: string, overrides: Partial<DataSo
   } as DataSourceOptions;
 }
 
-export function createDataSource(databaseUrl: string, overrides: Partial<DataSourceOptions> = {}, timeouts?: PoolTimeouts): DataSource {
+export function createDataSource(
+  databaseUrl: string,
+  overrides: Partial<DataSourceOptions> = {},
+  timeouts?: PoolTimeouts,
+): DataSource {
   return new DataSource(dataSourceOptions(databaseUrl, overrides, timeouts));
 }
 

@@ -25,7 +25,8 @@ export class DatabaseModule {
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [APP_CONFIG],
-          useFactory: (config: AppConfig) => dataSourceOptions(config.databaseUrl, {}, appPoolTimeouts(config, options.waiting)),
+          useFactory: (config: AppConfig) =>
+            dataSourceOptions(config.databaseUrl, {}, appPoolTimeouts(config, options.waiting)),
         }),
       ],
     };

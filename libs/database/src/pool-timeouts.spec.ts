@@ -2,7 +2,12 @@ import { unavailableDependency } from '@app/common/http/dependency-failure';
 import { Pool } from 'pg';
 import { appPoolTimeouts, BACKGROUND_ACQUIRE_TIMEOUT_MS, pgPoolSettings, poolTimeouts } from './data-source';
 
-const config = { dbStatementTimeoutMs: 30_000, dbLockTimeoutMs: 5000, dbIdleInTransactionTimeoutMs: 30_000, dbAcquireTimeoutMs: 2000 };
+const config = {
+  dbStatementTimeoutMs: 30_000,
+  dbLockTimeoutMs: 5000,
+  dbIdleInTransactionTimeoutMs: 30_000,
+  dbAcquireTimeoutMs: 2000,
+};
 
 describe('pool timeouts', () => {
   it('sets the three PostgreSQL limits and the acquire wait; 0 leaves a limit off', () => {
@@ -12,7 +17,11 @@ describe('pool timeouts', () => {
       lock_timeout: 5000,
       idle_in_transaction_session_timeout: 30_000,
     });
-    expect(pgPoolSettings(poolTimeouts({ ...config, dbStatementTimeoutMs: 0, dbLockTimeoutMs: 0, dbIdleInTransactionTimeoutMs: 0 }))).toEqual({ connectionTimeoutMillis: 2000 });
+    expect(
+      pgPoolSettings(
+        poolTimeouts({ ...config, dbStatementTimeoutMs: 0, dbLockTimeoutMs: 0, dbIdleInTransactionTimeoutMs: 0 }),
+      ),
+    ).toEqual({ connectionTimeoutMillis: 2000 });
   });
 
   it('lets background work wait longer for a connection than a request, never shorter than configured', () => {

@@ -9,7 +9,10 @@ let counter = 0;
  * Runs `work` inside a savepoint of the caller's transaction: on failure only its own writes are
  * undone and the transaction goes on, which is how one item of a batch can fail alone.
  */
-export async function attemptInSavepoint<T>(manager: Pick<EntityManager, 'query'>, work: () => Promise<T>): Promise<Attempt<T>> {
+export async function attemptInSavepoint<T>(
+  manager: Pick<EntityManager, 'query'>,
+  work: () => Promise<T>,
+): Promise<Attempt<T>> {
   const name = `sp_${++counter}`;
   await manager.query(`SAVEPOINT ${name}`);
   try {

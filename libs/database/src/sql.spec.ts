@@ -5,7 +5,9 @@ const deadlock = () => Object.assign(new Error('deadlock detected'), { code: '40
 describe('retryOnDeadlock', () => {
   it('runs the work again after a deadlock, up to the number of tries', async () => {
     let calls = 0;
-    await expect(retryOnDeadlock(async () => (++calls < 3 ? Promise.reject(deadlock()) : 'done'))).resolves.toBe('done');
+    await expect(retryOnDeadlock(async () => (++calls < 3 ? Promise.reject(deadlock()) : 'done'))).resolves.toBe(
+      'done',
+    );
     expect(calls).toBe(3);
   });
 
@@ -14,13 +16,17 @@ describe('retryOnDeadlock', () => {
     await expect(retryOnDeadlock(async () => Promise.reject((calls++, deadlock())), 2)).rejects.toThrow('deadlock');
     expect(calls).toBe(2);
     calls = 0;
-    await expect(retryOnDeadlock(async () => Promise.reject((calls++, Object.assign(new Error('x'), { code: '23505' }))))).rejects.toThrow('x');
+    await expect(
+      retryOnDeadlock(async () => Promise.reject((calls++, Object.assign(new Error('x'), { code: '23505' })))),
+    ).rejects.toThrow('x');
     expect(calls).toBe(1);
   });
 
   it('reads the code of a TypeORM QueryFailedError from its driver error', async () => {
     let calls = 0;
-    await retryOnDeadlock(async () => (++calls === 1 ? Promise.reject(Object.assign(new Error('q'), { driverError: { code: '40P01' } })) : 1));
+    await retryOnDeadlock(async () =>
+      ++calls === 1 ? Promise.reject(Object.assign(new Error('q'), { driverError: { code: '40P01' } })) : 1,
+    );
     expect(calls).toBe(2);
   });
 });

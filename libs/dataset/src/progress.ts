@@ -50,7 +50,9 @@ export class Progress {
     const width = 30;
     const filled = Math.round(ratio * width);
     const seconds = ((Date.now() - this.started) / 1000).toFixed(0);
-    this.stream.write(`\r\x1b[2K${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(ratio * 100).toFixed(0)}% ${seconds}s`);
+    this.stream.write(
+      `\r\x1b[2K${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(ratio * 100).toFixed(0)}% ${seconds}s`,
+    );
     this.drawn = true;
   }
 }

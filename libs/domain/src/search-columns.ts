@@ -18,10 +18,21 @@ export interface CompanySearchColumns {
   location_keys: string[];
 }
 
-export function personSearchColumns(title: string | null | undefined, location: PlaceInput | null | undefined): PersonSearchColumns {
-  return { title_terms: titleTerms(title ?? null), title_key: titleKey(title ?? null), title_canon: titleCanon(title ?? null), location_keys: placeKeys(location) };
+export function personSearchColumns(
+  title: string | null | undefined,
+  location: PlaceInput | null | undefined,
+): PersonSearchColumns {
+  return {
+    title_terms: titleTerms(title ?? null),
+    title_key: titleKey(title ?? null),
+    title_canon: titleCanon(title ?? null),
+    location_keys: placeKeys(location),
+  };
 }
 
-export function companySearchColumns(location: PlaceInput | null | undefined, otherLocations: ReadonlyArray<PlaceInput | null> | null | undefined): CompanySearchColumns {
+export function companySearchColumns(
+  location: PlaceInput | null | undefined,
+  otherLocations: ReadonlyArray<PlaceInput | null> | null | undefined,
+): CompanySearchColumns {
   return { hq_location_keys: placeKeys(location), location_keys: placesKeys([location, ...(otherLocations ?? [])]) };
 }

@@ -33,7 +33,13 @@ interface DisabledRow {
  * their pending delivery tasks and, unless `notify` is false, writes a notification for the
  * workspace admin. Runs in the caller's transaction; answers the ids disabled.
  */
-async function disableWhere(manager: EntityManager, where: string, params: unknown[], reason: DisableReason, notify: boolean): Promise<string[]> {
+async function disableWhere(
+  manager: EntityManager,
+  where: string,
+  params: unknown[],
+  reason: DisableReason,
+  notify: boolean,
+): Promise<string[]> {
   const rows = await mutateReturning<DisabledRow>(
     manager,
     `UPDATE webhooks SET status = 'disabled', disabled_reason = $1, updated_at = now()
@@ -45,11 +51,17 @@ async function disableWhere(manager: EntityManager, where: string, params: unkno
   await dropPendingTasks(manager, ids);
   if (notify) {
     for (const row of rows) {
-      await writeNotification(manager, row.workspace_id, 'webhook_disabled', `Webhook ${row.id} (${row.url}) was disabled: ${REASON_TEXT[reason]}.`, {
-        webhook_id: row.id,
-        url: row.url,
-        reason,
-      });
+      await writeNotification(
+        manager,
+        row.workspace_id,
+        'webhook_disabled',
+        `Webhook ${row.id} (${row.url}) was disabled: ${REASON_TEXT[reason]}.`,
+        {
+          webhook_id: row.id,
+          url: row.url,
+          reason,
+        },
+      );
     }
   }
   return ids;
@@ -89,7 +101,12 @@ export async function dropPendingTask(manager: Queryable, eventId: string, webho
  * Disables one active webhook (410, timeouts, only failures, or the caller's PATCH), drops its
  * pending tasks and notifies the admin unless `notify` is false; answers whether it was active.
  */
-export async function disableWebhook(manager: EntityManager, webhookId: string, reason: DisableReason, notify = true): Promise<boolean> {
+export async function disableWebhook(
+  manager: EntityManager,
+  webhookId: string,
+  reason: DisableReason,
+  notify = true,
+): Promise<boolean> {
   const ids = await disableWhere(manager, 'id = $2', [webhookId], reason, notify);
   return ids.length > 0;
 }

@@ -29,8 +29,13 @@ export async function writeNotification(
  * webhook, and one notice says it all. Call it inside a transaction: the advisory lock makes
  * concurrent failures of one webhook take turns, so the second sees the first's notice.
  */
-export async function notifyUnreadableSecret(manager: Pick<EntityManager, 'query'>, webhook: { webhookId: string; url: string }): Promise<void> {
-  await manager.query(`SELECT pg_advisory_xact_lock(hashtext('webhook_secret_unreadable'), hashtext($1))`, [webhook.webhookId]);
+export async function notifyUnreadableSecret(
+  manager: Pick<EntityManager, 'query'>,
+  webhook: { webhookId: string; url: string },
+): Promise<void> {
+  await manager.query(`SELECT pg_advisory_xact_lock(hashtext('webhook_secret_unreadable'), hashtext($1))`, [
+    webhook.webhookId,
+  ]);
   const message =
     `Deliveries of webhook ${webhook.webhookId} (${webhook.url}) failed: its signing secret cannot be decrypted with the service's SECRETS_KEY. ` +
     'Ask the operator to restore the key the secret was stored with, or rotate the secret (POST /v2/webhooks/{id}/rotate-secret, grace 0), then recover the failed deliveries.';
@@ -40,6 +45,11 @@ export async function notifyUnreadableSecret(manager: Pick<EntityManager, 'query
       WHERE w.id = $2
         AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.workspace_id = w.workspace_id AND n.kind = 'webhook_secret_unreadable'
                          AND n.read_at IS NULL AND n.data->>'webhook_id' = w.id)`,
-    [newId('notification'), webhook.webhookId, message, JSON.stringify({ webhook_id: webhook.webhookId, url: webhook.url })],
+    [
+      newId('notification'),
+      webhook.webhookId,
+      message,
+      JSON.stringify({ webhook_id: webhook.webhookId, url: webhook.url }),
+    ],
   );
 }

@@ -98,7 +98,9 @@ describe('ReceiverResolver', () => {
     // Slow pbkdf2 calls hold every pool thread, as hanging getaddrinfo calls would.
     const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
     const started = Date.now();
-    const busy = Promise.all(Array.from({ length: threads }, () => new Promise((done) => pbkdf2('x', 'salt', 400_000, 32, 'sha256', done))));
+    const busy = Promise.all(
+      Array.from({ length: threads }, () => new Promise((done) => pbkdf2('x', 'salt', 400_000, 32, 'sha256', done))),
+    );
     await r.resolve('hooks.example.test');
     const resolvedIn = Date.now() - started;
     await busy;
@@ -152,29 +154,50 @@ describe('checkTargetUrl with the resolver', () => {
       problem: 'blocked',
       reason: 'url host resolves to a private, loopback or reserved address',
     });
-    expect(await checkTargetUrl('https://inner.example.test/in', strict(r))).toEqual(expect.objectContaining({ ok: false, problem: 'blocked' }));
+    expect(await checkTargetUrl('https://inner.example.test/in', strict(r))).toEqual(
+      expect.objectContaining({ ok: false, problem: 'blocked' }),
+    );
   });
 
   it('checks the cached answer again on every call', async () => {
     const r = resolverWith();
     const asked = dns.queries('mixed.example.test');
-    for (let i = 0; i < 3; i++) expect((await checkTargetUrl('https://mixed.example.test/in', strict(r))).ok).toBe(false);
+    for (let i = 0; i < 3; i++)
+      expect((await checkTargetUrl('https://mixed.example.test/in', strict(r))).ok).toBe(false);
     expect(dns.queries('mixed.example.test') - asked).toBeLessThanOrEqual(2);
   });
 
   it('answers a name that does not resolve, or not in time, as unresolved', async () => {
     const r = resolverWith();
-    expect(await checkTargetUrl('https://nowhere.example.test/', strict(r))).toEqual({ ok: false, problem: 'unresolved', reason: 'url host does not resolve (ENOTFOUND)' });
-    expect(await checkTargetUrl('https://x.dropped.test/', strict(r))).toEqual({ ok: false, problem: 'unresolved', reason: 'url host does not resolve (ETIMEOUT)' });
+    expect(await checkTargetUrl('https://nowhere.example.test/', strict(r))).toEqual({
+      ok: false,
+      problem: 'unresolved',
+      reason: 'url host does not resolve (ENOTFOUND)',
+    });
+    expect(await checkTargetUrl('https://x.dropped.test/', strict(r))).toEqual({
+      ok: false,
+      problem: 'unresolved',
+      reason: 'url host does not resolve (ETIMEOUT)',
+    });
   });
 
   it('refuses localhost, and with private targets allowed resolves it to loopback when asked to', async () => {
     const r = resolverWith();
-    expect(await checkTargetUrl('https://localhost/in', strict(r))).toEqual(expect.objectContaining({ ok: false, problem: 'blocked' }));
-    const lax = await checkTargetUrl('http://localhost:8080/in', { allowPrivate: true, alwaysResolve: true, resolve: (h) => r.resolve(h) });
-    expect(lax).toEqual(expect.objectContaining({ ok: true, addresses: ['127.0.0.1', '::1'] }));
-    expect(await checkTargetUrl('http://mixed.example.test/in', { allowPrivate: true, alwaysResolve: true, resolve: (h) => r.resolve(h) })).toEqual(
-      expect.objectContaining({ ok: true, addresses: ['93.184.216.34', '10.0.0.7'] }),
+    expect(await checkTargetUrl('https://localhost/in', strict(r))).toEqual(
+      expect.objectContaining({ ok: false, problem: 'blocked' }),
     );
+    const lax = await checkTargetUrl('http://localhost:8080/in', {
+      allowPrivate: true,
+      alwaysResolve: true,
+      resolve: (h) => r.resolve(h),
+    });
+    expect(lax).toEqual(expect.objectContaining({ ok: true, addresses: ['127.0.0.1', '::1'] }));
+    expect(
+      await checkTargetUrl('http://mixed.example.test/in', {
+        allowPrivate: true,
+        alwaysResolve: true,
+        resolve: (h) => r.resolve(h),
+      }),
+    ).toEqual(expect.objectContaining({ ok: true, addresses: ['93.184.216.34', '10.0.0.7'] }));
   });
 });

@@ -93,7 +93,11 @@ export class ReceiverResolver {
   }
 
   static fromConfig(config: ResolverConfig): ReceiverResolver {
-    return new ReceiverResolver({ servers: config.webhookDnsServers, timeoutMs: config.webhookDnsTimeoutMs, maxEntries: config.webhookDnsCacheSize });
+    return new ReceiverResolver({
+      servers: config.webhookDnsServers,
+      timeoutMs: config.webhookDnsTimeoutMs,
+      maxEntries: config.webhookDnsCacheSize,
+    });
   }
 
   /**
@@ -152,7 +156,8 @@ export class ReceiverResolver {
   }
 
   private family(name: string, family: 4 | 6): Promise<Family> {
-    const query = family === 4 ? this.resolver.resolve4(name, { ttl: true }) : this.resolver.resolve6(name, { ttl: true });
+    const query =
+      family === 4 ? this.resolver.resolve4(name, { ttl: true }) : this.resolver.resolve6(name, { ttl: true });
     return withTimeout(query, this.timeoutMs).then((records) => ({
       addresses: records.map((r) => r.address),
       ttl: Math.min(...records.map((r) => r.ttl)),
@@ -168,8 +173,11 @@ export class ReceiverResolver {
 
 /** The most telling code of two failed families: a timeout or server failure before "no such name". */
 function failureCode(results: PromiseSettledResult<Family>[]): string {
-  const codes = results.map((r) => (r.status === 'rejected' ? ((r.reason as NodeJS.ErrnoException).code ?? 'EFAIL') : 'ENODATA'));
-  for (const telling of ['ETIMEOUT', 'ESERVFAIL', 'ECONNREFUSED', 'ENOTFOUND']) if (codes.includes(telling)) return telling;
+  const codes = results.map((r) =>
+    r.status === 'rejected' ? ((r.reason as NodeJS.ErrnoException).code ?? 'EFAIL') : 'ENODATA',
+  );
+  for (const telling of ['ETIMEOUT', 'ESERVFAIL', 'ECONNREFUSED', 'ENOTFOUND'])
+    if (codes.includes(telling)) return telling;
   return codes[0];
 }
 

@@ -86,8 +86,13 @@ describe('liveSecrets', () => {
 
   it('answers the previous secret only while its grace period lasts', () => {
     const now = new Date('2026-01-01T00:00:00Z');
-    expect(liveSecrets(row(new Date(now.getTime() + 1000)), 'wh_1', { current: key, previous: [] }, now)).toEqual([current, previous]);
-    expect(liveSecrets(row(new Date(now.getTime() - 1000)), 'wh_1', { current: key, previous: [] }, now)).toEqual([current]);
+    expect(liveSecrets(row(new Date(now.getTime() + 1000)), 'wh_1', { current: key, previous: [] }, now)).toEqual([
+      current,
+      previous,
+    ]);
+    expect(liveSecrets(row(new Date(now.getTime() - 1000)), 'wh_1', { current: key, previous: [] }, now)).toEqual([
+      current,
+    ]);
     expect(liveSecrets(row(null), 'wh_1', { current: key, previous: [] }, now)).toEqual([current]);
   });
 });

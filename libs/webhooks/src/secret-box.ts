@@ -86,7 +86,10 @@ export function openSecret(box: string, webhookId: string, keyring: SecretKeyrin
     throw new Error('no key of the ring opens this secret');
   }
   const key = keys.find((k) => keyVersion(k) === versioned[1]);
-  if (!key) throw new Error(`the secret was sealed with key version ${versioned[1]}, which is neither SECRETS_KEY nor in SECRETS_KEY_PREVIOUS`);
+  if (!key)
+    throw new Error(
+      `the secret was sealed with key version ${versioned[1]}, which is neither SECRETS_KEY nor in SECRETS_KEY_PREVIOUS`,
+    );
   return decryptSecret(versioned[2], key, associatedData(webhookId));
 }
 

@@ -17,7 +17,12 @@ export interface WebhookSecretColumns {
  * The secrets that sign a delivery now: the current one first, then the previous one while its
  * rotation grace period lasts. Decrypted in memory only; never log the result.
  */
-export function liveSecrets(row: WebhookSecretColumns, webhookId: string, keyring: SecretKeyring, now: Date = new Date()): string[] {
+export function liveSecrets(
+  row: WebhookSecretColumns,
+  webhookId: string,
+  keyring: SecretKeyring,
+  now: Date = new Date(),
+): string[] {
   const secrets = [openSecret(row.secret_ciphertext, webhookId, keyring)];
   const expiresAt = row.previous_secret_expires_at ? new Date(row.previous_secret_expires_at) : null;
   if (row.previous_secret_ciphertext && expiresAt && expiresAt.getTime() > now.getTime()) {

@@ -5,7 +5,12 @@ import { SIGNATURE_HEADER, signatureHeaders } from './signing';
 import { parseServiceSignature, verifyServiceSignature } from './verify';
 
 const stripe = new Stripe('sk_test_unused');
-const body = JSON.stringify({ id: 'evt_01JABCDEF', type: 'company.saved', created_at: '2026-11-22T00:00:00.000Z', data: { company: { id: 'a'.repeat(24) } } });
+const body = JSON.stringify({
+  id: 'evt_01JABCDEF',
+  type: 'company.saved',
+  created_at: '2026-11-22T00:00:00.000Z',
+  data: { company: { id: 'a'.repeat(24) } },
+});
 const eventId = 'evt_01JABCDEF';
 
 function headersAt(secrets: string[], tSec = Math.floor(Date.now() / 1000)) {

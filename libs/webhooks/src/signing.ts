@@ -21,7 +21,12 @@ export function standardSignature(secret: string, eventId: string, timestampSec:
  * Every signature header of one attempt. `secrets` lists the live secrets (current first, then
  * a rotated one in its grace period): each header carries one signature per secret.
  */
-export function signatureHeaders(secrets: string[], body: string, timestampSec: number, eventId: string): Record<string, string> {
+export function signatureHeaders(
+  secrets: string[],
+  body: string,
+  timestampSec: number,
+  eventId: string,
+): Record<string, string> {
   if (secrets.length === 0) throw new Error('at least one secret is needed to sign');
   const t = Math.floor(timestampSec);
   return {

@@ -31,7 +31,12 @@ export type TargetProblem = 'invalid' | 'blocked' | 'unresolved';
 
 export type TargetCheck =
   | { ok: true; url: URL; addresses: string[] }
-  | { ok: false; problem: TargetProblem; reason: string; /** Set when the port was the problem. */ allowedPorts?: number[] };
+  | {
+      ok: false;
+      problem: TargetProblem;
+      reason: string;
+      /** Set when the port was the problem. */ allowedPorts?: number[];
+    };
 
 /** The port a URL connects to: the one written, else its scheme's (the URL parser drops a written default port, `:443` on https). */
 export function effectivePort(url: URL): number {
@@ -81,7 +86,8 @@ function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
 export function isBlockedAddress(ip: string): boolean {
   if (!ipaddr.isValid(ip)) return true;
   let address = ipaddr.parse(ip);
-  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) address = (address as ipaddr.IPv6).toIPv4Address();
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress())
+    address = (address as ipaddr.IPv6).toIPv4Address();
   if (address.kind() === 'ipv4') return !PUBLIC_RANGES.has(address.range());
   const v6 = address as ipaddr.IPv6;
   const p = v6.parts;
@@ -111,7 +117,8 @@ export async function checkTargetUrl(raw: string, options: TargetGuardOptions): 
     return refuse('invalid', 'url is not an absolute URL');
   }
   const schemes = options.allowPrivate ? ['https:', 'http:'] : ['https:'];
-  if (!schemes.includes(url.protocol)) return refuse('blocked', options.allowPrivate ? 'url must use http or https' : 'url must use https');
+  if (!schemes.includes(url.protocol))
+    return refuse('blocked', options.allowPrivate ? 'url must use http or https' : 'url must use https');
   if (url.username || url.password) return refuse('invalid', 'url must not carry credentials');
   const host = bareHostname(url.hostname);
   if (!host) return refuse('invalid', 'url has no host');
@@ -119,10 +126,12 @@ export async function checkTargetUrl(raw: string, options: TargetGuardOptions): 
   if (badPort) return { ok: false, problem: 'blocked', reason: badPort, allowedPorts: [...options.allowedPorts!] };
   if (options.allowPrivate && !options.alwaysResolve) return { ok: true, url, addresses: [] };
 
-  if (!options.allowPrivate && isLocalhostName(host)) return refuse('blocked', 'url must be on a public host, not localhost');
+  if (!options.allowPrivate && isLocalhostName(host))
+    return refuse('blocked', 'url must be on a public host, not localhost');
   if (ipaddr.isValid(host)) {
     // An IP literal needs no DNS.
-    if (!options.allowPrivate && isBlockedAddress(host)) return refuse('blocked', 'url must be on a public host, not a private, loopback or reserved address');
+    if (!options.allowPrivate && isBlockedAddress(host))
+      return refuse('blocked', 'url must be on a public host, not a private, loopback or reserved address');
     return { ok: true, url, addresses: [host] };
   }
   let addresses: string[];
@@ -133,6 +142,7 @@ export async function checkTargetUrl(raw: string, options: TargetGuardOptions): 
     return refuse('unresolved', `url host does not resolve (${code})`);
   }
   if (addresses.length === 0) return refuse('unresolved', 'url host does not resolve');
-  if (!options.allowPrivate && addresses.some(isBlockedAddress)) return refuse('blocked', 'url host resolves to a private, loopback or reserved address');
+  if (!options.allowPrivate && addresses.some(isBlockedAddress))
+    return refuse('blocked', 'url host resolves to a private, loopback or reserved address');
   return { ok: true, url, addresses };
 }

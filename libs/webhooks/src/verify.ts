@@ -29,7 +29,12 @@ export function parseServiceSignature(header: string): { t: number; v1: string[]
  * Receiver side: whether `X-Service-Signature` proves that `rawBody` (the exact bytes received,
  * before any JSON parsing) was signed with `secret` within the tolerance. Constant-time compare.
  */
-export function verifyServiceSignature(rawBody: string | Buffer, header: string | undefined | null, secret: string, options: VerifyOptions = {}): boolean {
+export function verifyServiceSignature(
+  rawBody: string | Buffer,
+  header: string | undefined | null,
+  secret: string,
+  options: VerifyOptions = {},
+): boolean {
   if (typeof header !== 'string' || header.length === 0 || header.length > 4096) return false;
   const parsed = parseServiceSignature(header);
   if (!parsed) return false;

@@ -13,7 +13,9 @@ export class ApiKeyGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
-    const request = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined>; auth?: AuthContext }>();
+    const request = context
+      .switchToHttp()
+      .getRequest<{ headers: Record<string, string | string[] | undefined>; auth?: AuthContext }>();
     const key = request.headers['x-api-key'];
     if (typeof key !== 'string' || key.length === 0 || key.length > 200) throw unauthorizedError();
     const auth = await this.apiKeys.authenticate(key);

@@ -55,7 +55,8 @@ export class ApiKeyService implements OnModuleInit, OnApplicationShutdown {
     if (listening === this.listening) return;
     this.listening = listening;
     this.cache.clear();
-    if (!listening) this.logger.warn(`key revocation subscriber disconnected: cached keys live at most ${OFFLINE_CACHE_TTL_MS} ms`);
+    if (!listening)
+      this.logger.warn(`key revocation subscriber disconnected: cached keys live at most ${OFFLINE_CACHE_TTL_MS} ms`);
   }
 
   async authenticate(key: string): Promise<AuthContext | null> {
@@ -65,7 +66,9 @@ export class ApiKeyService implements OnModuleInit, OnApplicationShutdown {
     if (cached !== undefined) return cached;
     const generation = this.cache.generation;
     const auth = await this.workspaces.callerByKeyHash(hash);
-    const ttl = this.listening ? this.config.apiKeyCacheTtlMs : Math.min(this.config.apiKeyCacheTtlMs, OFFLINE_CACHE_TTL_MS);
+    const ttl = this.listening
+      ? this.config.apiKeyCacheTtlMs
+      : Math.min(this.config.apiKeyCacheTtlMs, OFFLINE_CACHE_TTL_MS);
     this.cache.set(hash, auth, now + ttl, generation);
     return auth;
   }

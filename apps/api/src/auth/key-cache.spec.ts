@@ -18,7 +18,12 @@ describe('KeyCache', () => {
 
   it('evicts a revoked key, or every key of a removed member, and nothing else', () => {
     const cache = new KeyCache();
-    for (const [hash, auth] of [['ha', A], ['hb', B], ['hc', C]] as const) cache.set(hash, auth, 10_000, cache.generation);
+    for (const [hash, auth] of [
+      ['ha', A],
+      ['hb', B],
+      ['hc', C],
+    ] as const)
+      cache.set(hash, auth, 10_000, cache.generation);
     expect(cache.evict({ apiKeyId: 'key_a' })).toBe(1);
     expect(cache.get('ha', 0)).toBeUndefined();
     expect(cache.get('hb', 0)).toEqual(B);
@@ -85,6 +90,7 @@ describe('revocation messages', () => {
   it('round-trip, and anything else decodes to null', () => {
     expect(decodeRevocation(encodeRevocation({ apiKeyId: 'key_a' }))).toEqual({ apiKeyId: 'key_a' });
     expect(decodeRevocation(encodeRevocation({ memberId: 'mem_1' }))).toEqual({ memberId: 'mem_1' });
-    for (const bad of ['', 'not json', 'null', '[]', '{}', '{"api_key_id":""}', '{"member_id":5}']) expect(decodeRevocation(bad)).toBeNull();
+    for (const bad of ['', 'not json', 'null', '[]', '{}', '{"api_key_id":""}', '{"member_id":5}'])
+      expect(decodeRevocation(bad)).toBeNull();
   });
 });

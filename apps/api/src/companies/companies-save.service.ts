@@ -1,5 +1,14 @@
 import { AuthContext, RateLimiter, received, validationError, WithMetadata } from '@app/common';
-import { attemptInSavepoint, COMPANY_GET_SHAPE, CompanyRecord, CompanyRepository, ListRepository, loadCompanyRecords, noteWorkspaceWrite, recordEvents } from '@app/database';
+import {
+  attemptInSavepoint,
+  COMPANY_GET_SHAPE,
+  CompanyRecord,
+  CompanyRepository,
+  ListRepository,
+  loadCompanyRecords,
+  noteWorkspaceWrite,
+  recordEvents,
+} from '@app/database';
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { resolveLiveLists } from '../lists/live-lists';
@@ -33,7 +42,14 @@ export class CompaniesSaveService {
     const workspaceId = auth.workspaceId;
     // Spent only once the request is known good (its lists checked in a statement of their own) and before the
     // transaction opens: a Redis that is slow or away never holds a connection or list locks.
-    await resolveLiveLists(this.lists, this.dataSource.manager, workspaceId, body.list_ids ?? [], 'company', 'list_ids');
+    await resolveLiveLists(
+      this.lists,
+      this.dataSource.manager,
+      workspaceId,
+      body.list_ids ?? [],
+      'company',
+      'list_ids',
+    );
     await this.rateLimiter.spend('enrich', workspaceId, enrichUnits);
     const { data, metadata } = await this.dataSource.transaction(async (m) => {
       const listIds = await resolveLiveLists(this.lists, m, workspaceId, body.list_ids ?? [], 'company', 'list_ids');
@@ -53,7 +69,10 @@ export class CompaniesSaveService {
       return parseSaveItems(data);
     } catch (error) {
       if (!(error instanceof SaveInputError)) throw error;
-      throw validationError(error.field, error.code, error.message, { ...(error.value === undefined ? {} : received(error.value)), ...error.extra });
+      throw validationError(error.field, error.code, error.message, {
+        ...(error.value === undefined ? {} : received(error.value)),
+        ...error.extra,
+      });
     }
   }
 
@@ -68,13 +87,24 @@ export class CompaniesSaveService {
    * half in its own savepoint, down to single companies, so a bad row fails alone and the rest
    * save in a few batches rather than one statement each. Companies missing from the answer failed.
    */
-  private async storeAll(m: EntityManager, workspaceId: string, companyIds: string[], listIds: string[]): Promise<Map<string, CompanySaveOutcome>> {
+  private async storeAll(
+    m: EntityManager,
+    workspaceId: string,
+    companyIds: string[],
+    listIds: string[],
+  ): Promise<Map<string, CompanySaveOutcome>> {
     const outcomes = new Map<string, CompanySaveOutcome>();
     if (companyIds.length > 0) await this.storeIsolating(m, workspaceId, companyIds, listIds, outcomes);
     return outcomes;
   }
 
-  private async storeIsolating(m: EntityManager, workspaceId: string, companyIds: string[], listIds: string[], outcomes: Map<string, CompanySaveOutcome>): Promise<void> {
+  private async storeIsolating(
+    m: EntityManager,
+    workspaceId: string,
+    companyIds: string[],
+    listIds: string[],
+    outcomes: Map<string, CompanySaveOutcome>,
+  ): Promise<void> {
     const attempt = await attemptInSavepoint(m, () => this.store(m, workspaceId, companyIds, listIds));
     if (attempt.ok) {
       attempt.value.forEach((outcome, id) => outcomes.set(id, outcome));
@@ -95,15 +125,27 @@ export class CompaniesSaveService {
    * changes nothing writes nothing and reads no record. Ids are sorted by the caller so
    * concurrent saves lock rows in one order.
    */
-  private async store(m: EntityManager, workspaceId: string, companyIds: string[], listIds: string[]): Promise<Map<string, CompanySaveOutcome>> {
+  private async store(
+    m: EntityManager,
+    workspaceId: string,
+    companyIds: string[],
+    listIds: string[],
+  ): Promise<Map<string, CompanySaveOutcome>> {
     const saves = await this.companies.save(workspaceId, companyIds, m);
     const held = await this.lists.liveListsHoldingCompanies(workspaceId, companyIds, m);
-    const missing = companyIds.flatMap((id) => listIds.filter((l) => !held.get(id)?.includes(l)).map((l) => [l, id] as const));
+    const missing = companyIds.flatMap((id) =>
+      listIds.filter((l) => !held.get(id)?.includes(l)).map((l) => [l, id] as const),
+    );
     const added = await this.insertMemberships(m, workspaceId, missing);
     const changed = companyIds.filter((id) => saves.get(id)!.inserted || added.has(id));
     if (changed.length > 0) {
       const records = await loadCompanyRecords(m, workspaceId, changed, COMPANY_GET_SHAPE);
-      await recordEvents(m, workspaceId, 'company.saved', changed.map((id) => companySavedData(records.get(id)!)));
+      await recordEvents(
+        m,
+        workspaceId,
+        'company.saved',
+        changed.map((id) => companySavedData(records.get(id)!)),
+      );
     }
     const outcomes = new Map<string, CompanySaveOutcome>();
     for (const id of companyIds) {
@@ -111,7 +153,11 @@ export class CompaniesSaveService {
       const addedHere = added.get(id) ?? new Set<string>();
       // As the Company record orders them: by membership time, new ones (all "now") by id.
       const all = [...before, ...[...listIds].filter((l) => !before.includes(l)).sort()];
-      outcomes.set(id, { saved_at: saves.get(id)!.savedAt.toISOString(), list_ids: listIds.filter((l) => addedHere.has(l)), all_list_ids: all });
+      outcomes.set(id, {
+        saved_at: saves.get(id)!.savedAt.toISOString(),
+        list_ids: listIds.filter((l) => addedHere.has(l)),
+        all_list_ids: all,
+      });
     }
     return outcomes;
   }
@@ -122,11 +168,16 @@ export class CompaniesSaveService {
    * concurrent save add one of these pairs first, the statement fails, the savepoint rolls back and
    * the halving retry re-reads the memberships. Sorted, so two such saves wait rather than deadlock.
    */
-  private async insertMemberships(m: EntityManager, workspaceId: string, pairs: ReadonlyArray<readonly [string, string]>): Promise<Map<string, Set<string>>> {
+  private async insertMemberships(
+    m: EntityManager,
+    workspaceId: string,
+    pairs: ReadonlyArray<readonly [string, string]>,
+  ): Promise<Map<string, Set<string>>> {
     const added = new Map<string, Set<string>>();
     if (pairs.length === 0) return added;
     await this.lists.addCompanies(workspaceId, pairs, m);
-    for (const [listId, companyId] of pairs) added.set(companyId, (added.get(companyId) ?? new Set<string>()).add(listId));
+    for (const [listId, companyId] of pairs)
+      added.set(companyId, (added.get(companyId) ?? new Set<string>()).add(listId));
     return added;
   }
 }

@@ -1,6 +1,15 @@
 import { Auth, AuthContext } from '@app/common';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import { CompaniesEditService } from './companies-edit.service';
 import { CompaniesSaveService } from './companies-save.service';
 import { CompanyRecordsService } from './company-records.service';
@@ -27,8 +36,14 @@ export class CompaniesController {
       'The full Company record with `technologies` (most prominent category first) and `technologies_checked_at`. `saved` is null while the ' +
       "workspace never saved the company; the workspace's name edit replaces `name` and shows in `saved.edits.name`. Free.",
   })
-  @ApiParam({ name: 'id', description: 'company id: 24 lowercase hexadecimal characters', example: '5c0000000000000000000001' })
-  @ApiOkResponse({ schema: { example: { success: true, data: COMPANY_EXAMPLE, metadata: { timestamp: '2026-11-22T01:00:00.000Z' } } } })
+  @ApiParam({
+    name: 'id',
+    description: 'company id: 24 lowercase hexadecimal characters',
+    example: '5c0000000000000000000001',
+  })
+  @ApiOkResponse({
+    schema: { example: { success: true, data: COMPANY_EXAMPLE, metadata: { timestamp: '2026-11-22T01:00:00.000Z' } } },
+  })
   @ApiBadRequestResponse({ description: 'malformed id: VALIDATION_ERROR without payload.code' })
   @ApiNotFoundResponse({ description: 'no such company (NOT_FOUND)' })
   get(@Auth() auth: AuthContext, @Param('id') id: string) {
@@ -55,21 +70,32 @@ export class CompaniesController {
       'malformed body, unknown key at the top or inside an item (`unknown_field` on `data[i].key` + `allowed_fields`), 0 or over 500 items or over 50 without an id (`out_of_range`), ' +
       'an item with two lookup keys (`conflicting_fields`), a `list_ids` entry that is not a live company list of the workspace (`invalid_value`)',
   })
-  @ApiTooManyRequestsResponse({ description: 'over the `enrich` rate limit (only where enforced); wait `Retry-After` seconds' })
+  @ApiTooManyRequestsResponse({
+    description: 'over the `enrich` rate limit (only where enforced); wait `Retry-After` seconds',
+  })
   save(@Auth() auth: AuthContext, @Body() body: SaveCompaniesDto) {
     return this.saves.save(auth, body);
   }
 
   @JsonBody(BODY_LIMITS.companyPatch)
   @Patch(':id')
-  @ApiOperation({ summary: "Set (string) or remove (null) the workspace's own name of a company it saved; answers the company record" })
+  @ApiOperation({
+    summary: "Set (string) or remove (null) the workspace's own name of a company it saved; answers the company record",
+  })
   @ApiParam({ name: 'id', example: '5c0000000000000000000001' })
-  @ApiBody({ type: UpdateCompanyDto, examples: { rename: { value: { name: 'Globex Corporation' } }, reset: { value: { name: null } } } })
+  @ApiBody({
+    type: UpdateCompanyDto,
+    examples: { rename: { value: { name: 'Globex Corporation' } }, reset: { value: { name: null } } },
+  })
   @ApiOkResponse({
     schema: {
       example: {
         success: true,
-        data: { ...COMPANY_EXAMPLE, name: 'Globex Corporation', saved: { ...COMPANY_EXAMPLE.saved, edits: { name: 'Globex Corporation' } } },
+        data: {
+          ...COMPANY_EXAMPLE,
+          name: 'Globex Corporation',
+          saved: { ...COMPANY_EXAMPLE.saved, edits: { name: 'Globex Corporation' } },
+        },
         metadata: { timestamp: '2026-11-22T00:51:00.000Z' },
       },
     },

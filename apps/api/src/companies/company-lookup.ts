@@ -9,13 +9,30 @@ export async function resolveCompanies(
   items: readonly LookupItem[],
 ): Promise<Array<string | null>> {
   const of = (by: LookupItem['by']) => items.filter((i) => i.by === by);
-  const urlCandidates = new Map(of('pro_network_url').map((i) => [i.value as string, proNetworkUrlCandidates(i.value as string) ?? []]));
+  const urlCandidates = new Map(
+    of('pro_network_url').map((i) => [i.value as string, proNetworkUrlCandidates(i.value as string) ?? []]),
+  );
   // One after another: inside a transaction they share one connection anyway.
   const none = new Map<string, string>();
-  const ids = of('id').length ? await companies.idsById(of('id').map((i) => i.value as string), m) : none;
-  const proIds = of('pro_network_id').length ? await companies.idsByProNetworkId(of('pro_network_id').map((i) => i.value as number), m) : none;
+  const ids = of('id').length
+    ? await companies.idsById(
+        of('id').map((i) => i.value as string),
+        m,
+      )
+    : none;
+  const proIds = of('pro_network_id').length
+    ? await companies.idsByProNetworkId(
+        of('pro_network_id').map((i) => i.value as number),
+        m,
+      )
+    : none;
   const urls = urlCandidates.size ? await companies.idsByProNetworkUrl([...urlCandidates.values()].flat(), m) : none;
-  const domains = of('domain').length ? await companies.idsByDomain(of('domain').map((i) => i.value as string), m) : none;
+  const domains = of('domain').length
+    ? await companies.idsByDomain(
+        of('domain').map((i) => i.value as string),
+        m,
+      )
+    : none;
   return items.map((item) => {
     switch (item.by) {
       case 'id':

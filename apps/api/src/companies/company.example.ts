@@ -27,13 +27,33 @@ export const COMPANY_EXAMPLE = {
   founded: 1989,
   employee_count: 4200,
   employee_range: '1001-5000',
-  location: { city: 'New York', state: 'New York', state_code: 'NY', country: 'United States', country_code: 'US', raw_address: '1 Globex Plaza, New York, NY 10001' },
-  other_locations: [{ city: 'Berlin', state: 'Berlin', state_code: 'BE', country: 'Germany', country_code: 'DE', raw_address: null }],
+  location: {
+    city: 'New York',
+    state: 'New York',
+    state_code: 'NY',
+    country: 'United States',
+    country_code: 'US',
+    raw_address: '1 Globex Plaza, New York, NY 10001',
+  },
+  other_locations: [
+    { city: 'Berlin', state: 'Berlin', state_code: 'BE', country: 'Germany', country_code: 'DE', raw_address: null },
+  ],
   technologies: [
-    { id: 'tech_salesforce', name: 'Salesforce', icon_url: null, website: 'salesforce.com', categories: [{ id: 'cat_crm', name: 'CRM' }] },
+    {
+      id: 'tech_salesforce',
+      name: 'Salesforce',
+      icon_url: null,
+      website: 'salesforce.com',
+      categories: [{ id: 'cat_crm', name: 'CRM' }],
+    },
   ],
   technologies_checked_at: '2026-11-17T12:00:00.000Z',
-  saved: { id: null, saved_at: '2026-11-20T10:00:00.000Z', list_ids: ['lst_01JD3V7R8W9X0Y1Z2A3B4C5D6E'], edits: { name: 'Globex Corp' } },
+  saved: {
+    id: null,
+    saved_at: '2026-11-20T10:00:00.000Z',
+    list_ids: ['lst_01JD3V7R8W9X0Y1Z2A3B4C5D6E'],
+    edits: { name: 'Globex Corp' },
+  },
 };
 
 /** The same company in search shape (people search, saves, events): no technologies. */

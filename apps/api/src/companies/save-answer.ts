@@ -86,7 +86,15 @@ export function toSaveAnswer(
       data.failed.push({ index, identifier: item.identifier, id, reason: FAILED_REASON, retryable: true });
       return;
     }
-    data.saved.push({ index, identifier: item.identifier, id, matched_by: item.by, list_ids: outcome.list_ids, all_list_ids: outcome.all_list_ids, saved_at: outcome.saved_at });
+    data.saved.push({
+      index,
+      identifier: item.identifier,
+      id,
+      matched_by: item.by,
+      list_ids: outcome.list_ids,
+      all_list_ids: outcome.all_list_ids,
+      saved_at: outcome.saved_at,
+    });
   });
   const metadata: SaveMetadata = {
     total: items.length,

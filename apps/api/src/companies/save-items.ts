@@ -76,7 +76,8 @@ export function proNetworkUrlCandidates(raw: string): string[] | null {
   const path = url.pathname.toLowerCase().replace(/\/+$/, '');
   if (!host.includes('.') || path === '') return null;
   const out: string[] = [];
-  for (const scheme of ['https', 'http']) for (const h of [host, `www.${host}`]) for (const p of [path, `${path}/`]) out.push(`${scheme}://${h}${p}`);
+  for (const scheme of ['https', 'http'])
+    for (const h of [host, `www.${host}`]) for (const p of [path, `${path}/`]) out.push(`${scheme}://${h}${p}`);
   return out;
 }
 
@@ -94,25 +95,34 @@ function parseLookup(key: LookupKey, value: unknown, field: string): SaveItem {
     case 'id':
     case 'pro_network_url':
     case 'domain':
-      if (typeof value !== 'string') throw new SaveInputError(field, 'invalid_value', `${field} must be a string`, value);
+      if (typeof value !== 'string')
+        throw new SaveInputError(field, 'invalid_value', `${field} must be a string`, value);
       // Longer than any URL we accept: refused outright rather than echoed back as an unusable item.
-      if (value.length > MAX_URL_LENGTH) throw new SaveInputError(field, 'out_of_range', `${field} must be at most ${MAX_URL_LENGTH} characters`, value);
+      if (value.length > MAX_URL_LENGTH)
+        throw new SaveInputError(field, 'out_of_range', `${field} must be at most ${MAX_URL_LENGTH} characters`, value);
       break;
     case 'pro_network_id':
-      if (typeof value !== 'number') throw new SaveInputError(field, 'invalid_value', `${field} must be an integer`, value);
+      if (typeof value !== 'number')
+        throw new SaveInputError(field, 'invalid_value', `${field} must be an integer`, value);
       break;
   }
   if (key === 'id') {
     const id = value as string;
-    return HEX24.test(id) ? { kind: 'lookup', identifier: id, by: 'id', value: id } : unusable(key, id, 'id is not a company id (24 lowercase hexadecimal characters)');
+    return HEX24.test(id)
+      ? { kind: 'lookup', identifier: id, by: 'id', value: id }
+      : unusable(key, id, 'id is not a company id (24 lowercase hexadecimal characters)');
   }
   if (key === 'pro_network_id') {
     const n = value as number;
-    return Number.isSafeInteger(n) && n > 0 ? { kind: 'lookup', identifier: n, by: key, value: n } : unusable(key, n, 'pro_network_id is not a positive integer');
+    return Number.isSafeInteger(n) && n > 0
+      ? { kind: 'lookup', identifier: n, by: key, value: n }
+      : unusable(key, n, 'pro_network_id is not a positive integer');
   }
   if (key === 'domain') {
     const domain = normalizeDomain(value as string);
-    return domain ? { kind: 'lookup', identifier: value as string, by: key, value: domain } : unusable(key, value, 'domain is not a web domain');
+    return domain
+      ? { kind: 'lookup', identifier: value as string, by: key, value: domain }
+      : unusable(key, value, 'domain is not a web domain');
   }
   return proNetworkUrlCandidates(value as string)
     ? { kind: 'lookup', identifier: value as string, by: key, value: value as string }
@@ -124,23 +134,38 @@ export function parseSaveItem(item: unknown, index: number): SaveItem {
   const field = `data[${index}]`;
   if (typeof item === 'string') return parseLookup('id', item, field);
   if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-    throw new SaveInputError(field, 'invalid_value', `${field} must be a company id string or an object with one of ${LOOKUP_KEYS.join(', ')}`, item);
+    throw new SaveInputError(
+      field,
+      'invalid_value',
+      `${field} must be a company id string or an object with one of ${LOOKUP_KEYS.join(', ')}`,
+      item,
+    );
   }
   const keys = Object.keys(item);
   const unknown = keys.find((k) => !ITEM_KEYS.includes(k));
   if (unknown !== undefined) {
-    throw new SaveInputError(`${field}.${unknown}`, 'unknown_field', `unknown field "${field}.${unknown}"`, undefined, { allowed_fields: [...ITEM_KEYS].sort() });
+    throw new SaveInputError(`${field}.${unknown}`, 'unknown_field', `unknown field "${field}.${unknown}"`, undefined, {
+      allowed_fields: [...ITEM_KEYS].sort(),
+    });
   }
   const lookups = LOOKUP_KEYS.filter((k) => keys.includes(k));
   if (lookups.length > 1) {
-    throw new SaveInputError(field, 'conflicting_fields', `${field} carries ${lookups.join(' and ')}; give exactly one lookup key`);
+    throw new SaveInputError(
+      field,
+      'conflicting_fields',
+      `${field} carries ${lookups.join(' and ')}; give exactly one lookup key`,
+    );
   }
   if (lookups.length === 1) {
     const key = lookups[0];
     return parseLookup(key, (item as Record<string, unknown>)[key], `${field}.${key}`);
   }
   if (keys.length === 0) return invalid(null, `the item has no lookup key; give one of ${LOOKUP_KEYS.join(', ')}`);
-  return invalid(null, `none of these keys identifies a company; give one of ${LOOKUP_KEYS.join(', ')} (a name must be resolved by company enrich first and its id saved)`, keys);
+  return invalid(
+    null,
+    `none of these keys identifies a company; give one of ${LOOKUP_KEYS.join(', ')} (a name must be resolved by company enrich first and its id saved)`,
+    keys,
+  );
 }
 
 /**
@@ -160,7 +185,12 @@ export function parseSaveItems(data: readonly unknown[]): { items: SaveItem[]; e
   const items = data.map(parseSaveItem);
   const enrichUnits = data.filter(lacksId).length;
   if (enrichUnits > MAX_ITEMS_WITHOUT_ID) {
-    throw new SaveInputError('data', 'out_of_range', `at most ${MAX_ITEMS_WITHOUT_ID} items may come without an id; ${enrichUnits} do`, enrichUnits);
+    throw new SaveInputError(
+      'data',
+      'out_of_range',
+      `at most ${MAX_ITEMS_WITHOUT_ID} items may come without an id; ${enrichUnits} do`,
+      enrichUnits,
+    );
   }
   return { items, enrichUnits };
 }

@@ -34,7 +34,9 @@ const TRANSACTIONS_EXAMPLE: CreditTransaction[] = [
     created_at: '2026-11-22T10:00:00.000Z',
   },
 ];
-const envelope = (data: unknown, metadata: Record<string, unknown> = {}) => ({ example: { success: true, data, metadata: { timestamp: '2026-11-22T10:06:00.000Z', ...metadata } } });
+const envelope = (data: unknown, metadata: Record<string, unknown> = {}) => ({
+  example: { success: true, data, metadata: { timestamp: '2026-11-22T10:06:00.000Z', ...metadata } },
+});
 
 @ApiTags('credits')
 @Controller('v2/credits')
@@ -54,11 +56,14 @@ export class CreditsController {
     summary: "The workspace's credit ledger, newest first",
     description:
       'One row per balance change: `amount` (positive adds, negative spends), `balance_after`, `reason`, the `request_id` (x-request-id or CLI ' +
-      'command) that made it and reason-specific `details`. The balance always equals the sum of every row\'s `amount`; `metadata.balance` is the ' +
+      "command) that made it and reason-specific `details`. The balance always equals the sum of every row's `amount`; `metadata.balance` is the " +
       'balance now and `metadata.pagination` is `{page, per_page, total_count, total_pages}`. `reason` narrows to one reason. Free.',
   })
   @ApiListResponse(TRANSACTIONS_EXAMPLE[0], { metadata: { balance: 4998 } })
-  @ApiBadRequestResponse({ description: '`page` below 1, `per_page` outside 1-100 (`out_of_range`), an unknown `reason` (`invalid_value`), an unknown parameter (`unknown_field`)' })
+  @ApiBadRequestResponse({
+    description:
+      '`page` below 1, `per_page` outside 1-100 (`out_of_range`), an unknown `reason` (`invalid_value`), an unknown parameter (`unknown_field`)',
+  })
   @ApiUnauthorizedResponse({ description: 'missing, unknown or deleted key' })
   transactions(@Auth() auth: AuthContext, @Query() query: ListCreditTransactionsQueryDto) {
     return this.credits.transactions(auth.workspaceId, query);

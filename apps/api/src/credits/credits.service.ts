@@ -18,7 +18,10 @@ export class CreditsService {
   }
 
   /** One page of the workspace's rows, newest first, with the count and balance of the same snapshot. */
-  async transactions(workspaceId: string, query: ListCreditTransactionsQueryDto): Promise<WithMetadata<CreditTransaction[]>> {
+  async transactions(
+    workspaceId: string,
+    query: ListCreditTransactionsQueryDto,
+  ): Promise<WithMetadata<CreditTransaction[]>> {
     const page = pageRequest(query);
     const ledger = await this.credits.ledgerPage(workspaceId, query.reason ?? null, page);
     if (ledger.balance === null) throw notFoundError('workspace');

@@ -18,7 +18,8 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
  */
 export function schemaFromExample(example: unknown): JsonSchema {
   if (example === null || example === undefined) return { nullable: true };
-  if (Array.isArray(example)) return example.length > 0 ? { type: 'array', items: schemaFromExample(example[0]) } : { type: 'array', items: {} };
+  if (Array.isArray(example))
+    return example.length > 0 ? { type: 'array', items: schemaFromExample(example[0]) } : { type: 'array', items: {} };
   switch (typeof example) {
     case 'string':
       return ISO_TIME.test(example) ? { type: 'string', format: 'date-time' } : { type: 'string' };
@@ -27,7 +28,12 @@ export function schemaFromExample(example: unknown): JsonSchema {
     case 'boolean':
       return { type: 'boolean' };
     case 'object':
-      return { type: 'object', properties: Object.fromEntries(Object.entries(example as Record<string, unknown>).map(([k, v]) => [k, schemaFromExample(v)])) };
+      return {
+        type: 'object',
+        properties: Object.fromEntries(
+          Object.entries(example as Record<string, unknown>).map(([k, v]) => [k, schemaFromExample(v)]),
+        ),
+      };
     default:
       return {};
   }
@@ -36,7 +42,9 @@ export function schemaFromExample(example: unknown): JsonSchema {
 /** Whether a schema says something about the shape (a type, a reference, a composition), not only an example. */
 export function describesShape(schema: JsonSchema | undefined): boolean {
   if (!schema) return false;
-  return ['type', '$ref', 'allOf', 'oneOf', 'anyOf', 'properties', 'items'].some((member) => schema[member] !== undefined);
+  return ['type', '$ref', 'allOf', 'oneOf', 'anyOf', 'properties', 'items'].some(
+    (member) => schema[member] !== undefined,
+  );
 }
 
 interface MediaType {
@@ -49,7 +57,10 @@ interface MediaType {
  * Gives every answer documented by an example alone the schema of that example (the example stays). A
  * `metadata.pagination` in it refers to `paginationRef`, the one pagination schema every paged answer shares.
  */
-export function fillAnswerSchemasFromExamples(paths: Record<string, Record<string, any>>, paginationRef?: string): void {
+export function fillAnswerSchemasFromExamples(
+  paths: Record<string, Record<string, any>>,
+  paginationRef?: string,
+): void {
   for (const item of Object.values(paths)) {
     for (const operation of Object.values(item)) {
       for (const answer of Object.values<any>(operation?.responses ?? {})) {
@@ -59,7 +70,8 @@ export function fillAnswerSchemasFromExamples(paths: Record<string, Record<strin
           if (example === undefined) continue;
           media.schema = { ...schemaFromExample(example), ...media.schema };
           const metadata = media.schema.properties?.metadata;
-          if (paginationRef && metadata?.properties?.pagination) metadata.properties.pagination = { $ref: paginationRef };
+          if (paginationRef && metadata?.properties?.pagination)
+            metadata.properties.pagination = { $ref: paginationRef };
         }
       }
     }

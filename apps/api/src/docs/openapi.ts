@@ -21,15 +21,26 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         '(1-100, default 25) page it; a page past the end is empty with the same totals. ' +
         '**Strict HTTP**: paths are case-sensitive; a query parameter an operation does not list answers 400 `unknown_field`; ' +
         'a known path with another method answers 405 with `Allow`, and `OPTIONS` answers 204 with `Allow`; a body must be JSON ' +
-        '(415 otherwise). Errors beyond 400, 401, 404, 429 and 500: 405 `METHOD_NOT_ALLOWED`, 410 `GONE` (an export\'s file after its retention), 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`.',
+        "(415 otherwise). Errors beyond 400, 401, 404, 429 and 500: 405 `METHOD_NOT_ALLOWED`, 410 `GONE` (an export's file after its retention), 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`.",
     )
     .setVersion('2.0.0')
-    .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key', description: 'API key of a workspace member' }, API_KEY_SCHEME)
+    .addApiKey(
+      { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'API key of a workspace member' },
+      API_KEY_SCHEME,
+    )
     .addSecurityRequirements(API_KEY_SCHEME)
     // What any operation may answer besides its own documented answers (docs/api.md#errors).
     .addGlobalResponse(
-      { status: 401, description: 'UNAUTHORIZED: the `x-api-key` header is missing, unknown or revoked (every operation but the `/health` probes)' },
-      { status: 405, description: 'METHOD_NOT_ALLOWED: the path does not serve this method; the `Allow` header (and `payload.allow`) lists those it does' },
+      {
+        status: 401,
+        description:
+          'UNAUTHORIZED: the `x-api-key` header is missing, unknown or revoked (every operation but the `/health` probes)',
+      },
+      {
+        status: 405,
+        description:
+          'METHOD_NOT_ALLOWED: the path does not serve this method; the `Allow` header (and `payload.allow`) lists those it does',
+      },
       {
         status: 413,
         description:
@@ -50,7 +61,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const events = webhookEvents();
   document.components = {
     ...document.components,
-    schemas: { ...document.components?.schemas, [PEOPLE_FILTERS_SCHEMA]: peopleFiltersJsonSchema(), [ERROR_ENVELOPE_SCHEMA]: ERROR_ENVELOPE, ...events.schemas },
+    schemas: {
+      ...document.components?.schemas,
+      [PEOPLE_FILTERS_SCHEMA]: peopleFiltersJsonSchema(),
+      [ERROR_ENVELOPE_SCHEMA]: ERROR_ENVELOPE,
+      ...events.schemas,
+    },
   };
   giveErrorAnswersTheirSchema(document.paths, `#/components/schemas/${ERROR_ENVELOPE_SCHEMA}`);
   // OpenAPI 3.0 has no `webhooks` member (3.1 has); generators read `x-webhooks`.
@@ -67,7 +83,11 @@ const ERROR_ENVELOPE = {
   properties: {
     success: { type: 'boolean', enum: [false] },
     data: { nullable: true, enum: [null] },
-    metadata: { type: 'object', required: ['timestamp'], properties: { timestamp: { type: 'string', format: 'date-time' }, request_id: { type: 'string' } } },
+    metadata: {
+      type: 'object',
+      required: ['timestamp'],
+      properties: { timestamp: { type: 'string', format: 'date-time' }, request_id: { type: 'string' } },
+    },
     errors: {
       type: 'array',
       minItems: 1,
@@ -82,7 +102,19 @@ const ERROR_ENVELOPE = {
             additionalProperties: true,
             properties: {
               field: { type: 'string' },
-              code: { type: 'string', enum: ['out_of_range', 'conflicting_fields', 'unknown_field', 'invalid_value', 'invalid_format', 'too_deep', 'too_many_values', 'too_many_keys'] },
+              code: {
+                type: 'string',
+                enum: [
+                  'out_of_range',
+                  'conflicting_fields',
+                  'unknown_field',
+                  'invalid_value',
+                  'invalid_format',
+                  'too_deep',
+                  'too_many_values',
+                  'too_many_keys',
+                ],
+              },
             },
           },
         },
@@ -96,7 +128,8 @@ function giveErrorAnswersTheirSchema(paths: OpenAPIObject['paths'], ref: string)
   for (const item of Object.values(paths)) {
     for (const operation of Object.values<any>(item)) {
       for (const [status, answer] of Object.entries<any>(operation?.responses ?? {})) {
-        if (Number(status) >= 400 && answer && !answer.$ref && !answer.content) answer.content = { 'application/json': { schema: { $ref: ref } } };
+        if (Number(status) >= 400 && answer && !answer.$ref && !answer.content)
+          answer.content = { 'application/json': { schema: { $ref: ref } } };
       }
     }
   }

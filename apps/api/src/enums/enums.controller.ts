@@ -18,9 +18,13 @@ export class EnumsController {
       'countries carry `name`; employee_ranges carry `min`/`max` (max null = open-ended). The whole enumeration is one page of the list convention.',
   })
   @ApiParam({ name: 'name', enum: ENUMERATION_NAMES })
-  @ApiListResponse({ value: 'Sales', type: 'group', group: null, sub_departments: ['Account Management', 'Business Development'] }, {
-    description: 'the whole enumeration as one page (reference data is small and not paged: `page` and `per_page` are not taken)',
-  })
+  @ApiListResponse(
+    { value: 'Sales', type: 'group', group: null, sub_departments: ['Account Management', 'Business Development'] },
+    {
+      description:
+        'the whole enumeration as one page (reference data is small and not paged: `page` and `per_page` are not taken)',
+    },
+  )
   @ApiNotFoundResponse({ description: 'no enumeration of that name (NOT_FOUND)' })
   list(@Param('name') name: string) {
     const values = [...this.enums.values(name)];

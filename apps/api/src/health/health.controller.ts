@@ -15,10 +15,16 @@ const OK_ANSWER = {
           status: { type: 'string', enum: ['ok'] },
           replicas: {
             type: 'array',
-            description: 'Only with DATABASE_REPLICA_URLS (docs/replicas.md): each replica and why it takes no reads; a warning, never a 503',
+            description:
+              'Only with DATABASE_REPLICA_URLS (docs/replicas.md): each replica and why it takes no reads; a warning, never a 503',
             items: {
               type: 'object',
-              properties: { name: { type: 'string' }, up: { type: 'boolean' }, lag_ms: { type: 'integer', nullable: true }, refused: { type: 'string', nullable: true } },
+              properties: {
+                name: { type: 'string' },
+                up: { type: 'boolean' },
+                lag_ms: { type: 'integer', nullable: true },
+                refused: { type: 'string', nullable: true },
+              },
             },
           },
         },
@@ -48,7 +54,8 @@ export class HealthController {
   @Get('live')
   @Public()
   @ApiOperation({
-    summary: 'Liveness: the process answers (no dependency check; a PostgreSQL or Redis outage is not a reason to restart it)',
+    summary:
+      'Liveness: the process answers (no dependency check; a PostgreSQL or Redis outage is not a reason to restart it)',
     security: [],
   })
   @ApiOkResponse({ description: 'the event loop turns', ...OK_ANSWER })
@@ -58,7 +65,10 @@ export class HealthController {
 
   @Get('ready')
   @Public()
-  @ApiOperation({ summary: 'Readiness: PostgreSQL and Redis answer within 2 s each and the process is not stopping', security: [] })
+  @ApiOperation({
+    summary: 'Readiness: PostgreSQL and Redis answer within 2 s each and the process is not stopping',
+    security: [],
+  })
   @ApiOkResponse({ description: 'ready for traffic', ...OK_ANSWER })
   @ApiServiceUnavailableResponse(NOT_READY)
   ready(): Promise<ReadyAnswer> {
@@ -74,7 +84,10 @@ export class HealthController {
     // Replicas are a warning only: their reads go to the primary while they are away (docs/replicas.md).
     return this.dependencies.ready().then(() => {
       if (!this.replicas.enabled) return { status: 'ok' };
-      return { status: 'ok', replicas: this.replicas.status().map((r) => ({ name: r.name, up: r.up, lag_ms: r.lag_ms, refused: r.refused })) };
+      return {
+        status: 'ok',
+        replicas: this.replicas.status().map((r) => ({ name: r.name, up: r.up, lag_ms: r.lag_ms, refused: r.refused })),
+      };
     });
   }
 }

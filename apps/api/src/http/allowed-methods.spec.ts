@@ -1,9 +1,17 @@
 import { allowedMethods, methodDecision, RouteEntry } from './allowed-methods';
 
-const route = (pattern: RegExp, ...methods: string[]): RouteEntry => ({ matches: (path) => pattern.test(path), methods });
+const route = (pattern: RegExp, ...methods: string[]): RouteEntry => ({
+  matches: (path) => pattern.test(path),
+  methods,
+});
 
 describe('allowed methods of a path', () => {
-  const routes = [route(/^\/v2\/lists$/, 'GET'), route(/^\/v2\/lists$/, 'POST'), route(/^\/v2\/lists\/[^/]+$/, 'DELETE'), route(/^\/v2\/people\/search$/, 'POST')];
+  const routes = [
+    route(/^\/v2\/lists$/, 'GET'),
+    route(/^\/v2\/lists$/, 'POST'),
+    route(/^\/v2\/lists\/[^/]+$/, 'DELETE'),
+    route(/^\/v2\/people\/search$/, 'POST'),
+  ];
 
   it('gathers every route of the path, adds HEAD beside GET and OPTIONS, in a stable order', () => {
     expect(allowedMethods(routes, '/v2/lists')).toEqual(['GET', 'HEAD', 'POST', 'OPTIONS']);

@@ -18,7 +18,12 @@ export class DeclaredQueryInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const names = Object.keys(context.switchToHttp().getRequest<Request>().query ?? {});
     if (names.length > 0 && !declaresParam(this.takesQuery, context, RouteParamtypes.QUERY)) {
-      throw validationError(names[0], 'unknown_field', `unknown field "${names[0]}": this operation takes no query parameters`, { allowed_fields: [] });
+      throw validationError(
+        names[0],
+        'unknown_field',
+        `unknown field "${names[0]}": this operation takes no query parameters`,
+        { allowed_fields: [] },
+      );
     }
     return next.handle();
   }

@@ -17,10 +17,20 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
   if (header === undefined) return undefined;
   const key = Array.isArray(header) ? header.join(', ') : header;
   if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
-    throw validationError(IDEMPOTENCY_HEADER, 'out_of_range', `${IDEMPOTENCY_HEADER} must be 1-${MAX_KEY_LENGTH} characters long, not ${key.length}`, received(key));
+    throw validationError(
+      IDEMPOTENCY_HEADER,
+      'out_of_range',
+      `${IDEMPOTENCY_HEADER} must be 1-${MAX_KEY_LENGTH} characters long, not ${key.length}`,
+      received(key),
+    );
   }
   if (!PRINTABLE_ASCII.test(key)) {
-    throw validationError(IDEMPOTENCY_HEADER, 'invalid_format', `${IDEMPOTENCY_HEADER} may hold printable ASCII characters only`, received(key));
+    throw validationError(
+      IDEMPOTENCY_HEADER,
+      'invalid_format',
+      `${IDEMPOTENCY_HEADER} may hold printable ASCII characters only`,
+      received(key),
+    );
   }
   return key;
 }
@@ -29,7 +39,8 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
 export function canonicalJson(value: unknown): string {
   if (value === undefined) return '';
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
   const members = Object.keys(value)
     .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
     .sort()
@@ -39,5 +50,7 @@ export function canonicalJson(value: unknown): string {
 
 /** What a key is bound to: SHA-256 (hex) of the method, the path and the canonical body. */
 export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method.toUpperCase()} ${path}\n${canonicalJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method.toUpperCase()} ${path}\n${canonicalJson(body)}`)
+    .digest('hex');
 }

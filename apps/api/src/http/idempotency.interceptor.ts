@@ -2,7 +2,15 @@ import { AuthContext, conflictError, validationError } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { IdempotencyKeyRepository, StoredAnswer } from '@app/database';
 import { configKeyring, openSecret, sealSecret, SecretKeyring } from '@app/webhooks';
-import { applyDecorators, CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  CallHandler,
+  ExecutionContext,
+  Inject,
+  Injectable,
+  NestInterceptor,
+  SetMetadata,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiHeader } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -59,19 +67,32 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    if (context.getType() !== 'http' || !this.reflector.get<boolean>(IDEMPOTENT, context.getHandler())) return next.handle();
+    if (context.getType() !== 'http' || !this.reflector.get<boolean>(IDEMPOTENT, context.getHandler()))
+      return next.handle();
     const request = context.switchToHttp().getRequest<Request & { auth?: AuthContext }>();
     const response = context.switchToHttp().getResponse<Response>();
     const key = readIdempotencyKey(request.headers['idempotency-key']);
     const workspaceId = request.auth?.workspaceId;
     if (key === undefined || workspaceId === undefined) return next.handle();
 
-    const outcome = await this.keys.claim(workspaceId, key, requestHash(request.method, request.path, request.body), this.staleMs);
+    const outcome = await this.keys.claim(
+      workspaceId,
+      key,
+      requestHash(request.method, request.path, request.body),
+      this.staleMs,
+    );
     if (outcome.kind === 'mismatch') {
-      throw validationError(IDEMPOTENCY_HEADER, 'conflicting_fields', `${IDEMPOTENCY_HEADER} was used within 24 hours with another request (method, path or body); use a new key`);
+      throw validationError(
+        IDEMPOTENCY_HEADER,
+        'conflicting_fields',
+        `${IDEMPOTENCY_HEADER} was used within 24 hours with another request (method, path or body); use a new key`,
+      );
     }
     if (outcome.kind === 'in_progress') {
-      throw conflictError(`a request with this ${IDEMPOTENCY_HEADER} is still running; retry it once that one has answered`, { reason: 'idempotency_key_in_use' });
+      throw conflictError(
+        `a request with this ${IDEMPOTENCY_HEADER} is still running; retry it once that one has answered`,
+        { reason: 'idempotency_key_in_use' },
+      );
     }
     if (outcome.kind === 'replay') {
       response.status(outcome.answer.status);
@@ -91,7 +112,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
       }
       if (response.statusCode >= 200 && response.statusCode < 300) {
         const sealed = this.seal(body, workspaceId, key);
-        await this.keys.complete(workspaceId, key, token, { status: response.statusCode, body: sealed, headers: answerHeaders(response) });
+        await this.keys.complete(workspaceId, key, token, {
+          status: response.statusCode,
+          body: sealed,
+          headers: answerHeaders(response),
+        });
       } else {
         await this.keys.release(workspaceId, key, token);
       }

@@ -37,8 +37,15 @@ export class JsonBodyInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<Request>();
     if (isUnsupportedBody(request.headers)) throw unsupportedMediaTypeError(request.headers['content-type'] ?? '');
     const takesBody = declaresParam(this.takesBody, context, RouteParamtypes.BODY);
-    const limits = takesBody ? (this.reflector.get<BodyLimits | undefined>(JSON_BODY_LIMITS, context.getHandler()) ?? UNDECLARED) : BODY_LIMITS.none;
-    request.body = await readJsonBody(request, { maxBytes: limits.maxBytes, maxValues: limits.maxValues, maxDepth: MAX_JSON_DEPTH, maxKeys: MAX_JSON_KEYS });
+    const limits = takesBody
+      ? (this.reflector.get<BodyLimits | undefined>(JSON_BODY_LIMITS, context.getHandler()) ?? UNDECLARED)
+      : BODY_LIMITS.none;
+    request.body = await readJsonBody(request, {
+      maxBytes: limits.maxBytes,
+      maxValues: limits.maxValues,
+      maxDepth: MAX_JSON_DEPTH,
+      maxKeys: MAX_JSON_KEYS,
+    });
     if (!takesBody) refuseBody(request.body);
     return next.handle();
   }
@@ -51,8 +58,19 @@ export class JsonBodyInterceptor implements NestInterceptor {
 function refuseBody(body: unknown): void {
   if (body === undefined) return;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw validationError('body', 'invalid_value', 'this operation takes no request body (send none, or {})', received(body));
+    throw validationError(
+      'body',
+      'invalid_value',
+      'this operation takes no request body (send none, or {})',
+      received(body),
+    );
   }
   const keys = Object.keys(body);
-  if (keys.length > 0) throw validationError(keys[0], 'unknown_field', `unknown field "${keys[0]}": this operation takes no request body`, { allowed_fields: [] });
+  if (keys.length > 0)
+    throw validationError(
+      keys[0],
+      'unknown_field',
+      `unknown field "${keys[0]}": this operation takes no request body`,
+      { allowed_fields: [] },
+    );
 }

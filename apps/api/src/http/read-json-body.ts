@@ -21,12 +21,15 @@ export function jsonCostError(breach: JsonCostBreach): ApiError {
   return validationError('body', breach.code, MESSAGES[breach.code](breach.limit), { limit: breach.limit });
 }
 
-const tooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'the request body is too large', { field: 'body', code: 'out_of_range' });
-const unreadable = (message: string) => new ApiError(400, 'VALIDATION_ERROR', message, { field: 'body', code: 'invalid_format' });
+const tooLarge = () =>
+  new ApiError(413, 'PAYLOAD_TOO_LARGE', 'the request body is too large', { field: 'body', code: 'out_of_range' });
+const unreadable = (message: string) =>
+  new ApiError(400, 'VALIDATION_ERROR', message, { field: 'body', code: 'invalid_format' });
 const notJson = () => unreadable('the request body is not valid JSON');
 
 /** Whether the request carries a body, as body-parser judged it: Transfer-Encoding, or any Content-Length (`0` reads as `{}`). */
-const carriesBody = (req: IncomingMessage): boolean => req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
+const carriesBody = (req: IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
 
 function decompressor(encoding: string): Transform | null | 'unsupported' {
   switch (encoding) {
@@ -56,7 +59,10 @@ export function readJsonBody(req: IncomingMessage, limits: ReadJsonLimits): Prom
   const inflate = decompressor(encoding);
   if (inflate === 'unsupported') {
     return drained(req).then(() => {
-      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `unsupported content encoding "${encoding}"`, { field: 'body', code: 'invalid_value' });
+      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `unsupported content encoding "${encoding}"`, {
+        field: 'body',
+        code: 'invalid_value',
+      });
     });
   }
   const declaredLength = inflate ? NaN : Number(req.headers['content-length']);
@@ -78,7 +84,10 @@ export function readJsonBody(req: IncomingMessage, limits: ReadJsonLimits): Prom
         inflate.destroy();
       }
       // Read to the end and drop it, so the answer is not cut short by a reset; then answer.
-      drained(req).then(() => reject(error), () => reject(error));
+      drained(req).then(
+        () => reject(error),
+        () => reject(error),
+      );
     };
     const onData = (chunk: Buffer): void => {
       received += chunk.length;
@@ -92,7 +101,8 @@ export function readJsonBody(req: IncomingMessage, limits: ReadJsonLimits): Prom
     source.once('end', () => {
       if (settled) return;
       settled = true;
-      if (!inflate && !Number.isNaN(declaredLength) && received !== declaredLength) return reject(unreadable('request size did not match content length'));
+      if (!inflate && !Number.isNaN(declaredLength) && received !== declaredLength)
+        return reject(unreadable('request size did not match content length'));
       try {
         resolve(parse(Buffer.concat(chunks, received)));
       } catch {

@@ -34,7 +34,12 @@ describe('armRequestDeadline', () => {
     jest.advanceTimersByTime(1);
     expect(res.statusCode).toBe(503);
     expect(Number(res.headers['Retry-After'])).toBeGreaterThan(0);
-    expect(res.body).toMatchObject({ success: false, data: null, metadata: { request_id: 'req-7' }, errors: [{ name: 'UNAVAILABLE', payload: { timeout_ms: 1500 } }] });
+    expect(res.body).toMatchObject({
+      success: false,
+      data: null,
+      metadata: { request_id: 'req-7' },
+      errors: [{ name: 'UNAVAILABLE', payload: { timeout_ms: 1500 } }],
+    });
   });
 
   it('does nothing to a request answered in time', () => {

@@ -13,7 +13,11 @@ export interface DeadlineResponse {
 
 /** The answer a request gets when it runs past REQUEST_TIMEOUT. */
 export function deadlineError(timeoutMs: number) {
-  return unavailableError(`the request took longer than the server allows (${timeoutMs} ms); retry later`, UNAVAILABLE_RETRY_AFTER_SECONDS, { timeout_ms: timeoutMs });
+  return unavailableError(
+    `the request took longer than the server allows (${timeoutMs} ms); retry later`,
+    UNAVAILABLE_RETRY_AFTER_SECONDS,
+    { timeout_ms: timeoutMs },
+  );
 }
 
 /**
@@ -27,7 +31,9 @@ export function armRequestDeadline(res: DeadlineResponse, timeoutMs: number, req
     if (res.headersSent) return;
     const error = deadlineError(timeoutMs);
     for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-    res.status(error.status).json(errorEnvelope([{ name: error.errorName, message: error.message, payload: error.payload }], requestId));
+    res
+      .status(error.status)
+      .json(errorEnvelope([{ name: error.errorName, message: error.message, payload: error.payload }], requestId));
   }, timeoutMs);
   timer.unref();
   const disarm = () => clearTimeout(timer);

@@ -16,7 +16,9 @@ export function securityHeaders(): RequestHandler {
   // Without upgrade-insecure-requests: over plain http (a LAN host, docker compose) the browser would fetch
   // Swagger UI's own scripts over https and show a blank page.
   const docs = helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
-  const api = helmet({ contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
+  const api = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  });
   return (req: Request, res: Response, next: NextFunction) => (isBrowserPage(req.path) ? docs : api)(req, res, next);
 }
 
@@ -45,7 +47,16 @@ export function corsOptions(origins: string[]): CorsOptions | null {
     origin: origins,
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
     allowedHeaders: ['content-type', 'x-api-key', 'x-request-id', 'idempotency-key'],
-    exposedHeaders: ['x-request-id', 'retry-after', 'allow', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'idempotent-replayed', 'location'],
+    exposedHeaders: [
+      'x-request-id',
+      'retry-after',
+      'allow',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+      'idempotent-replayed',
+      'location',
+    ],
     maxAge: 600,
   };
 }

@@ -35,7 +35,10 @@ const QUEUED_WAIT_S = 2;
  * Seconds a poller should wait before asking again (the `Retry-After` header), or null once the job
  * is finished: the estimated time left at the rate seen so far, kept within 1-5 s.
  */
-export function retryAfterSeconds(job: { status: JobStatus; processed: number; total: number; started_at: Date | string | null }, now = Date.now()): number | null {
+export function retryAfterSeconds(
+  job: { status: JobStatus; processed: number; total: number; started_at: Date | string | null },
+  now = Date.now(),
+): number | null {
   if (!isActive(job.status)) return null;
   if (job.status === 'queued' || job.processed <= 0 || !job.started_at) return QUEUED_WAIT_S;
   const elapsedS = Math.max((now - new Date(job.started_at).getTime()) / 1000, 0.001);

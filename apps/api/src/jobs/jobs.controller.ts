@@ -23,15 +23,25 @@ export class JobsController {
   @Get(':id')
   @ApiOperation({
     summary: 'Read any job (email verification, people export) in the generic shape',
-    description: 'Free. While the job is `queued` or `running` the answer carries a `Retry-After` header (seconds to wait before polling again).',
+    description:
+      'Free. While the job is `queued` or `running` the answer carries a `Retry-After` header (seconds to wait before polling again).',
   })
   @ApiParam({ name: 'id', description: 'job id (UUID)', example: EXAMPLE.id })
   @ApiOkResponse({
     description: 'the job',
-    headers: { 'Retry-After': { description: 'seconds to wait before polling again; only while the job is queued or running', schema: { type: 'integer', example: 2 } } },
+    headers: {
+      'Retry-After': {
+        description: 'seconds to wait before polling again; only while the job is queued or running',
+        schema: { type: 'integer', example: 2 },
+      },
+    },
     schema: { example: { success: true, data: EXAMPLE, metadata: { timestamp: '2026-11-22T10:00:02.000Z' } } },
   })
-  async get(@Auth() auth: AuthContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<GenericJob> {
+  async get(
+    @Auth() auth: AuthContext,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<GenericJob> {
     if (!isUuid(id)) throw malformedIdError('id', 'id must be a job id (UUID)');
     const { job, retryAfter } = await this.jobs.get(auth.workspaceId, id);
     if (retryAfter !== null) res.setHeader('Retry-After', String(retryAfter));

@@ -19,7 +19,12 @@ export class JobsService {
       if (!job) continue;
       const retryAfter = reader.retryAfter
         ? reader.retryAfter(job)
-        : retryAfterSeconds({ status: job.status, processed: job.progress.processed, total: job.progress.total, started_at: job.started_at });
+        : retryAfterSeconds({
+            status: job.status,
+            processed: job.progress.processed,
+            total: job.progress.total,
+            started_at: job.started_at,
+          });
       return { job, retryAfter };
     }
     throw notFoundError('job');

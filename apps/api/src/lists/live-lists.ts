@@ -22,11 +22,15 @@ export async function resolveLiveLists(
   if (wanted.length === 0) return [];
   // Cannot be one of ours (docs/api.md#ids: ids are at most 64 characters): refused before any query, value cut short.
   const malformed = wanted.find((id) => !isOpaqueId(id));
-  if (malformed !== undefined) throw validationError(field, 'invalid_value', 'a list id is 1-64 letters, digits, "_" or "-"', received(malformed));
+  if (malformed !== undefined)
+    throw validationError(field, 'invalid_value', 'a list id is 1-64 letters, digits, "_" or "-"', received(malformed));
   const live = await lists.lockLive(workspaceId, wanted, type, manager);
   const missing = wanted.find((id) => !live.has(id));
   if (missing !== undefined) {
-    throw validationError(field, 'invalid_value', `${missing} is not a live ${type} list of this workspace`, { received_value: missing, received_type: 'string' });
+    throw validationError(field, 'invalid_value', `${missing} is not a live ${type} list of this workspace`, {
+      received_value: missing,
+      received_type: 'string',
+    });
   }
   return wanted;
 }

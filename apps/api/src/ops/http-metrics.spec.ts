@@ -2,8 +2,12 @@ import { methodLabel, routeLabel, UNMATCHED_ROUTE } from './http-metrics';
 
 describe('routeLabel', () => {
   it('is the matched route template, under its mount path', () => {
-    expect(routeLabel({ method: 'GET', baseUrl: '', route: { path: '/v2/companies/:id', methods: { get: true } } })).toBe('/v2/companies/:id');
-    expect(routeLabel({ method: 'GET', baseUrl: '/admin', route: { path: '/x/:y', methods: { get: true } } })).toBe('/admin/x/:y');
+    expect(
+      routeLabel({ method: 'GET', baseUrl: '', route: { path: '/v2/companies/:id', methods: { get: true } } }),
+    ).toBe('/v2/companies/:id');
+    expect(routeLabel({ method: 'GET', baseUrl: '/admin', route: { path: '/x/:y', methods: { get: true } } })).toBe(
+      '/admin/x/:y',
+    );
   });
 
   it('collapses requests no route served into one label', () => {
@@ -15,7 +19,9 @@ describe('routeLabel', () => {
   });
 
   it('prefers a fixed label', () => {
-    expect(routeLabel({ method: 'GET', route: { path: '/api/queues', methods: { get: true } } }, '/ops/queues')).toBe('/ops/queues');
+    expect(routeLabel({ method: 'GET', route: { path: '/api/queues', methods: { get: true } } }, '/ops/queues')).toBe(
+      '/ops/queues',
+    );
   });
 });
 

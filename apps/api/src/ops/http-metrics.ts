@@ -32,7 +32,8 @@ interface RoutedRequest {
 export function routeLabel(req: RoutedRequest, fixed?: unknown): string {
   if (typeof fixed === 'string') return fixed;
   const route = req.route;
-  if (!route || typeof route.path !== 'string' || route.path.includes('*') || route.methods?._all) return UNMATCHED_ROUTE;
+  if (!route || typeof route.path !== 'string' || route.path.includes('*') || route.methods?._all)
+    return UNMATCHED_ROUTE;
   return `${req.baseUrl ?? ''}${route.path}`;
 }
 
@@ -47,7 +48,11 @@ export function recordHttpLatency(req: Request, res: Response, next: NextFunctio
   const record = () => {
     if (recorded) return;
     recorded = true;
-    end({ method: methodLabel(req.method), route: routeLabel(req, res.locals.metricsRoute), status: String(res.statusCode) });
+    end({
+      method: methodLabel(req.method),
+      route: routeLabel(req, res.locals.metricsRoute),
+      status: String(res.statusCode),
+    });
   };
   res.once('finish', record);
   res.once('close', record);

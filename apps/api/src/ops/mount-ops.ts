@@ -21,7 +21,12 @@ function requireOpsToken(token: string) {
       .status(401)
       .setHeader('WWW-Authenticate', ['Basic realm="pws-ops", charset="UTF-8"', 'Bearer realm="pws-ops"'])
       .setHeader('Cache-Control', 'no-store')
-      .json(errorEnvelope([{ name: 'UNAUTHORIZED', message: 'the operator token (OPS_TOKEN) is required', payload: {} }], typeof id === 'string' ? id : undefined));
+      .json(
+        errorEnvelope(
+          [{ name: 'UNAUTHORIZED', message: 'the operator token (OPS_TOKEN) is required', payload: {} }],
+          typeof id === 'string' ? id : undefined,
+        ),
+      );
   };
 }
 
@@ -37,7 +42,8 @@ function logOpsRequest(req: Request, res: Response, next: NextFunction): void {
   res.once('finish', () => {
     // The raw objects: the logger's request serializers (requestLogSerializers) keep what is listed above.
     const entry = { req, res, responseTime: Math.round(Number(process.hrtime.bigint() - started) / 1e6) };
-    if (res.statusCode === 401) opsLog.warn({ ...entry, outcome: 'refused' }, 'operator request refused: no valid OPS_TOKEN');
+    if (res.statusCode === 401)
+      opsLog.warn({ ...entry, outcome: 'refused' }, 'operator request refused: no valid OPS_TOKEN');
     else opsLog.log({ ...entry, outcome: res.statusCode < 400 ? 'served' : 'failed' }, 'operator request');
   });
   next();

@@ -16,9 +16,15 @@ export class OpsQueues implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     if (!config.opsToken) return;
     // Fail fast while Redis is away: the page answers an error instead of hanging (no blocking commands here).
-    this.connection = createRedis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 2000 });
+    this.connection = createRedis(config.redisUrl, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      commandTimeout: 2000,
+    });
     // A shared ioredis instance: BullMQ does not close it with the queues, onApplicationShutdown does.
-    this.queues = Object.values(QueueName).map((name) => new Queue(name, { connection: this.connection!, prefix: QUEUE_PREFIX }));
+    this.queues = Object.values(QueueName).map(
+      (name) => new Queue(name, { connection: this.connection!, prefix: QUEUE_PREFIX }),
+    );
     this.queues.forEach(logQueueErrors);
   }
 

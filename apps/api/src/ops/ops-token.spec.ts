@@ -14,9 +14,12 @@ describe('presentedOpsToken', () => {
     expect(presentedOpsToken(basic('', `a:${TOKEN}`))).toBe(`a:${TOKEN}`);
   });
 
-  it.each([undefined, '', 'Bearer', 'Token abc', 'Basic !!!', `Basic ${Buffer.from('no-colon').toString('base64')}`])('finds no token in %j', (header) => {
-    expect(presentedOpsToken(header)).toBeNull();
-  });
+  it.each([undefined, '', 'Bearer', 'Token abc', 'Basic !!!', `Basic ${Buffer.from('no-colon').toString('base64')}`])(
+    'finds no token in %j',
+    (header) => {
+      expect(presentedOpsToken(header)).toBeNull();
+    },
+  );
 });
 
 describe('opsTokenMatches', () => {

@@ -15,11 +15,16 @@ export const MAX_REMOVAL_IDS = 500;
  */
 export function removalIds(ids: readonly unknown[]): string[] {
   ids.forEach((id, i) => {
-    if (typeof id !== 'string') throw validationError(`ids[${i}]`, 'invalid_value', `ids[${i}] must be a person id string`, received(id));
+    if (typeof id !== 'string')
+      throw validationError(`ids[${i}]`, 'invalid_value', `ids[${i}] must be a person id string`, received(id));
   });
   const wellFormed = [...new Set((ids as string[]).filter(isHex24))];
   if (wellFormed.length === 0) {
-    throw validationError('ids', 'invalid_format', 'no item of ids is a person id (24 lowercase hexadecimal characters)');
+    throw validationError(
+      'ids',
+      'invalid_format',
+      'no item of ids is a person id (24 lowercase hexadecimal characters)',
+    );
   }
   return wellFormed;
 }

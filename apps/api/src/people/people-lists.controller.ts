@@ -20,8 +20,20 @@ export class PeopleListsController {
       '`data.removed` counts the given people who were in the list. They stay saved, keep their emails and stay in their other lists; ' +
       'repeating the call is safe and answers 0. Free, not rate limited, emits no event.',
   })
-  @ApiBody({ type: RemoveFromListDto, examples: { two: { value: { list_id: 'lst_01JD3V7R8W9X0Y1Z2A3B4C5D6E', ids: ['5e0000000000000000000001', '5e0000000000000000000017'] } } } })
-  @ApiOkResponse({ schema: { example: { success: true, data: { removed: 2 }, metadata: { timestamp: '2026-11-22T00:55:00.000Z' } } } })
+  @ApiBody({
+    type: RemoveFromListDto,
+    examples: {
+      two: {
+        value: {
+          list_id: 'lst_01JD3V7R8W9X0Y1Z2A3B4C5D6E',
+          ids: ['5e0000000000000000000001', '5e0000000000000000000017'],
+        },
+      },
+    },
+  })
+  @ApiOkResponse({
+    schema: { example: { success: true, data: { removed: 2 }, metadata: { timestamp: '2026-11-22T00:55:00.000Z' } } },
+  })
   @ApiBadRequestResponse({
     description:
       'VALIDATION_ERROR: `list_id` missing, not a string or not a live people list of the workspace (a company list, a deleted, unknown or ' +

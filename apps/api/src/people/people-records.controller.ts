@@ -1,6 +1,14 @@
 import { Auth, AuthContext } from '@app/common';
 import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
 import { UpdatePersonDto } from './dto/update-person.dto';
 import { PeopleRecordsService } from './people-records.service';
 import { PERSON_EXAMPLE } from './person.example';
@@ -15,9 +23,23 @@ const SAVED_EXAMPLE = {
   email_source: 'revealed',
   edits: {},
 };
-const RECORD_EXAMPLE = { ...PERSON_EXAMPLE, contact_details: { ...PERSON_EXAMPLE.contact_details, email: { status: 'valid', revealed: true } }, saved: SAVED_EXAMPLE };
-const EDITED_EXAMPLE = { ...RECORD_EXAMPLE, saved: { ...SAVED_EXAMPLE, email: 'jose@new-mail.example', email_source: 'edited', edits: { email: 'jose@new-mail.example' } } };
-const envelope = (data: unknown) => ({ example: { success: true, data, metadata: { timestamp: '2026-11-22T01:00:00.000Z' } } });
+const RECORD_EXAMPLE = {
+  ...PERSON_EXAMPLE,
+  contact_details: { ...PERSON_EXAMPLE.contact_details, email: { status: 'valid', revealed: true } },
+  saved: SAVED_EXAMPLE,
+};
+const EDITED_EXAMPLE = {
+  ...RECORD_EXAMPLE,
+  saved: {
+    ...SAVED_EXAMPLE,
+    email: 'jose@new-mail.example',
+    email_source: 'edited',
+    edits: { email: 'jose@new-mail.example' },
+  },
+};
+const envelope = (data: unknown) => ({
+  example: { success: true, data, metadata: { timestamp: '2026-11-22T01:00:00.000Z' } },
+});
 
 @ApiTags('people')
 @Controller('v2/people')
@@ -44,10 +66,14 @@ export class PeopleRecordsController {
   @Patch(':id')
   @ApiOperation({
     summary: "Set (string) or remove (null) the workspace's own email of a person it saved; answers the person record",
-    description: 'An edited person counts in the `edited` bucket of credit previews and saves, and is never charged. Free.',
+    description:
+      'An edited person counts in the `edited` bucket of credit previews and saves, and is never charged. Free.',
   })
   @ApiParam({ name: 'id', example: PERSON_EXAMPLE.id })
-  @ApiBody({ type: UpdatePersonDto, examples: { set: { value: { email: 'jose@new-mail.example' } }, remove: { value: { email: null } } } })
+  @ApiBody({
+    type: UpdatePersonDto,
+    examples: { set: { value: { email: 'jose@new-mail.example' } }, remove: { value: { email: null } } },
+  })
   @ApiOkResponse({ schema: envelope(EDITED_EXAMPLE) })
   @ApiBadRequestResponse({
     description:

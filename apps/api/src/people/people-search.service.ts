@@ -27,17 +27,30 @@ export class PeopleSearchService {
     const page = body.page ?? 1;
     const perPage = body.per_page ?? 25;
     if (page * perPage > MAX_PAGE_DEPTH) {
-      throw validationError('page', 'out_of_range', `page × per_page may not pass ${MAX_PAGE_DEPTH}; narrow the filters instead of paging this deep`, { received_value: page, received_type: 'number' });
+      throw validationError(
+        'page',
+        'out_of_range',
+        `page × per_page may not pass ${MAX_PAGE_DEPTH}; narrow the filters instead of paging this deep`,
+        { received_value: page, received_type: 'number' },
+      );
     }
     await this.rateLimiter.spend('search', auth.workspaceId, 1);
     // A replica when one may serve it: with lists, saved, revealed or exported filters only once it has the workspace's writes.
     const reader = await this.replicas.reader(searchRead(body.filters, auth.workspaceId), this.search.pool);
-    const result = await this.engine.on(reader).search(body.filters, { workspaceId: auth.workspaceId, page, perPage }).catch((error) => {
-      throw toSearchApiError(error);
+    const result = await this.engine
+      .on(reader)
+      .search(body.filters, { workspaceId: auth.workspaceId, page, perPage })
+      .catch((error) => {
+        throw toSearchApiError(error);
+      });
+    const people = await loadPersonRecords(reader.rows, auth.workspaceId, result.ids, {
+      positionHint: positionHint(result.filters),
     });
-    const people = await loadPersonRecords(reader.rows, auth.workspaceId, result.ids, { positionHint: positionHint(result.filters) });
     addMatchedUrls(people, result.filters.person?.pro_network_url);
-    const pagination: SearchPagination = { ...paginationOf({ page, perPage }, result.total), total_is_estimate: result.totalIsEstimate };
+    const pagination: SearchPagination = {
+      ...paginationOf({ page, perPage }, result.total),
+      total_is_estimate: result.totalIsEstimate,
+    };
     return new WithMetadata(people, { pagination });
   }
 }

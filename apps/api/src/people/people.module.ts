@@ -23,7 +23,13 @@ import { SearchPool } from './search-pool';
 @Module({
   imports: [RateLimitModule, JobsModule, PeopleExportQueueModule],
   // PeopleRecordsController (GET/PATCH /v2/people/:id) stays last: its `:id` must not shadow a fixed path added later.
-  controllers: [PeopleController, PeopleSavesController, PeopleListsController, PeopleExportsController, PeopleRecordsController],
+  controllers: [
+    PeopleController,
+    PeopleSavesController,
+    PeopleListsController,
+    PeopleExportsController,
+    PeopleRecordsController,
+  ],
   providers: [
     SearchPool,
     RedisCountCache,

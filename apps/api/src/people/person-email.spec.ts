@@ -9,9 +9,25 @@ describe('edited person email', () => {
   });
 
   it('answers invalid_format on email for what is not an address', () => {
-    for (const bad of ['', '   ', 'ana', 'ana@', '@example.com', 'ana@@example.com', 'a b@example.com', 'ana@example', 'ana@exa_mple.com', 'ana..b@example.com', 'ana@[127.0.0.1]']) {
+    for (const bad of [
+      '',
+      '   ',
+      'ana',
+      'ana@',
+      '@example.com',
+      'ana@@example.com',
+      'a b@example.com',
+      'ana@example',
+      'ana@exa_mple.com',
+      'ana..b@example.com',
+      'ana@[127.0.0.1]',
+    ]) {
       const error = apiErrorOf(() => editedEmail(bad));
-      expect({ bad, status: error.status, payload: error.payload }).toMatchObject({ bad, status: 400, payload: { field: 'email', code: 'invalid_format' } });
+      expect({ bad, status: error.status, payload: error.payload }).toMatchObject({
+        bad,
+        status: 400,
+        payload: { field: 'email', code: 'invalid_format' },
+      });
     }
   });
 

@@ -17,13 +17,23 @@ export const MAX_EMAIL_LENGTH = 254;
 export function editedEmail(value: string): string {
   const trimmed = value.trim().normalize('NFC');
   if (trimmed.length > MAX_EMAIL_LENGTH) {
-    throw validationError('email', 'out_of_range', `email may have at most ${MAX_EMAIL_LENGTH} characters`, received(value));
+    throw validationError(
+      'email',
+      'out_of_range',
+      `email may have at most ${MAX_EMAIL_LENGTH} characters`,
+      received(value),
+    );
   }
   const at = trimmed.lastIndexOf('@');
   const stored = at < 0 ? trimmed : `${trimmed.slice(0, at)}@${trimmed.slice(at + 1).toLowerCase()}`;
   const problem = syntaxProblem(stored.toLowerCase());
   if (problem !== null) {
-    throw validationError('email', 'invalid_format', `email is not a valid address (${problem.replace(/_/g, ' ')})`, received(value));
+    throw validationError(
+      'email',
+      'invalid_format',
+      `email is not a valid address (${problem.replace(/_/g, ' ')})`,
+      received(value),
+    );
   }
   return stored;
 }

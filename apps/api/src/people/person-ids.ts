@@ -8,10 +8,21 @@ import { isHex24 } from '@app/common/ids/id-formats';
  */
 export function parsePersonIds(field: string, values: readonly unknown[], min: number, max: number): string[] {
   if (values.length < min || values.length > max) {
-    throw validationError(field, 'out_of_range', `${field} holds ${min}-${max.toLocaleString('en')} person ids; got ${values.length.toLocaleString('en')}`, { received_type: 'array' });
+    throw validationError(
+      field,
+      'out_of_range',
+      `${field} holds ${min}-${max.toLocaleString('en')} person ids; got ${values.length.toLocaleString('en')}`,
+      { received_type: 'array' },
+    );
   }
   values.forEach((id, i) => {
-    if (!isHex24(id)) throw validationError(`${field}[${i}]`, 'invalid_format', 'a person id is 24 lower-case hex characters', received(id));
+    if (!isHex24(id))
+      throw validationError(
+        `${field}[${i}]`,
+        'invalid_format',
+        'a person id is 24 lower-case hex characters',
+        received(id),
+      );
   });
   return [...new Set(values as string[])];
 }

@@ -9,7 +9,10 @@ const TTL_SECONDS = 3600;
 const BUDGET_MS = 50;
 
 const within = <T>(work: Promise<T>, fallback: T): Promise<T> =>
-  Promise.race([work.catch(() => fallback), new Promise<T>((resolve) => setTimeout(() => resolve(fallback), BUDGET_MS).unref())]);
+  Promise.race([
+    work.catch(() => fallback),
+    new Promise<T>((resolve) => setTimeout(() => resolve(fallback), BUDGET_MS).unref()),
+  ]);
 
 /** Search counts shared by every API replica (libs/search count-cache.ts says which are kept). */
 @Injectable()

@@ -13,7 +13,10 @@ import { SEARCH_SESSION_OPTIONS } from './search-session';
 export class SearchPool implements OnModuleDestroy {
   readonly pool: Pool;
   /** The pool in TypeORM's `query` shape (rows, not results), for the record loaders. */
-  readonly reader = { query: async <T = any>(text: string, values?: unknown[]): Promise<T> => (await this.pool.query(text, values)).rows as T };
+  readonly reader = {
+    query: async <T = any>(text: string, values?: unknown[]): Promise<T> =>
+      (await this.pool.query(text, values)).rows as T,
+  };
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.pool = new Pool({

@@ -9,4 +9,5 @@
  *   bitmap heap scan prefetched at once, 0.9 s (SSD-class storage, where PostgreSQL's default of 1
  *   leaves the device idle).
  */
-export const SEARCH_SESSION_OPTIONS = '-c jit=off -c work_mem=32MB -c enable_memoize=off -c effective_io_concurrency=256';
+export const SEARCH_SESSION_OPTIONS =
+  '-c jit=off -c work_mem=32MB -c enable_memoize=off -c effective_io_concurrency=256';

@@ -1,6 +1,13 @@
 import { Client } from 'pg';
 import { createTestDatabase, TestDatabase } from '../../../../test/support/database';
-import { checkQuota, enforceQuota, EXPORTS_QUOTA, Queryable, VERIFICATION_ADDRESSES_QUOTA, windowText } from './workspace-quota';
+import {
+  checkQuota,
+  enforceQuota,
+  EXPORTS_QUOTA,
+  Queryable,
+  VERIFICATION_ADDRESSES_QUOTA,
+  windowText,
+} from './workspace-quota';
 
 // Against a real PostgreSQL database: the window sums, Retry-After and the lock are SQL.
 let db: TestDatabase;
@@ -23,17 +30,21 @@ async function workspace(): Promise<string> {
 
 /** A verification job of `total` addresses created `agoMs` before now. */
 const job = (ws: string, total: number, agoMs: number) =>
-  db.query(`INSERT INTO email_verification_jobs (id, workspace_id, total, created_at) VALUES (gen_random_uuid(), $1, $2, now() - make_interval(secs => $3::float8 / 1000))`, [
-    ws,
-    total,
-    agoMs,
-  ]);
+  db.query(
+    `INSERT INTO email_verification_jobs (id, workspace_id, total, created_at) VALUES (gen_random_uuid(), $1, $2, now() - make_interval(secs => $3::float8 / 1000))`,
+    [ws, total, agoMs],
+  );
 
 const refusal = async (work: Promise<unknown>) => {
   try {
     await work;
   } catch (error) {
-    return error as { status: number; errorName: string; payload: Record<string, unknown>; headers: Record<string, string> };
+    return error as {
+      status: number;
+      errorName: string;
+      payload: Record<string, unknown>;
+      headers: Record<string, string>;
+    };
   }
   throw new Error('expected a 429');
 };
@@ -69,11 +80,20 @@ describe('checkQuota', () => {
     expect(need4).toMatchObject({
       status: 429,
       errorName: 'RATE_LIMIT',
-      payload: { limit: 'verification_addresses', quota: 20, used: 16, requested: 8, window_seconds: 60, retry_after: 10 },
+      payload: {
+        limit: 'verification_addresses',
+        quota: 20,
+        used: 16,
+        requested: 8,
+        window_seconds: 60,
+        retry_after: 10,
+      },
       headers: { 'Retry-After': '10' },
     });
     // 12 more need 8 freed: the first job is enough; 13 need 9: both must leave.
-    expect((await refusal(checkQuota(q, VERIFICATION_ADDRESSES_QUOTA, MINUTE, ws, 13))).headers).toEqual({ 'Retry-After': '50' });
+    expect((await refusal(checkQuota(q, VERIFICATION_ADDRESSES_QUOTA, MINUTE, ws, 13))).headers).toEqual({
+      'Retry-After': '50',
+    });
     await expect(checkQuota(q, VERIFICATION_ADDRESSES_QUOTA, MINUTE, ws, 4)).resolves.toBeUndefined();
   });
 
@@ -88,7 +108,10 @@ describe('checkQuota', () => {
     const ws = await workspace();
     const q = await connect();
     for (const ago of [30_000, 20_000]) {
-      await db.query(`INSERT INTO people_exports (id, workspace_id, person_ids, total, created_at) VALUES (gen_random_uuid(), $1, '{}', 0, now() - make_interval(secs => $2::float8 / 1000))`, [ws, ago]);
+      await db.query(
+        `INSERT INTO people_exports (id, workspace_id, person_ids, total, created_at) VALUES (gen_random_uuid(), $1, '{}', 0, now() - make_interval(secs => $2::float8 / 1000))`,
+        [ws, ago],
+      );
     }
     await expect(checkQuota(q, EXPORTS_QUOTA, { limit: 3, windowMs: 60_000 }, ws, 1)).resolves.toBeUndefined();
     const error = await refusal(checkQuota(q, EXPORTS_QUOTA, { limit: 2, windowMs: 60_000 }, ws, 1));
@@ -97,7 +120,9 @@ describe('checkQuota', () => {
 
   it('is off at 0: nothing is even read', async () => {
     const never: Queryable = { query: () => Promise.reject(new Error('no query expected')) };
-    await expect(checkQuota(never, EXPORTS_QUOTA, { limit: 0, windowMs: 60_000 }, 'ws', 1_000_000)).resolves.toBeUndefined();
+    await expect(
+      checkQuota(never, EXPORTS_QUOTA, { limit: 0, windowMs: 60_000 }, 'ws', 1_000_000),
+    ).resolves.toBeUndefined();
     await expect(enforceQuota(never, EXPORTS_QUOTA, { limit: 0, windowMs: 60_000 }, 'ws', 1)).resolves.toBeUndefined();
   });
 
@@ -113,11 +138,16 @@ describe('enforceQuota', () => {
     const [first, second] = [await connect(), await connect()];
     await first.query('BEGIN');
     await enforceQuota(first, VERIFICATION_ADDRESSES_QUOTA, MINUTE, ws, 15);
-    await first.query(`INSERT INTO email_verification_jobs (id, workspace_id, total) VALUES (gen_random_uuid(), $1, 15)`, [ws]);
+    await first.query(
+      `INSERT INTO email_verification_jobs (id, workspace_id, total) VALUES (gen_random_uuid(), $1, 15)`,
+      [ws],
+    );
 
     await second.query('BEGIN');
     let settled = false;
-    const waiting = refusal(enforceQuota(second, VERIFICATION_ADDRESSES_QUOTA, MINUTE, ws, 15)).finally(() => (settled = true));
+    const waiting = refusal(enforceQuota(second, VERIFICATION_ADDRESSES_QUOTA, MINUTE, ws, 15)).finally(
+      () => (settled = true),
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(settled).toBe(false);
     // Another workspace and the other quota do not wait.

@@ -11,7 +11,15 @@
  * Plain module (no Nest imports, the SQL in libs/database quota-usage.ts): unit-tested against PostgreSQL.
  */
 import { ApiError } from '@app/common/http/api-error';
-import { lockQuota, msUntilQuotaRoom, Queryable, QuotaTable, QuotaUnits, QuotaWindow, quotaUsed } from '@app/database/repositories/quota-usage';
+import {
+  lockQuota,
+  msUntilQuotaRoom,
+  Queryable,
+  QuotaTable,
+  QuotaUnits,
+  QuotaWindow,
+  quotaUsed,
+} from '@app/database/repositories/quota-usage';
 
 export type { Queryable } from '@app/database/repositories/quota-usage';
 
@@ -26,8 +34,18 @@ export interface QuotaRule {
   units: QuotaUnits;
 }
 
-export const VERIFICATION_ADDRESSES_QUOTA: QuotaRule = { name: 'verification_addresses', noun: 'verification addresses', table: 'email_verification_jobs', units: 'total' };
-export const EXPORTS_QUOTA: QuotaRule = { name: 'exports', noun: 'people exports', table: 'people_exports', units: '1' };
+export const VERIFICATION_ADDRESSES_QUOTA: QuotaRule = {
+  name: 'verification_addresses',
+  noun: 'verification addresses',
+  table: 'email_verification_jobs',
+  units: 'total',
+};
+export const EXPORTS_QUOTA: QuotaRule = {
+  name: 'exports',
+  noun: 'people exports',
+  table: 'people_exports',
+  units: '1',
+};
 
 export interface QuotaSetting {
   /** Units the window allows; 0 turns the quota off. */
@@ -44,7 +62,13 @@ function windowOf(rule: QuotaRule, setting: QuotaSetting, workspaceId: string): 
  * past its quota in the window ending now. Call it inside the transaction that then inserts the row:
  * it takes the workspace's lock for this quota, held until that transaction ends.
  */
-export async function enforceQuota(tx: Queryable, rule: QuotaRule, setting: QuotaSetting, workspaceId: string, requested: number): Promise<void> {
+export async function enforceQuota(
+  tx: Queryable,
+  rule: QuotaRule,
+  setting: QuotaSetting,
+  workspaceId: string,
+  requested: number,
+): Promise<void> {
   if (setting.limit <= 0) return;
   await lockQuota(tx, rule.name, workspaceId);
   await checkQuota(tx, rule, setting, workspaceId, requested);
@@ -54,7 +78,13 @@ export async function enforceQuota(tx: Queryable, rule: QuotaRule, setting: Quot
  * The same check without the lock: a cheap early refusal before expensive work (an export's people
  * selection). Only enforceQuota, in the inserting transaction, is authoritative.
  */
-export async function checkQuota(db: Queryable, rule: QuotaRule, setting: QuotaSetting, workspaceId: string, requested: number): Promise<void> {
+export async function checkQuota(
+  db: Queryable,
+  rule: QuotaRule,
+  setting: QuotaSetting,
+  workspaceId: string,
+  requested: number,
+): Promise<void> {
   if (setting.limit <= 0) return;
   const used = await quotaUsed(db, windowOf(rule, setting, workspaceId));
   if (used + requested <= setting.limit) return;
@@ -66,7 +96,13 @@ export async function checkQuota(db: Queryable, rule: QuotaRule, setting: QuotaS
  * Whole seconds until the oldest rows of the window that together free `needed` units have left it.
  * When even the whole window's rows are not enough (a request larger than the quota), the whole window.
  */
-async function secondsUntilRoom(db: Queryable, rule: QuotaRule, setting: QuotaSetting, workspaceId: string, needed: number): Promise<number> {
+async function secondsUntilRoom(
+  db: Queryable,
+  rule: QuotaRule,
+  setting: QuotaSetting,
+  workspaceId: string,
+  needed: number,
+): Promise<number> {
   const waitMs = await msUntilQuotaRoom(db, windowOf(rule, setting, workspaceId), needed);
   return retryAfterSeconds(waitMs ?? setting.windowMs);
 }
@@ -82,13 +118,24 @@ export function windowText(windowMs: number): string {
   return `${Math.ceil(windowMs / 1000)} s`;
 }
 
-export function quotaExceededError(rule: QuotaRule, setting: QuotaSetting, use: { used: number; requested: number; retryAfter: number }): ApiError {
+export function quotaExceededError(
+  rule: QuotaRule,
+  setting: QuotaSetting,
+  use: { used: number; requested: number; retryAfter: number },
+): ApiError {
   const whole = use.requested > setting.limit ? ' (more than the whole quota)' : '';
   return new ApiError(
     429,
     'RATE_LIMIT',
     `over the quota of ${setting.limit} ${rule.noun} per ${windowText(setting.windowMs)}: ${use.used} used, ${use.requested} asked${whole}; retry after ${use.retryAfter} s`,
-    { limit: rule.name, quota: setting.limit, used: use.used, requested: use.requested, window_seconds: Math.ceil(setting.windowMs / 1000), retry_after: use.retryAfter },
+    {
+      limit: rule.name,
+      quota: setting.limit,
+      used: use.used,
+      requested: use.requested,
+      window_seconds: Math.ceil(setting.windowMs / 1000),
+      retry_after: use.retryAfter,
+    },
     { 'Retry-After': String(use.retryAfter) },
   );
 }

@@ -16,13 +16,21 @@ describe('normalizeSuggestQuery', () => {
       const e = apiErrorOf(() => normalizeSuggestQuery(raw));
       expect(e.status).toBe(400);
       expect(e.errorName).toBe('VALIDATION_ERROR');
-      expect(e.payload).toMatchObject({ field: 'query', code: 'out_of_range', received_value: raw, received_type: 'string' });
+      expect(e.payload).toMatchObject({
+        field: 'query',
+        code: 'out_of_range',
+        received_value: raw,
+        received_type: 'string',
+      });
     }
   });
 
   it('counts at most 100 characters after trimming, in code points', () => {
     expect(normalizeSuggestQuery(`  ${'a'.repeat(100)}  `)).toBe('a'.repeat(100));
-    expect(apiErrorOf(() => normalizeSuggestQuery('a'.repeat(101))).payload).toMatchObject({ field: 'query', code: 'out_of_range' });
+    expect(apiErrorOf(() => normalizeSuggestQuery('a'.repeat(101))).payload).toMatchObject({
+      field: 'query',
+      code: 'out_of_range',
+    });
     // 100 emoji are 200 UTF-16 units but 100 characters
     expect(normalizeSuggestQuery('😀'.repeat(100))).toHaveLength(200);
   });
@@ -35,7 +43,9 @@ describe('suggestionItems', () => {
   ];
 
   it('answers value and count (a number, pg sends bigint as text) for every type but company_name', () => {
-    expect(suggestionItems('person_job_title', [{ value: 'Sales Manager', count: '1999', company_id: null, website: null }])).toEqual([{ value: 'Sales Manager', count: 1999 }]);
+    expect(
+      suggestionItems('person_job_title', [{ value: 'Sales Manager', count: '1999', company_id: null, website: null }]),
+    ).toEqual([{ value: 'Sales Manager', count: 1999 }]);
   });
 
   it('adds the company id and website for company_name, keeping the order', () => {

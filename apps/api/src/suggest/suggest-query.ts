@@ -15,7 +15,12 @@ export function normalizeSuggestQuery(raw: string): string {
   const query = raw.trim().replace(/\s+/g, ' ');
   const length = [...query].length;
   if (length < 1 || length > SUGGEST_QUERY_MAX) {
-    throw validationError('query', 'out_of_range', `query must be 1-${SUGGEST_QUERY_MAX} characters long after trimming`, received(raw));
+    throw validationError(
+      'query',
+      'out_of_range',
+      `query must be 1-${SUGGEST_QUERY_MAX} characters long after trimming`,
+      received(raw),
+    );
   }
   return query;
 }

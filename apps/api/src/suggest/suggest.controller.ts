@@ -1,6 +1,11 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SUGGEST_ANSWER_EXAMPLE, SUGGEST_COMPANY_ANSWER_EXAMPLE, SUGGEST_EXAMPLES, SuggestDto } from './dto/suggest.dto';
+import {
+  SUGGEST_ANSWER_EXAMPLE,
+  SUGGEST_COMPANY_ANSWER_EXAMPLE,
+  SUGGEST_EXAMPLES,
+  SuggestDto,
+} from './dto/suggest.dto';
 import { SuggestService } from './suggest.service';
 import { BODY_LIMITS } from '../http/body-limits';
 import { JsonBody } from '../http/json-body.interceptor';

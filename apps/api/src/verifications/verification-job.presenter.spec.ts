@@ -31,8 +31,20 @@ describe('verification job presenter', () => {
       failure_reason: null,
       results_expired_at: null,
     });
-    const expired = toVerificationJob({ ...row, status: 'completed', processed: 3, countInvalid: 1, completedAt: new Date('2026-11-22T10:00:02Z'), resultsExpiredAt: new Date('2026-12-22T10:00:02Z') });
-    expect(expired).toMatchObject({ status: 'completed', processed: 3, counts: { valid: 1, invalid: 1, accept_all: 0, unknown: 1 }, results_expired_at: '2026-12-22T10:00:02.000Z' });
+    const expired = toVerificationJob({
+      ...row,
+      status: 'completed',
+      processed: 3,
+      countInvalid: 1,
+      completedAt: new Date('2026-11-22T10:00:02Z'),
+      resultsExpiredAt: new Date('2026-12-22T10:00:02Z'),
+    });
+    expect(expired).toMatchObject({
+      status: 'completed',
+      processed: 3,
+      counts: { valid: 1, invalid: 1, accept_all: 0, unknown: 1 },
+      results_expired_at: '2026-12-22T10:00:02.000Z',
+    });
   });
 
   it('answers the generic job shape with progress', () => {

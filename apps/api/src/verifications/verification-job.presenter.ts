@@ -32,7 +32,12 @@ export function toVerificationJob(row: VerificationJobRow): VerificationJob {
     status: row.status,
     total: row.total,
     processed: row.processed,
-    counts: { valid: row.countValid, invalid: row.countInvalid, accept_all: row.countAcceptAll, unknown: row.countUnknown },
+    counts: {
+      valid: row.countValid,
+      invalid: row.countInvalid,
+      accept_all: row.countAcceptAll,
+      unknown: row.countUnknown,
+    },
     created_at: iso(row.createdAt)!,
     started_at: iso(row.startedAt),
     completed_at: iso(row.completedAt),

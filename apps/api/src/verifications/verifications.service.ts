@@ -1,4 +1,16 @@
-import { AuthContext, enqueueAfterCommit, listAnswer, newJobId, notFoundError, PageRequest, paginationOf, QueueName, received, validationError, WithMetadata } from '@app/common';
+import {
+  AuthContext,
+  enqueueAfterCommit,
+  listAnswer,
+  newJobId,
+  notFoundError,
+  PageRequest,
+  paginationOf,
+  QueueName,
+  received,
+  validationError,
+  WithMetadata,
+} from '@app/common';
 import { enqueueVerification, normaliseBatch } from '@app/common/email';
 import { InjectQueue } from '@nestjs/bullmq';
 import { APP_CONFIG, AppConfig } from '@app/config';
@@ -34,10 +46,16 @@ export class VerificationsService {
    */
   async create(auth: AuthContext, emails: unknown[]): Promise<WithMetadata<VerificationJob>> {
     emails.forEach((item, i) => {
-      if (typeof item !== 'string') throw validationError(`emails[${i}]`, 'invalid_value', `emails[${i}] must be a string`, received(item));
+      if (typeof item !== 'string')
+        throw validationError(`emails[${i}]`, 'invalid_value', `emails[${i}] must be a string`, received(item));
       // RFC 5321's longest address; anything longer is no address and only costs storage and work.
       if (item.trim().length > MAX_EMAIL_LENGTH) {
-        throw validationError(`emails[${i}]`, 'out_of_range', `emails[${i}] must be at most ${MAX_EMAIL_LENGTH} characters`, { received_type: 'string' });
+        throw validationError(
+          `emails[${i}]`,
+          'out_of_range',
+          `emails[${i}] must be at most ${MAX_EMAIL_LENGTH} characters`,
+          { received_type: 'string' },
+        );
       }
     });
     const { addresses, duplicates } = normaliseBatch(emails as string[]);
@@ -48,20 +66,33 @@ export class VerificationsService {
     );
     // The job is committed: if Redis is away now, the answer is still given and the worker's sweeper
     // enqueues the job later; failing here would make a retrying client create the job twice.
-    await enqueueAfterCommit(() => enqueueVerification(this.queue, id), this.config.redisCommandTimeoutMs, this.logger, { jobId: id });
+    await enqueueAfterCommit(
+      () => enqueueVerification(this.queue, id),
+      this.config.redisCommandTimeoutMs,
+      this.logger,
+      { jobId: id },
+    );
     return new WithMetadata(toVerificationJob(row), { received: emails.length, duplicates });
   }
 
   /** One job of the workspace with a page of its verified results (in input order). */
-  async get(workspaceId: string, id: string, page: number): Promise<WithMetadata<VerificationJob & { results: VerificationResult[] }>> {
+  async get(
+    workspaceId: string,
+    id: string,
+    page: number,
+  ): Promise<WithMetadata<VerificationJob & { results: VerificationResult[] }>> {
     const row = await this.jobs.findInWorkspace(workspaceId, id);
     if (!row) throw notFoundError('email verification job');
     const from = (page - 1) * RESULTS_PER_PAGE;
     // Once expired the results are gone (or going: maintenance deletes them in the transaction that stamps the job).
     const listed = row.resultsExpiredAt ? 0 : row.processed;
     // Only ordinals below `processed` are verified; they were committed together with `processed`.
-    const results: VerificationResult[] = listed === 0 ? [] : await this.jobs.results(id, from, Math.min(listed, from + RESULTS_PER_PAGE));
-    return new WithMetadata({ ...toVerificationJob(row), results }, { pagination: paginationOf({ page, perPage: RESULTS_PER_PAGE }, listed) });
+    const results: VerificationResult[] =
+      listed === 0 ? [] : await this.jobs.results(id, from, Math.min(listed, from + RESULTS_PER_PAGE));
+    return new WithMetadata(
+      { ...toVerificationJob(row), results },
+      { pagination: paginationOf({ page, perPage: RESULTS_PER_PAGE }, listed) },
+    );
   }
 
   /** The workspace's jobs, newest first, without results. */

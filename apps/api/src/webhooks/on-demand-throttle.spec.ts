@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '@app/common/http/api-error';
 import Redis from 'ioredis';
-import { spendOnDemand, throttleHost, throttleKeys, WEBHOOK_ACTION_LIMITS, WebhookAction, WORKSPACE_ON_DEMAND_LIMIT } from './on-demand-throttle';
+import {
+  spendOnDemand,
+  throttleHost,
+  throttleKeys,
+  WEBHOOK_ACTION_LIMITS,
+  WebhookAction,
+  WORKSPACE_ON_DEMAND_LIMIT,
+} from './on-demand-throttle';
 
 describe('throttleHost', () => {
   it.each([
@@ -23,7 +30,10 @@ describe('throttleHost', () => {
 
 describe('spendOnDemand on a real Redis', () => {
   const db = 1 + (Number(process.env.TEST_REDIS_DB_OFFSET ?? '0') % 15);
-  const redis = new Redis(`${process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'}/${db}`, { maxRetriesPerRequest: 1, lazyConnect: true });
+  const redis = new Redis(`${process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'}/${db}`, {
+    maxRetriesPerRequest: 1,
+    lazyConnect: true,
+  });
   const throttle = { spend: (action: WebhookAction, ws: string, url: string) => spendOnDemand(redis, action, ws, url) };
   const workspaces: string[] = [];
   const workspace = () => {
@@ -72,7 +82,8 @@ describe('spendOnDemand on a real Redis', () => {
 
   it("caps a workspace's on-demand sends over every host and action, without spending on the host counter it refuses", async () => {
     const ws = workspace();
-    for (let i = 0; i < WORKSPACE_ON_DEMAND_LIMIT.limit; i++) await throttle.spend(i % 2 ? 'test' : 'resend', ws, `https://h${i}.example.com/`);
+    for (let i = 0; i < WORKSPACE_ON_DEMAND_LIMIT.limit; i++)
+      await throttle.spend(i % 2 ? 'test' : 'resend', ws, `https://h${i}.example.com/`);
     const error = await refusal(throttle.spend('test', ws, 'https://fresh.example.com/'));
     expect(error.payload).toMatchObject({ limit: 'webhook_on_demand' });
     expect(await redis.get(throttleKeys('test', ws, 'fresh.example.com')[0])).toBeNull();

@@ -69,13 +69,28 @@ export function throttleKeys(action: WebhookAction, workspaceId: string, host: s
  * budget, or throws 429 RATE_LIMIT (`payload.limit` `webhook_<action>` or `webhook_on_demand`)
  * with Retry-After, counting nothing. Redis keeps the clock and the counts, shared by every API replica.
  */
-export async function spendOnDemand(redis: Redis, action: WebhookAction, workspaceId: string, receiverUrl: string): Promise<void> {
+export async function spendOnDemand(
+  redis: Redis,
+  action: WebhookAction,
+  workspaceId: string,
+  receiverUrl: string,
+): Promise<void> {
   const perHost = WEBHOOK_ACTION_LIMITS[action];
   const keys = throttleKeys(action, workspaceId, throttleHost(receiverUrl));
   const reply = await needsRedis(
-    redis.eval(MULTI_WINDOW_SCRIPT, keys.length, ...keys, 1, perHost.limit, perHost.windowMs, WORKSPACE_ON_DEMAND_LIMIT.limit, WORKSPACE_ON_DEMAND_LIMIT.windowMs),
+    redis.eval(
+      MULTI_WINDOW_SCRIPT,
+      keys.length,
+      ...keys,
+      1,
+      perHost.limit,
+      perHost.windowMs,
+      WORKSPACE_ON_DEMAND_LIMIT.limit,
+      WORKSPACE_ON_DEMAND_LIMIT.windowMs,
+    ),
   );
-  if (!Array.isArray(reply) || reply.length !== 3) throw new Error(`unexpected throttle reply ${JSON.stringify(reply)}`);
+  if (!Array.isArray(reply) || reply.length !== 3)
+    throw new Error(`unexpected throttle reply ${JSON.stringify(reply)}`);
   const [allowed, refused, waitMs] = reply.map(Number);
   if (allowed === 1) return;
   throw rateLimitError(retryAfterSeconds(waitMs), refused === 1 ? `webhook_${action}` : 'webhook_on_demand');

@@ -21,7 +21,12 @@ export class WebhookAccess {
    * The caller's webhook, optionally locked for update; another workspace's id answers 404 as if
    * it did not exist (docs/api.md#authentication).
    */
-  async requireWebhook(workspaceId: string, id: string, manager?: EntityManager, forUpdate = false): Promise<WebhookRow> {
+  async requireWebhook(
+    workspaceId: string,
+    id: string,
+    manager?: EntityManager,
+    forUpdate = false,
+  ): Promise<WebhookRow> {
     checkPathId('id', id);
     const row = await this.webhooks.find(workspaceId, id, manager, forUpdate);
     if (row === null) throw notFoundError('webhook');
@@ -40,6 +45,7 @@ export class WebhookAccess {
    * 401): no active webhook is ever left behind by a revoked key, whatever the key cache says.
    */
   async lockLiveCaller(manager: EntityManager, auth: AuthContext): Promise<void> {
-    if (!(await this.workspaces.lockLiveCaller(auth, manager))) throw unauthorizedError('the API key is unknown or no longer active');
+    if (!(await this.workspaces.lockLiveCaller(auth, manager)))
+      throw unauthorizedError('the API key is unknown or no longer active');
   }
 }

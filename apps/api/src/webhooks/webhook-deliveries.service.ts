@@ -46,9 +46,13 @@ export class WebhookDeliveriesService {
       this.db.transaction(async (manager) => {
         refuseDisabled(await this.access.requireWebhook(auth.workspaceId, id, manager, true));
         const { eventId, eventType } = await this.requireDelivery(id, deliveryId, manager);
-        if (!(await this.deliveries.eventExists(auth.workspaceId, eventId, manager))) throw notFoundError('event of the delivery');
+        if (!(await this.deliveries.eventExists(auth.workspaceId, eventId, manager)))
+          throw notFoundError('event of the delivery');
         // The task row normally exists; recreate it if maintenance removed it.
-        const due = await this.deliveries.makeTaskDue({ eventId, webhookId: id, workspaceId: auth.workspaceId, eventType }, manager);
+        const due = await this.deliveries.makeTaskDue(
+          { eventId, webhookId: id, workspaceId: auth.workspaceId, eventType },
+          manager,
+        );
         await this.notifyDue(manager, `${eventId}:${id}`);
         return { event_id: eventId, webhook_id: id, state: 'pending', next_attempt_at: due.toISOString() };
       }),
@@ -62,7 +66,8 @@ export class WebhookDeliveriesService {
   async recover(auth: AuthContext, id: string, dto: RecoverWebhookDto) {
     checkPathId('id', id);
     const since = new Date(dto.since);
-    if (Number.isNaN(since.getTime())) throw validationError('since', 'invalid_format', 'since must be an ISO 8601 time');
+    if (Number.isNaN(since.getTime()))
+      throw validationError('since', 'invalid_format', 'since must be an ISO 8601 time');
     const hook = await this.access.requireWebhook(auth.workspaceId, id);
     refuseDisabled(hook);
     await this.throttle.spend('recover', auth.workspaceId, hook.url);
@@ -76,7 +81,11 @@ export class WebhookDeliveriesService {
     );
   }
 
-  private async requireDelivery(webhookId: string, deliveryId: string, manager?: EntityManager): Promise<{ eventId: string; eventType: string }> {
+  private async requireDelivery(
+    webhookId: string,
+    deliveryId: string,
+    manager?: EntityManager,
+  ): Promise<{ eventId: string; eventType: string }> {
     const found = await this.deliveries.eventOf(webhookId, deliveryId, manager);
     if (found === null) throw notFoundError('delivery');
     return found;
@@ -90,6 +99,8 @@ export class WebhookDeliveriesService {
 
 function refuseDisabled(hook: WebhookRow): void {
   if (hook.status !== 'active') {
-    throw validationError('id', 'invalid_value', 'the webhook is disabled: set its status to active first', { webhook_status: hook.status });
+    throw validationError('id', 'invalid_value', 'the webhook is disabled: set its status to active first', {
+      webhook_status: hook.status,
+    });
   }
 }

@@ -1,6 +1,14 @@
 import { ApiListResponse, Auth, AuthContext, pageRequest } from '@app/common';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { ListDeliveriesQuery } from './dto/list-deliveries.query';
 import { ListWebhooksQuery } from './dto/list-webhooks.query';
@@ -38,14 +46,22 @@ export class WebhooksController {
       '`events` must hold at least one of the three real event types. At most 25 active webhooks per workspace, and 100 in all, disabled ones included ' +
       '(400 `out_of_range` on `webhooks`, `payload.limit`, `payload.counted` `active` or `all`).',
   })
-  @ApiBody({ type: CreateWebhookDto, examples: { default: { value: { url: WEBHOOK_EXAMPLE.url, events: WEBHOOK_EXAMPLE.events, description: 'CRM sync' } } } })
+  @ApiBody({
+    type: CreateWebhookDto,
+    examples: {
+      default: { value: { url: WEBHOOK_EXAMPLE.url, events: WEBHOOK_EXAMPLE.events, description: 'CRM sync' } },
+    },
+  })
   @ApiCreatedResponse(envelope({ ...WEBHOOK_EXAMPLE, secret: SECRET_EXAMPLE }))
   create(@Auth() auth: AuthContext, @Body() dto: CreateWebhookDto) {
     return this.webhooks.create(auth, dto);
   }
 
   @Get()
-  @ApiOperation({ summary: "List the workspace's webhooks, newest first (never their secrets); `status` narrows to active or disabled ones" })
+  @ApiOperation({
+    summary:
+      "List the workspace's webhooks, newest first (never their secrets); `status` narrows to active or disabled ones",
+  })
   @ApiListResponse(WEBHOOK_EXAMPLE)
   list(@Auth() auth: AuthContext, @Query() query: ListWebhooksQuery) {
     return this.webhooks.list(auth, query.status, pageRequest(query));
@@ -68,7 +84,10 @@ export class WebhooksController {
       '`description: null` clears the description; a null `url`, `events` or `status` answers 400 `VALIDATION_ERROR` (`invalid_value`) on that field. ' +
       '`events` keeps at least one real event type. The URL is stored trimmed and normalised.',
   })
-  @ApiBody({ type: UpdateWebhookDto, examples: { reenable: { value: { status: 'active' } }, events: { value: { events: ['company.saved'] } } } })
+  @ApiBody({
+    type: UpdateWebhookDto,
+    examples: { reenable: { value: { status: 'active' } }, events: { value: { events: ['company.saved'] } } },
+  })
   @ApiOkResponse(envelope(WEBHOOK_EXAMPLE))
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() dto: UpdateWebhookDto) {
     return this.webhooks.update(auth, id, dto);
@@ -86,10 +105,21 @@ export class WebhooksController {
   @HttpCode(202)
   @ApiOperation({
     summary: 'Send a webhook.test event to this webhook (whatever its subscribed events)',
-    description: 'At most 10 a minute per workspace and receiver host. Deleting and re-creating a webhook resets nothing; every on-demand send of a workspace (test, resend, recover, re-enable) also counts against 60 a minute. Over either limit: 429 `RATE_LIMIT` with `Retry-After`.',
+    description:
+      'At most 10 a minute per workspace and receiver host. Deleting and re-creating a webhook resets nothing; every on-demand send of a workspace (test, resend, recover, re-enable) also counts against 60 a minute. Over either limit: 429 `RATE_LIMIT` with `Retry-After`.',
   })
-  @ApiConflictResponse({ description: 'the webhook is disabled (409 `CONFLICT`, `payload.webhook_status` and `payload.disabled_reason`): re-enable it first' })
-  @ApiAcceptedResponse(envelope({ event_id: 'evt_01JD2YA9F4H6K8M0P2R4T6V8X0', type: 'webhook.test', webhook_id: WEBHOOK_EXAMPLE.id, webhook_status: 'active' }))
+  @ApiConflictResponse({
+    description:
+      'the webhook is disabled (409 `CONFLICT`, `payload.webhook_status` and `payload.disabled_reason`): re-enable it first',
+  })
+  @ApiAcceptedResponse(
+    envelope({
+      event_id: 'evt_01JD2YA9F4H6K8M0P2R4T6V8X0',
+      type: 'webhook.test',
+      webhook_id: WEBHOOK_EXAMPLE.id,
+      webhook_status: 'active',
+    }),
+  )
   sendTest(@Auth() auth: AuthContext, @Param('id') id: string) {
     return this.webhooks.sendTest(auth, id);
   }
@@ -116,7 +146,13 @@ export class WebhooksController {
       'The body may be left out (or `grace` null): the default grace applies.',
   })
   @ApiBody({ type: RotateSecretDto, required: false, examples: { default: { value: { grace: '24h' } } } })
-  @ApiOkResponse(envelope({ id: WEBHOOK_EXAMPLE.id, secret: SECRET_EXAMPLE, previous_secret_expires_at: '2026-11-23T00:00:00.000Z' }))
+  @ApiOkResponse(
+    envelope({
+      id: WEBHOOK_EXAMPLE.id,
+      secret: SECRET_EXAMPLE,
+      previous_secret_expires_at: '2026-11-23T00:00:00.000Z',
+    }),
+  )
   rotateSecret(@Auth() auth: AuthContext, @Param('id') id: string, @Body() dto: RotateSecretDto) {
     return this.webhooks.rotateSecret(auth, id, dto);
   }
@@ -126,9 +162,17 @@ export class WebhooksController {
   @HttpCode(202)
   @ApiOperation({
     summary: 'Send the event of one delivery again, now (a fresh run of the retry schedule)',
-    description: 'At most 30 a minute per workspace and receiver host. Deleting and re-creating a webhook resets nothing; every on-demand send of a workspace (test, resend, recover, re-enable) also counts against 60 a minute. Over either limit: 429 `RATE_LIMIT` with `Retry-After`. A disabled webhook answers 400 `invalid_value` on `id`.',
+    description:
+      'At most 30 a minute per workspace and receiver host. Deleting and re-creating a webhook resets nothing; every on-demand send of a workspace (test, resend, recover, re-enable) also counts against 60 a minute. Over either limit: 429 `RATE_LIMIT` with `Retry-After`. A disabled webhook answers 400 `invalid_value` on `id`.',
   })
-  @ApiAcceptedResponse(envelope({ event_id: DELIVERY_EXAMPLE.event_id, webhook_id: WEBHOOK_EXAMPLE.id, state: 'pending', next_attempt_at: '2026-11-22T00:00:00.000Z' }))
+  @ApiAcceptedResponse(
+    envelope({
+      event_id: DELIVERY_EXAMPLE.event_id,
+      webhook_id: WEBHOOK_EXAMPLE.id,
+      state: 'pending',
+      next_attempt_at: '2026-11-22T00:00:00.000Z',
+    }),
+  )
   resend(@Auth() auth: AuthContext, @Param('id') id: string, @Param('delivery_id') deliveryId: string) {
     return this.deliveries.resend(auth, id, deliveryId);
   }
@@ -138,7 +182,8 @@ export class WebhooksController {
   @HttpCode(202)
   @ApiOperation({
     summary: 'Send again every event whose delivery to this webhook failed for good (or was dropped) since a time',
-    description: 'At most 10 an hour per workspace and receiver host. Deleting and re-creating a webhook resets nothing; every on-demand send of a workspace (test, resend, recover, re-enable) also counts against 60 a minute. Over either limit: 429 `RATE_LIMIT` with `Retry-After`. A disabled webhook answers 400 `invalid_value` on `id`.',
+    description:
+      'At most 10 an hour per workspace and receiver host. Deleting and re-creating a webhook resets nothing; every on-demand send of a workspace (test, resend, recover, re-enable) also counts against 60 a minute. Over either limit: 429 `RATE_LIMIT` with `Retry-After`. A disabled webhook answers 400 `invalid_value` on `id`.',
   })
   @ApiBody({ type: RecoverWebhookDto, examples: { default: { value: { since: '2026-11-20T00:00:00Z' } } } })
   @ApiAcceptedResponse(envelope({ webhook_id: WEBHOOK_EXAMPLE.id, since: '2026-11-20T00:00:00.000Z', recovered: 3 }))

@@ -5,5 +5,8 @@ import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
 
-@Module({ controllers: [WebhooksController], providers: [WebhooksService, WebhookDeliveriesService, WebhookActionThrottle, WebhookAccess] })
+@Module({
+  controllers: [WebhooksController],
+  providers: [WebhooksService, WebhookDeliveriesService, WebhookActionThrottle, WebhookAccess],
+})
 export class WebhooksModule {}

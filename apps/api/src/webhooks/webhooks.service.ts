@@ -1,7 +1,15 @@
 import { AuthContext, conflictError, listAnswer, newId, PageRequest, validationError, WithMetadata } from '@app/common';
 import { APP_CONFIG, AppConfig, parseDuration } from '@app/config';
 import { recordEvent, retryOnDeadlock, WebhookRepository, WebhookStatus } from '@app/database';
-import { checkTargetUrl, configKeyring, disableWebhook, generateWebhookSecret, ReceiverResolver, sealSecret, SecretKeyring } from '@app/webhooks';
+import {
+  checkTargetUrl,
+  configKeyring,
+  disableWebhook,
+  generateWebhookSecret,
+  ReceiverResolver,
+  sealSecret,
+  SecretKeyring,
+} from '@app/webhooks';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
@@ -58,13 +66,23 @@ export class WebhooksService {
   }
 
   /** 400 `out_of_range` when the workspace already has the most active webhooks (the caller holds the lock). */
-  private async checkRoomForActive(manager: EntityManager, workspaceId: string, field: string, exceptId: string | null): Promise<void> {
+  private async checkRoomForActive(
+    manager: EntityManager,
+    workspaceId: string,
+    field: string,
+    exceptId: string | null,
+  ): Promise<void> {
     const count = await this.webhooks.countActive(workspaceId, exceptId, manager);
     if (count >= MAX_ACTIVE_WEBHOOKS) {
-      throw validationError(field, 'out_of_range', `a workspace can have at most ${MAX_ACTIVE_WEBHOOKS} active webhooks; disable or delete one first`, {
-        limit: MAX_ACTIVE_WEBHOOKS,
-        counted: 'active',
-      });
+      throw validationError(
+        field,
+        'out_of_range',
+        `a workspace can have at most ${MAX_ACTIVE_WEBHOOKS} active webhooks; disable or delete one first`,
+        {
+          limit: MAX_ACTIVE_WEBHOOKS,
+          counted: 'active',
+        },
+      );
     }
   }
 
@@ -76,10 +94,15 @@ export class WebhooksService {
     const max = this.config.webhookMaxPerWorkspace;
     const count = await this.webhooks.count(workspaceId, manager);
     if (count >= max) {
-      throw validationError('webhooks', 'out_of_range', `a workspace can have at most ${max} webhooks, disabled ones included; delete one first`, {
-        limit: max,
-        counted: 'all',
-      });
+      throw validationError(
+        'webhooks',
+        'out_of_range',
+        `a workspace can have at most ${max} webhooks, disabled ones included; delete one first`,
+        {
+          limit: max,
+          counted: 'all',
+        },
+      );
     }
   }
 
@@ -113,7 +136,11 @@ export class WebhooksService {
   }
 
   /** A page of the workspace's webhooks, newest first, optionally in one status. */
-  async list(auth: AuthContext, status: WebhookStatus | undefined, page: PageRequest): Promise<WithMetadata<WebhookRecord[]>> {
+  async list(
+    auth: AuthContext,
+    status: WebhookStatus | undefined,
+    page: PageRequest,
+  ): Promise<WithMetadata<WebhookRecord[]>> {
     const found = await this.webhooks.page(auth.workspaceId, status, page);
     return listAnswer(found.items.map(toWebhookRecord), page, found.total);
   }
@@ -124,7 +151,12 @@ export class WebhooksService {
 
   async update(auth: AuthContext, id: string, dto: UpdateWebhookDto): Promise<WebhookRecord> {
     checkPathId('id', id);
-    if (dto.url === undefined && dto.events === undefined && dto.description === undefined && dto.status === undefined) {
+    if (
+      dto.url === undefined &&
+      dto.events === undefined &&
+      dto.description === undefined &&
+      dto.status === undefined
+    ) {
       throw validationError('body', 'invalid_value', 'give at least one of url, events, description, status');
     }
     const url = dto.url === undefined ? undefined : await this.checkUrl(dto.url);
@@ -173,7 +205,10 @@ export class WebhooksService {
    * A disabled webhook gets no deliveries, so its test answers 409 rather than an event never sent;
    * the row lock keeps a concurrent disable from slipping between the check and the event.
    */
-  async sendTest(auth: AuthContext, id: string): Promise<{ event_id: string; type: 'webhook.test'; webhook_id: string; webhook_status: string }> {
+  async sendTest(
+    auth: AuthContext,
+    id: string,
+  ): Promise<{ event_id: string; type: 'webhook.test'; webhook_id: string; webhook_status: string }> {
     // Checked, then counted against the on-demand throttle, then checked again under the lock.
     const target = refuseDisabledTest(await this.access.requireWebhook(auth.workspaceId, id));
     await this.throttle.spend('test', auth.workspaceId, target.url);
@@ -185,7 +220,11 @@ export class WebhooksService {
   }
 
   /** New secret, answered once; the previous one keeps signing beside it for `grace`. */
-  async rotateSecret(auth: AuthContext, id: string, dto: RotateSecretDto): Promise<{ id: string; secret: string; previous_secret_expires_at: string | null }> {
+  async rotateSecret(
+    auth: AuthContext,
+    id: string,
+    dto: RotateSecretDto,
+  ): Promise<{ id: string; secret: string; previous_secret_expires_at: string | null }> {
     checkPathId('id', id);
     const graceMs = parseGrace(dto.grace ?? DEFAULT_GRACE);
     const secret = generateWebhookSecret();
@@ -201,7 +240,11 @@ export class WebhooksService {
 /** A disabled webhook gets no deliveries: its test answers 409 rather than an event never sent. */
 function refuseDisabledTest(hook: WebhookRow): WebhookRow {
   if (hook.status !== 'active') {
-    throw conflictError('the webhook is disabled: set its status to active first', { field: 'id', webhook_status: hook.status, disabled_reason: hook.disabled_reason });
+    throw conflictError('the webhook is disabled: set its status to active first', {
+      field: 'id',
+      webhook_status: hook.status,
+      disabled_reason: hook.disabled_reason,
+    });
   }
   return hook;
 }
@@ -209,7 +252,15 @@ function refuseDisabledTest(hook: WebhookRow): WebhookRow {
 /** `grace` of rotate-secret: a duration from 0 to 7 days. */
 export function parseGrace(grace: string): number {
   const ms = parseDuration(grace);
-  if (ms === null) throw validationError('grace', 'invalid_format', 'grace must be a duration such as 0, 30m, 24h or 7d', { received_value: grace, received_type: 'string' });
-  if (ms > MAX_GRACE_MS) throw validationError('grace', 'out_of_range', 'grace must be between 0 and 7d', { received_value: grace, received_type: 'string' });
+  if (ms === null)
+    throw validationError('grace', 'invalid_format', 'grace must be a duration such as 0, 30m, 24h or 7d', {
+      received_value: grace,
+      received_type: 'string',
+    });
+  if (ms > MAX_GRACE_MS)
+    throw validationError('grace', 'out_of_range', 'grace must be between 0 and 7d', {
+      received_value: grace,
+      received_type: 'string',
+    });
   return ms;
 }

@@ -6,7 +6,8 @@ import { CliError, CommandOptions } from '../cli-args';
 
 function readableFile(command: string, option: string, path: string | undefined): string | undefined {
   if (path === undefined) return undefined;
-  if (!existsSync(path) || !statSync(path).isFile()) throw new CliError(`${command}: --${option} ${path}: no such file`);
+  if (!existsSync(path) || !statSync(path).isFile())
+    throw new CliError(`${command}: --${option} ${path}: no such file`);
   return path;
 }
 
@@ -27,16 +28,24 @@ const AS_OF = /^\d{4}-\d{2}-\d{2}$/;
 export async function generateDatasetCommand(db: DataSource, o: CommandOptions) {
   const people = o.integer('people', undefined, 0, 50_000_000);
   const companies = o.integer('companies', undefined, 0, 10_000_000);
-  if (people > 0 && companies === 0) throw new CliError('dataset:generate: people need at least one company (--companies ≥ 1)');
+  if (people > 0 && companies === 0)
+    throw new CliError('dataset:generate: people need at least one company (--companies ≥ 1)');
   const asOfText = o.optional('as-of');
-  if (asOfText !== undefined && (!AS_OF.test(asOfText) || Number.isNaN(Date.parse(asOfText)))) throw new CliError(`dataset:generate: --as-of must be a date YYYY-MM-DD, got "${asOfText}"`);
+  if (asOfText !== undefined && (!AS_OF.test(asOfText) || Number.isNaN(Date.parse(asOfText))))
+    throw new CliError(`dataset:generate: --as-of must be a date YYYY-MM-DD, got "${asOfText}"`);
   const load = o.optional('load') ?? 'true';
-  if (load !== 'true' && load !== 'false') throw new CliError(`dataset:generate: --load must be true or false, got "${load}"`);
+  if (load !== 'true' && load !== 'false')
+    throw new CliError(`dataset:generate: --load must be true or false, got "${load}"`);
   const outDir = o.optional('out');
   if (load === 'false' && !outDir) throw new CliError('dataset:generate: --load false needs --out DIR');
   return generateDataset(
     () => DatasetLoader.open(db),
-    { people, companies, seed: o.optional('seed') ?? '1', asOf: asOfText ? new Date(`${asOfText}T00:00:00Z`) : new Date() },
+    {
+      people,
+      companies,
+      seed: o.optional('seed') ?? '1',
+      asOf: asOfText ? new Date(`${asOfText}T00:00:00Z`) : new Date(),
+    },
     { database: load === 'true', outDir },
     new Progress(process.stderr),
   );

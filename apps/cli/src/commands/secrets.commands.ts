@@ -16,12 +16,15 @@ const COLUMNS: readonly WebhookSecretColumn[] = ['secret_ciphertext', 'previous_
  */
 export async function rotateSecrets(db: DataSource, _options: CommandOptions) {
   const config = loadConfig();
-  if (!config.secretsKey) throw new CliError('SECRETS_KEY is not set: give the key to seal with (and the former ones in SECRETS_KEY_PREVIOUS)');
+  if (!config.secretsKey)
+    throw new CliError(
+      'SECRETS_KEY is not set: give the key to seal with (and the former ones in SECRETS_KEY_PREVIOUS)',
+    );
   const keyring = configKeyring(config);
   const counts = { webhooks: 0, resealed: 0, already_current: 0, changed_meanwhile: 0 };
   const unreadable = new Set<string>();
   const webhooks = new WebhookRepository(db);
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const rows = await webhooks.secretsAfter(after, BATCH);
     if (rows.length === 0) break;
     for (const row of rows) {

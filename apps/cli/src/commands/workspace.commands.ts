@@ -14,7 +14,12 @@ export async function createWorkspace(db: DataSource, o: CommandOptions) {
   return db.transaction(async (manager) => {
     // The opening credits go through the ledger, so the balance equals the sum of its rows from the start.
     const workspaceId = await workspaces.create(name, manager);
-    await addCredits(manager, { workspaceId, amount: credits, reason: 'workspace_created', requestId: 'cli:workspace:create' });
+    await addCredits(manager, {
+      workspaceId,
+      amount: credits,
+      reason: 'workspace_created',
+      requestId: 'cli:workspace:create',
+    });
     const memberId = await workspaces.addMember(workspaceId, 'Owner', 'owner', manager);
     const key = await workspaces.createApiKey(workspaceId, memberId, manager);
     return { workspace_id: workspaceId, member_id: memberId, ...key };
@@ -69,7 +74,8 @@ export async function deleteApiKey(db: DataSource, o: CommandOptions) {
   const apiKeyId = o.required('id');
   const workspaces = new WorkspaceRepository(db);
   const result = await db.transaction(async (manager) => {
-    if (!(await workspaces.deleteApiKey(apiKeyId, manager))) throw new CliError(`api-key:delete: no API key ${apiKeyId}`);
+    if (!(await workspaces.deleteApiKey(apiKeyId, manager)))
+      throw new CliError(`api-key:delete: no API key ${apiKeyId}`);
     const disabled = await disableWebhooksCreatedBy(manager, { apiKeyId }, 'api_key_deleted');
     return { deleted: true, webhooks_disabled: disabled };
   });

@@ -19,7 +19,14 @@ const person = (over: Partial<PersonRecord> = {}): PersonRecord => ({
     company_id: '5c0000000000000000000001',
     company: { name: 'Globex', website: 'globex.com' } as any,
   },
-  saved: { id: null, saved_at: '2026-11-22T10:00:00.000Z', list_ids: ['lst_a', 'lst_b'], email: 'jose@globex.com', email_source: 'revealed', edits: {} },
+  saved: {
+    id: null,
+    saved_at: '2026-11-22T10:00:00.000Z',
+    list_ids: ['lst_a', 'lst_b'],
+    email: 'jose@globex.com',
+    email_source: 'revealed',
+    edits: {},
+  },
   ...over,
 });
 
@@ -51,8 +58,23 @@ describe('people CSV', () => {
   });
 
   it('guards the look-alikes too: full-width and small-form signs, behind whitespace or invisible characters', () => {
-    for (const sign of ['＝', '＋', '－', '＠', '﹦', '﹢', '﹣', '﹫']) expect(csvField(`${sign}SUM(A1)`)).toBe(`'${sign}SUM(A1)`);
-    const invisible = ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD', '\u200E', '\u202E', '\u00A0', '\u3000', ' ', '\n', '\u180E'];
+    for (const sign of ['＝', '＋', '－', '＠', '﹦', '﹢', '﹣', '﹫'])
+      expect(csvField(`${sign}SUM(A1)`)).toBe(`'${sign}SUM(A1)`);
+    const invisible = [
+      '\u200B',
+      '\u200C',
+      '\u200D',
+      '\u2060',
+      '\uFEFF',
+      '\u00AD',
+      '\u200E',
+      '\u202E',
+      '\u00A0',
+      '\u3000',
+      ' ',
+      '\n',
+      '\u180E',
+    ];
     for (const prefix of invisible) {
       for (const sign of ['=', '+', '-', '@', '＝']) expect(csvField(`${prefix}${sign}1+1`)).toMatch(/^"?'/);
     }
@@ -76,9 +98,25 @@ describe('people CSV', () => {
 
   it('writes a person in column order, lists joined with "; "', () => {
     expect(personRow(person())).toEqual([
-      '5e0000000000000000000001', 'José', 'Müller, Jr.', 'José "Pepe" Müller, Jr.', 'jose@globex.com', 'revealed', 'valid',
-      'https://pronet.example/in/jose-01', 'VP Sales', 'VP', 'Sales; Marketing', '5c0000000000000000000001', 'Globex', 'globex.com',
-      'São Paulo', 'SP', 'Brazil', '2026-11-22T10:00:00.000Z', 'lst_a; lst_b',
+      '5e0000000000000000000001',
+      'José',
+      'Müller, Jr.',
+      'José "Pepe" Müller, Jr.',
+      'jose@globex.com',
+      'revealed',
+      'valid',
+      'https://pronet.example/in/jose-01',
+      'VP Sales',
+      'VP',
+      'Sales; Marketing',
+      '5c0000000000000000000001',
+      'Globex',
+      'globex.com',
+      'São Paulo',
+      'SP',
+      'Brazil',
+      '2026-11-22T10:00:00.000Z',
+      'lst_a; lst_b',
     ]);
     expect(personLines([person()])).toBe(
       '5e0000000000000000000001,José,"Müller, Jr.","José ""Pepe"" Müller, Jr.",jose@globex.com,revealed,valid,https://pronet.example/in/jose-01,' +
@@ -89,9 +127,28 @@ describe('people CSV', () => {
   it('leaves the email empty without one and the position, location and saved cells empty when absent', () => {
     const row = personRow(person({ primary_position: null, location: null, saved: null, first_name: null }));
     expect(row).toEqual([
-      '5e0000000000000000000001', null, 'Müller, Jr.', 'José "Pepe" Müller, Jr.', null, null, 'valid', 'https://pronet.example/in/jose-01',
-      null, null, '', null, null, null, null, null, null, null, '',
+      '5e0000000000000000000001',
+      null,
+      'Müller, Jr.',
+      'José "Pepe" Müller, Jr.',
+      null,
+      null,
+      'valid',
+      'https://pronet.example/in/jose-01',
+      null,
+      null,
+      '',
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      '',
     ]);
-    expect(csvLine(row)).toBe('5e0000000000000000000001,,"Müller, Jr.","José ""Pepe"" Müller, Jr.",,,valid,https://pronet.example/in/jose-01,,,,,,,,,,,\r\n');
+    expect(csvLine(row)).toBe(
+      '5e0000000000000000000001,,"Müller, Jr.","José ""Pepe"" Müller, Jr.",,,valid,https://pronet.example/in/jose-01,,,,,,,,,,,\r\n',
+    );
   });
 });

@@ -5,9 +5,25 @@
 import type { PersonRecord } from '@app/database';
 
 export const CSV_COLUMNS = [
-  'id', 'first_name', 'last_name', 'full_name', 'email', 'email_source', 'email_status', 'pro_network_url',
-  'title', 'seniority', 'departments', 'company_id', 'company_name', 'company_website',
-  'city', 'state', 'country', 'saved_at', 'list_ids',
+  'id',
+  'first_name',
+  'last_name',
+  'full_name',
+  'email',
+  'email_source',
+  'email_status',
+  'pro_network_url',
+  'title',
+  'seniority',
+  'departments',
+  'company_id',
+  'company_name',
+  'company_website',
+  'city',
+  'state',
+  'country',
+  'saved_at',
+  'list_ids',
 ] as const;
 
 const LINE_END = '\r\n';
@@ -32,7 +48,8 @@ export function csvField(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const csvLine = (values: ReadonlyArray<string | number | null | undefined>): string => values.map(csvField).join(',') + LINE_END;
+export const csvLine = (values: ReadonlyArray<string | number | null | undefined>): string =>
+  values.map(csvField).join(',') + LINE_END;
 
 export const csvHeader = (): string => csvLine(CSV_COLUMNS);
 
@@ -64,4 +81,5 @@ export function personRow(person: PersonRecord): Array<string | null> {
   ];
 }
 
-export const personLines = (people: readonly PersonRecord[]): string => people.map((p) => csvLine(personRow(p))).join('');
+export const personLines = (people: readonly PersonRecord[]): string =>
+  people.map((p) => csvLine(personRow(p))).join('');

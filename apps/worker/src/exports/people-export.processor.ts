@@ -22,9 +22,13 @@ export class PeopleExportProcessor extends LoggedWorkerHost {
       await this.runner.run(exportId);
     } catch (error) {
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      this.logger.error({ err: error, exportId, attempt: job.attemptsMade + 1, lastAttempt }, 'people export run failed');
+      this.logger.error(
+        { err: error, exportId, attempt: job.attemptsMade + 1, lastAttempt },
+        'people export run failed',
+      );
       // The reason is shown to API clients: the details stay in the log.
-      if (lastAttempt) await this.runner.markFailed(exportId, `export stopped after ${job.attemptsMade + 1} failed attempts`);
+      if (lastAttempt)
+        await this.runner.markFailed(exportId, `export stopped after ${job.attemptsMade + 1} failed attempts`);
       throw error;
     }
   }

@@ -10,7 +10,15 @@ import { JobRowSweeper } from '../jobs/job-row-sweeper';
 /** Enqueues again the people exports Redis lost (see JobRowSweeper). */
 @Injectable()
 export class PeopleExportSweeper extends JobRowSweeper {
-  constructor(rows: PeopleExportRepository, @InjectQueue(QueueName.PeopleExport) queue: Queue, @Inject(REDIS) redis: Redis) {
-    super(queue, { activeIds: (limit) => rows.activeIds(limit), enqueue: enqueuePeopleExport, what: 'people exports' }, redis);
+  constructor(
+    rows: PeopleExportRepository,
+    @InjectQueue(QueueName.PeopleExport) queue: Queue,
+    @Inject(REDIS) redis: Redis,
+  ) {
+    super(
+      queue,
+      { activeIds: (limit) => rows.activeIds(limit), enqueue: enqueuePeopleExport, what: 'people exports' },
+      redis,
+    );
   }
 }

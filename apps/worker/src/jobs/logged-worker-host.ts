@@ -9,7 +9,9 @@ import { ThrottledWarning } from '@app/common';
  * job rows are idempotent, and PostgreSQL keeps the record).
  */
 export abstract class LoggedWorkerHost extends WorkerHost {
-  private readonly workerErrors = new ThrottledWarning((message) => new Logger(this.constructor.name).warn(`queue worker error: ${message}`));
+  private readonly workerErrors = new ThrottledWarning((message) =>
+    new Logger(this.constructor.name).warn(`queue worker error: ${message}`),
+  );
 
   @OnWorkerEvent('error')
   onWorkerError(error: Error): void {

@@ -36,7 +36,10 @@ const RESCHEDULE_MS = 30_000;
  * interval whichever worker replica takes it.
  */
 @Processor(QueueName.Maintenance, { concurrency: 1 })
-export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
+export class MaintenanceProcessor
+  extends LoggedWorkerHost
+  implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown
+{
   private readonly logger = new Logger('Maintenance');
   private timer?: NodeJS.Timeout;
 
@@ -67,14 +70,28 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
   }
 
   private async schedule(): Promise<void> {
-    const { webhookDisableAfterMs, webhookHistoryRetentionMs, exportRetentionMs, verificationRetentionMs } = this.config;
-    const every = maintenanceIntervalMs(webhookDisableAfterMs, webhookHistoryRetentionMs, exportRetentionMs, verificationRetentionMs);
+    const { webhookDisableAfterMs, webhookHistoryRetentionMs, exportRetentionMs, verificationRetentionMs } =
+      this.config;
+    const every = maintenanceIntervalMs(
+      webhookDisableAfterMs,
+      webhookHistoryRetentionMs,
+      exportRetentionMs,
+      verificationRetentionMs,
+    );
     try {
       for (const name of [JobName.PruneDeliveries, JobName.DisableFailingWebhooks, JobName.ExpireJobData]) {
-        await this.queue.upsertJobScheduler(name, { every }, { name, opts: { removeOnComplete: true, removeOnFail: true } });
+        await this.queue.upsertJobScheduler(
+          name,
+          { every },
+          { name, opts: { removeOnComplete: true, removeOnFail: true } },
+        );
       }
       const statistics = JobName.RefreshTableStatistics;
-      await this.queue.upsertJobScheduler(statistics, { every: Math.min(every, STATISTICS_CHECK_MS) }, { name: statistics, opts: { removeOnComplete: true, removeOnFail: true } });
+      await this.queue.upsertJobScheduler(
+        statistics,
+        { every: Math.min(every, STATISTICS_CHECK_MS) },
+        { name: statistics, opts: { removeOnComplete: true, removeOnFail: true } },
+      );
     } catch (error) {
       this.logger.error(`could not schedule maintenance: ${(error as Error).message}`);
     }
@@ -97,7 +114,9 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
       const started = Date.now();
       await this.statistics.analyze(table);
       const changed = rows.find((r) => r.table === table)?.changed;
-      this.logger.log(`analyzed ${table} (${Number(changed)} rows changed since its last ANALYZE) in ${Date.now() - started} ms`);
+      this.logger.log(
+        `analyzed ${table} (${Number(changed)} rows changed since its last ANALYZE) in ${Date.now() - started} ms`,
+      );
     }
     return due;
   }
@@ -108,7 +127,10 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
    */
   async expireJobData(): Promise<{ exports: number; verificationJobs: number; idempotencyKeys: number }> {
     const { exportRetentionMs, verificationRetentionMs } = this.config;
-    const exports = await deleteInBatches(() => this.peopleExports.expireFiles(exportRetentionMs, EXPORT_EXPIRY_BATCH), EXPORT_EXPIRY_BATCH);
+    const exports = await deleteInBatches(
+      () => this.peopleExports.expireFiles(exportRetentionMs, EXPORT_EXPIRY_BATCH),
+      EXPORT_EXPIRY_BATCH,
+    );
     let verificationJobs = 0;
     for (;;) {
       const due = await this.verificationJobs.dueForResultsExpiry(verificationRetentionMs, VERIFICATION_EXPIRY_BATCH);
@@ -117,9 +139,14 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
       }
       if (due.length < VERIFICATION_EXPIRY_BATCH) break;
     }
-    const idempotencyKeys = await deleteInBatches(() => this.idempotencyKeys.deleteExpired(IDEMPOTENCY_EXPIRY_BATCH), IDEMPOTENCY_EXPIRY_BATCH);
+    const idempotencyKeys = await deleteInBatches(
+      () => this.idempotencyKeys.deleteExpired(IDEMPOTENCY_EXPIRY_BATCH),
+      IDEMPOTENCY_EXPIRY_BATCH,
+    );
     if (exports + verificationJobs + idempotencyKeys > 0) {
-      this.logger.log(`expired ${exports} export files, the results of ${verificationJobs} verification jobs and ${idempotencyKeys} idempotency keys`);
+      this.logger.log(
+        `expired ${exports} export files, the results of ${verificationJobs} verification jobs and ${idempotencyKeys} idempotency keys`,
+      );
     }
     return { exports, verificationJobs, idempotencyKeys };
   }
@@ -131,7 +158,9 @@ export class MaintenanceProcessor extends LoggedWorkerHost implements OnApplicat
   async pruneHistory(): Promise<Record<PrunedTable, number>> {
     const pruned = await this.webhookStore.pruneHistory(this.config.webhookHistoryRetentionMs, PRUNE_BATCH);
     if (pruned.deliveries + pruned.tasks + pruned.events > 0) {
-      this.logger.log(`pruned ${pruned.deliveries} delivery records, ${pruned.tasks} finished tasks, ${pruned.events} events`);
+      this.logger.log(
+        `pruned ${pruned.deliveries} delivery records, ${pruned.tasks} finished tasks, ${pruned.events} events`,
+      );
     }
     return pruned;
   }

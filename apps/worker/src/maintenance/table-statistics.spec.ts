@@ -10,8 +10,12 @@ describe('tablesToAnalyze', () => {
         { table: 'exported_people', changed: 50_000, live: 600_000 }, // under a tenth of a large table
       ]),
     ).toEqual(['saved_people']);
-    expect(tablesToAnalyze([{ table: 'exported_people', changed: 60_000, live: 600_000 }])).toEqual(['exported_people']);
-    expect(tablesToAnalyze([{ table: 'people_list_members', changed: 1_000, live: 0 }])).toEqual(['people_list_members']);
+    expect(tablesToAnalyze([{ table: 'exported_people', changed: 60_000, live: 600_000 }])).toEqual([
+      'exported_people',
+    ]);
+    expect(tablesToAnalyze([{ table: 'people_list_members', changed: 1_000, live: 0 }])).toEqual([
+      'people_list_members',
+    ]);
   });
 
   it('never names a table outside the watched list, and keeps their order', () => {

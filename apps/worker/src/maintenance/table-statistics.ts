@@ -31,6 +31,10 @@ export interface TableActivity {
 
 /** The tables whose change since their last ANALYZE is large, in ANALYZED_TABLES order. */
 export function tablesToAnalyze(activity: readonly TableActivity[]): AnalyzedTable[] {
-  const due = new Set(activity.filter((a) => a.changed >= MIN_CHANGED_ROWS && a.changed >= MIN_CHANGED_SHARE * a.live).map((a) => a.table));
+  const due = new Set(
+    activity
+      .filter((a) => a.changed >= MIN_CHANGED_ROWS && a.changed >= MIN_CHANGED_SHARE * a.live)
+      .map((a) => a.table),
+  );
   return ANALYZED_TABLES.filter((table) => due.has(table));
 }

@@ -2,7 +2,12 @@ import { consumerCheckName, consumerRunning, ConsumerLike } from './consumer-sta
 
 function consumer(state: { running?: boolean; paused?: boolean; closing?: boolean } = {}): ConsumerLike {
   const { running = true, paused = false, closing = false } = state;
-  return { name: 'webhook-delivery', isRunning: () => running, isPaused: () => paused, closing: closing ? Promise.resolve() : undefined };
+  return {
+    name: 'webhook-delivery',
+    isRunning: () => running,
+    isPaused: () => paused,
+    closing: closing ? Promise.resolve() : undefined,
+  };
 }
 
 describe('consumerRunning', () => {

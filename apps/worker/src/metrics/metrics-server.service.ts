@@ -6,7 +6,9 @@ import { workerRegistry } from './metrics-registry';
 import { WorkerReadiness } from './worker-readiness.service';
 
 function answerJson(res: http.ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+  res
+    .writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+    .end(JSON.stringify(body));
 }
 
 /**
@@ -29,15 +31,20 @@ export class MetricsServerService implements OnApplicationBootstrap, OnApplicati
       // Scrapes and stray requests are logged with where they came from (the logger's request serializers keep the
       // method, the path with query values redacted, the remote address and the status); passing probes are not.
       res.once('finish', () => {
-        if (!(res.statusCode === 200 && req.url?.startsWith('/health/'))) this.logger.log({ req, res }, 'metrics request');
+        if (!(res.statusCode === 200 && req.url?.startsWith('/health/')))
+          this.logger.log({ req, res }, 'metrics request');
       });
       this.answer(req, res);
     });
     // A busy port must not stop deliveries: metrics are an extra.
-    server.on('error', (error) => this.logger.warn(`metrics endpoint not served on port ${this.config.workerMetricsPort}: ${error.message}`));
+    server.on('error', (error) =>
+      this.logger.warn(`metrics endpoint not served on port ${this.config.workerMetricsPort}: ${error.message}`),
+    );
     const { workerMetricsHost: host, workerMetricsPort: port } = this.config;
     const base = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-    server.listen(port, host, () => this.logger.log(`metrics at ${base}/metrics, probes at ${base}/health/live and ${base}/health/ready`));
+    server.listen(port, host, () =>
+      this.logger.log(`metrics at ${base}/metrics, probes at ${base}/health/live and ${base}/health/ready`),
+    );
     this.server = server;
   }
 
@@ -54,8 +61,15 @@ export class MetricsServerService implements OnApplicationBootstrap, OnApplicati
       this.readiness.ready().then(
         (consumers) => answerJson(res, 200, successEnvelope({ status: 'ok', consumers })),
         (error: unknown) => {
-          const known = error instanceof ApiError ? error : new ApiError(503, 'UNAVAILABLE', 'readiness could not be checked', { status: 'error', down: [] });
-          answerJson(res, known.status, errorEnvelope([{ name: known.errorName, message: known.message, payload: known.payload }]));
+          const known =
+            error instanceof ApiError
+              ? error
+              : new ApiError(503, 'UNAVAILABLE', 'readiness could not be checked', { status: 'error', down: [] });
+          answerJson(
+            res,
+            known.status,
+            errorEnvelope([{ name: known.errorName, message: known.message, payload: known.payload }]),
+          );
         },
       );
     } else {

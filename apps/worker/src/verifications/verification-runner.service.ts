@@ -42,9 +42,15 @@ export class VerificationRunner {
       // Ownership is read per chunk, when it runs: a reveal committed during the job counts from the next chunk.
       const statuses = await verifyAddresses(
         rows.map((r) => r.email),
-        { ownedAddresses: (a) => this.owned.of(workspaceId, a), storedStatuses: (a) => this.stored.lookup(a), resolver: this.resolver, domainCache },
+        {
+          ownedAddresses: (a) => this.owned.of(workspaceId, a),
+          storedStatuses: (a) => this.stored.lookup(a),
+          resolver: this.resolver,
+          domainCache,
+        },
       );
-      progress = (await this.commitChunk(jobId, progress.processed, rows, statuses)) ?? (await this.jobs.progress(jobId));
+      progress =
+        (await this.commitChunk(jobId, progress.processed, rows, statuses)) ?? (await this.jobs.progress(jobId));
     }
     // A job whose last chunk was committed by a run that then died before finishing.
     await this.jobs.completeIfDone(jobId);
@@ -57,8 +63,17 @@ export class VerificationRunner {
   }
 
   /** Commits one chunk; answers the new progress, or null when another run got there first. */
-  private async commitChunk(jobId: string, from: number, rows: { ordinal: number }[], statuses: VerificationStatus[]): Promise<VerificationProgress | null> {
-    const progress = await this.jobs.commitChunk(jobId, from, { ordinals: rows.map((r) => r.ordinal), statuses, counts: countStatuses(statuses) });
+  private async commitChunk(
+    jobId: string,
+    from: number,
+    rows: { ordinal: number }[],
+    statuses: VerificationStatus[],
+  ): Promise<VerificationProgress | null> {
+    const progress = await this.jobs.commitChunk(jobId, from, {
+      ordinals: rows.map((r) => r.ordinal),
+      statuses,
+      counts: countStatuses(statuses),
+    });
     if (!progress) this.logger.warn({ jobId, from }, 'another run advanced this job; continuing from its progress');
     return progress;
   }

@@ -10,7 +10,12 @@ import { LoggedWorkerHost } from '../jobs/logged-worker-host';
  * Consumes `email-verification`. A short lock lets another worker take over a job within seconds
  * when the one running it is killed; the runner resumes from the committed progress.
  */
-@Processor(QueueName.EmailVerification, { concurrency: 4, lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 10 })
+@Processor(QueueName.EmailVerification, {
+  concurrency: 4,
+  lockDuration: 10_000,
+  stalledInterval: 5_000,
+  maxStalledCount: 10,
+})
 export class VerificationProcessor extends LoggedWorkerHost implements BeforeApplicationShutdown {
   private readonly logger = new Logger(VerificationProcessor.name);
   private stopping = false;
@@ -34,7 +39,8 @@ export class VerificationProcessor extends LoggedWorkerHost implements BeforeApp
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       this.logger.error({ err: error, jobId, attempt: job.attemptsMade + 1, lastAttempt }, 'verification run failed');
       // The reason is shown to API clients: the details stay in the log.
-      if (lastAttempt) await this.runner.markFailed(jobId, `verification stopped after ${job.attemptsMade + 1} failed attempts`);
+      if (lastAttempt)
+        await this.runner.markFailed(jobId, `verification stopped after ${job.attemptsMade + 1} failed attempts`);
       throw error;
     }
     if (outcome === 'paused' && token) {

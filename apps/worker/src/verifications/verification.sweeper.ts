@@ -10,7 +10,15 @@ import { JobRowSweeper } from '../jobs/job-row-sweeper';
 /** Enqueues again the verification jobs Redis lost (see JobRowSweeper). */
 @Injectable()
 export class VerificationSweeper extends JobRowSweeper {
-  constructor(rows: EmailVerificationJobRepository, @InjectQueue(QueueName.EmailVerification) queue: Queue, @Inject(REDIS) redis: Redis) {
-    super(queue, { activeIds: (limit) => rows.activeIds(limit), enqueue: enqueueVerification, what: 'verification jobs' }, redis);
+  constructor(
+    rows: EmailVerificationJobRepository,
+    @InjectQueue(QueueName.EmailVerification) queue: Queue,
+    @Inject(REDIS) redis: Redis,
+  ) {
+    super(
+      queue,
+      { activeIds: (limit) => rows.activeIds(limit), enqueue: enqueueVerification, what: 'verification jobs' },
+      redis,
+    );
   }
 }

@@ -23,7 +23,8 @@ import { DOMAIN_RESOLVER, VerificationRunner } from './verification-runner.servi
       inject: [APP_CONFIG],
       // Real DNS by default. VERIFICATION_RESOLVER=static:<json> is a test and offline facility,
       // read only when set; a bad value stops the worker at start.
-      useFactory: (config: AppConfig) => (config.verificationDns ? resolverFromSetting(process.env.VERIFICATION_RESOLVER) : null),
+      useFactory: (config: AppConfig) =>
+        config.verificationDns ? resolverFromSetting(process.env.VERIFICATION_RESOLVER) : null,
     },
   ],
 })

@@ -34,7 +34,10 @@ async function webhook(): Promise<string> {
 /** A pending task of `webhookId` for a new event, waiting for its first attempt. */
 async function task(webhookId: string): Promise<string> {
   const eventId = `evt_rec_${++seq}`;
-  await db.query(`INSERT INTO events (id, workspace_id, type, body, created_at) VALUES ($1, 'ws_rec', 'company.saved', '{}', now())`, [eventId]);
+  await db.query(
+    `INSERT INTO events (id, workspace_id, type, body, created_at) VALUES ($1, 'ws_rec', 'company.saved', '{}', now())`,
+    [eventId],
+  );
   await db.query(
     `INSERT INTO webhook_tasks (event_id, webhook_id, workspace_id, event_type, state, attempts, next_attempt_at)
      VALUES ($1, $2, 'ws_rec', 'company.saved', 'pending', 0, now())`,
@@ -70,15 +73,24 @@ async function recordBatch(webhookId: string, kinds: Kind[]) {
 }
 
 const health = async (webhookId: string) =>
-  (await db.query<any>(`SELECT consecutive_timeouts, failing_since, last_success_at FROM webhooks WHERE id = $1`, [webhookId]))[0];
+  (
+    await db.query<any>(`SELECT consecutive_timeouts, failing_since, last_success_at FROM webhooks WHERE id = $1`, [
+      webhookId,
+    ])
+  )[0];
 
 it('writes each attempt as a delivery record and moves its task on, many per statement', async () => {
   const wh = await webhook();
   const answers = await recordBatch(wh, ['succeeded', 'timeout', 'succeeded']);
   expect(answers.every((a) => a !== null)).toBe(true);
-  const rows = await db.query<any>(`SELECT id, status, error, attempt FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY id`, [wh]);
+  const rows = await db.query<any>(
+    `SELECT id, status, error, attempt FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY id`,
+    [wh],
+  );
   expect(rows.map((r) => r.id).sort()).toEqual(answers.map((a) => a!.deliveryId).sort());
-  const tasks = await db.query<any>(`SELECT state, attempts FROM webhook_tasks WHERE webhook_id = $1 ORDER BY state`, [wh]);
+  const tasks = await db.query<any>(`SELECT state, attempts FROM webhook_tasks WHERE webhook_id = $1 ORDER BY state`, [
+    wh,
+  ]);
   expect(tasks).toEqual([
     { state: 'pending', attempts: 1 },
     { state: 'succeeded', attempts: 1 },
@@ -129,7 +141,11 @@ describe("folds a batch into the webhook's health in attempt order", () => {
 
   it('attempts of different webhooks in one batch count for their own webhook only', async () => {
     const [x, y] = [await webhook(), await webhook()];
-    const records = [attempt(await task(x), x, 'timeout'), attempt(await task(y), y, 'succeeded'), attempt(await task(x), x, 'timeout')];
+    const records = [
+      attempt(await task(x), x, 'timeout'),
+      attempt(await task(y), y, 'succeeded'),
+      attempt(await task(x), x, 'timeout'),
+    ];
     await Promise.all(records.map((r) => recorder.record(r)));
     expect(await health(x)).toMatchObject({ consecutive_timeouts: 2 });
     expect(await health(y)).toMatchObject({ consecutive_timeouts: 0, failing_since: null });
@@ -143,8 +159,12 @@ it('keeps to the primary key with a plan made while webhook_tasks was nearly emp
   try {
     await session.query(`SET plan_cache_mode = force_generic_plan`);
     const wh = await webhook();
-    expect(await new AttemptRecorder(new DeliveryStore(session)).record(attempt(await task(wh), wh, 'succeeded'))).not.toBeNull();
-    await db.query(`INSERT INTO events (id, workspace_id, type, body, created_at) SELECT 'evt_burst_' || n, 'ws_rec', 'company.saved', '{}', now() FROM generate_series(1, 30000) n`);
+    expect(
+      await new AttemptRecorder(new DeliveryStore(session)).record(attempt(await task(wh), wh, 'succeeded')),
+    ).not.toBeNull();
+    await db.query(
+      `INSERT INTO events (id, workspace_id, type, body, created_at) SELECT 'evt_burst_' || n, 'ws_rec', 'company.saved', '{}', now() FROM generate_series(1, 30000) n`,
+    );
     await db.query(
       `INSERT INTO webhook_tasks (event_id, webhook_id, workspace_id, event_type, state, attempts, next_attempt_at)
        SELECT 'evt_burst_' || n, $1, 'ws_rec', 'company.saved', 'pending', 0, now() FROM generate_series(1, 30000) n`,

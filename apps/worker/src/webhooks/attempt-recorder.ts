@@ -29,7 +29,6 @@ const HEALTH_KIND = { succeeded: 's', timeout: 't', failed: 'f' } as const;
 const healthKind = (r: AttemptRecord): 's' | 't' | 'f' =>
   r.status === 'succeeded' ? HEALTH_KIND.succeeded : r.error === 'timeout' ? HEALTH_KIND.timeout : HEALTH_KIND.failed;
 
-
 /**
  * Records the attempts that concurrent jobs finish, many per statement: each attempt's delivery
  * record, its task's next state, and the webhooks' health, folded per webhook in attempt order.

@@ -53,7 +53,8 @@ export class BatchedLoader<K, V> {
   private async run(batch: Waiting<K, V>[]): Promise<void> {
     try {
       const values = await this.loadMany(batch.map((w) => w.key));
-      if (values.length !== batch.length) throw new Error(`batched load answered ${values.length} values for ${batch.length} keys`);
+      if (values.length !== batch.length)
+        throw new Error(`batched load answered ${values.length} values for ${batch.length} keys`);
       batch.forEach((w, i) => w.resolve(values[i]));
     } catch (error) {
       for (const w of batch) w.reject(error);

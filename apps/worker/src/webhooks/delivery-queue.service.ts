@@ -39,7 +39,11 @@ export class DeliveryQueue {
       attempts.map(({ eventId, webhookId, attempt, workspaceId, requeued, at }) => ({
         name: JobName.DeliverWebhook,
         data: { eventId, webhookId, attempt, workspaceId, ...(requeued ? { requeued } : {}) },
-        opts: { ...JOB_OPTIONS, jobId: deliveryJobId(eventId, webhookId, attempt), delay: at ? Math.max(0, at.getTime() - now) : 0 },
+        opts: {
+          ...JOB_OPTIONS,
+          jobId: deliveryJobId(eventId, webhookId, attempt),
+          delay: at ? Math.max(0, at.getTime() - now) : 0,
+        },
       })),
     );
   }

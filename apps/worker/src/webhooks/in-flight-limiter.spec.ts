@@ -13,8 +13,16 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-const at = (webhookId: string, attemptId: string, workspaceId = 'ws_1'): LimitedAttempt => ({ workspaceId, webhookId, attemptId });
-const limits = (perWebhook: number, perWorkspace = 100, slotTtlMs = 60_000) => ({ perWebhook, perWorkspace, slotTtlMs });
+const at = (webhookId: string, attemptId: string, workspaceId = 'ws_1'): LimitedAttempt => ({
+  workspaceId,
+  webhookId,
+  attemptId,
+});
+const limits = (perWebhook: number, perWorkspace = 100, slotTtlMs = 60_000) => ({
+  perWebhook,
+  perWorkspace,
+  slotTtlMs,
+});
 
 describe('InFlightLimiter', () => {
   it('bounds the attempts in flight per webhook, refuses a duplicate of one in flight, and hands a freed slot to the oldest waiting attempt', async () => {
@@ -81,7 +89,13 @@ describe('InFlightLimiter', () => {
     const limiter = new InFlightLimiter(redis, prefix, limits(2, 3));
     expect(await limiter.acquire(at('wh_n', 'n0', 'ws_n'))).toBe('acquired');
     // wh_n has one free slot, the workspace two: n1 gets a job; n2 and n3 wait; m1 (another webhook) gets the workspace's last room
-    const admitted = await limiter.admit([at('wh_n', 'n1', 'ws_n'), at('wh_n', 'n2', 'ws_n'), at('wh_m', 'm1', 'ws_n'), at('wh_n', 'n3', 'ws_n'), at('wh_m', 'm2', 'ws_n')]);
+    const admitted = await limiter.admit([
+      at('wh_n', 'n1', 'ws_n'),
+      at('wh_n', 'n2', 'ws_n'),
+      at('wh_m', 'm1', 'ws_n'),
+      at('wh_n', 'n3', 'ws_n'),
+      at('wh_m', 'm2', 'ws_n'),
+    ]);
     expect(admitted).toEqual([at('wh_n', 'n1', 'ws_n'), at('wh_m', 'm1', 'ws_n')]);
     expect(await redis.zrange(`${prefix}:wh-lim:hook-waiting:wh_n`, '0', '-1')).toEqual(['n2', 'n3']);
     expect(await redis.zrange(`${prefix}:wh-lim:hook-waiting:wh_m`, '0', '-1')).toEqual(['m2']);
@@ -102,9 +116,13 @@ describe('InFlightLimiter', () => {
     const limiter = new InFlightLimiter(redis, prefix, limits(1, 100, 200), () => now);
     expect(await limiter.acquire(at('wh_u', 'u1', 'ws_u'))).toBe('acquired');
     expect(await limiter.acquire(at('wh_u', 'u2', 'ws_u'))).toBe('waiting');
-    expect(await limiter.untracked([at('wh_u', 'u1', 'ws_u'), at('wh_u', 'u2', 'ws_u'), at('wh_u', 'u3', 'ws_u')])).toEqual([at('wh_u', 'u3', 'ws_u')]);
+    expect(
+      await limiter.untracked([at('wh_u', 'u1', 'ws_u'), at('wh_u', 'u2', 'ws_u'), at('wh_u', 'u3', 'ws_u')]),
+    ).toEqual([at('wh_u', 'u3', 'ws_u')]);
     now += 250; // u1's holder died: its slot expired, so a job may send it again
-    expect(await limiter.untracked([at('wh_u', 'u1', 'ws_u'), at('wh_u', 'u2', 'ws_u')])).toEqual([at('wh_u', 'u1', 'ws_u')]);
+    expect(await limiter.untracked([at('wh_u', 'u1', 'ws_u'), at('wh_u', 'u2', 'ws_u')])).toEqual([
+      at('wh_u', 'u1', 'ws_u'),
+    ]);
   });
 
   it('drops a waiting entry whose attempt is in flight already instead of handing it a second slot', async () => {
@@ -125,26 +143,30 @@ const fuzzRuns = Number(process.env.LIMITER_FUZZ_RUNS ?? 0);
 const seeds = fuzzRuns > 0 ? Array.from({ length: fuzzRuns }, () => Math.floor(Math.random() * 2 ** 31)) : [1, 2, 3, 4];
 
 describe('InFlightLimiter under random workers, crashes and duplicate jobs', () => {
-  it.each(seeds)('seed %i: keeps every invariant after every step, and every attempt succeeds exactly once', async (seed) => {
-    const options: SimOptions = {
-      seed,
-      workers: 2 + (seed % 3),
-      concurrency: 8,
-      hooks: [
-        { workspaceId: 'ws_1', webhookId: 'wh_1' },
-        { workspaceId: 'ws_1', webhookId: 'wh_2' },
-        { workspaceId: 'ws_2', webhookId: 'wh_3' },
-      ],
-      jobs: fuzzRuns > 0 ? 500 : 150,
-      perWebhook: 3,
-      perWorkspace: 4,
-      slotTtlMs: 2000,
-      maxSteps: 200_000,
-    };
-    const clock = { now: 1_000_000 };
-    const runPrefix = `${prefix}:sim${seed}`;
-    const result = await simulate(currentProtocol(redis, runPrefix, options, clock), options, clock);
-    if (process.env.LIMITER_FUZZ_VERBOSE) console.log(`seed ${seed}: ${result.steps} steps, virtual ${clock.now - 1_000_000} ms`);
-    expect(result.sends).toBe(options.jobs);
-  });
+  it.each(seeds)(
+    'seed %i: keeps every invariant after every step, and every attempt succeeds exactly once',
+    async (seed) => {
+      const options: SimOptions = {
+        seed,
+        workers: 2 + (seed % 3),
+        concurrency: 8,
+        hooks: [
+          { workspaceId: 'ws_1', webhookId: 'wh_1' },
+          { workspaceId: 'ws_1', webhookId: 'wh_2' },
+          { workspaceId: 'ws_2', webhookId: 'wh_3' },
+        ],
+        jobs: fuzzRuns > 0 ? 500 : 150,
+        perWebhook: 3,
+        perWorkspace: 4,
+        slotTtlMs: 2000,
+        maxSteps: 200_000,
+      };
+      const clock = { now: 1_000_000 };
+      const runPrefix = `${prefix}:sim${seed}`;
+      const result = await simulate(currentProtocol(redis, runPrefix, options, clock), options, clock);
+      if (process.env.LIMITER_FUZZ_VERBOSE)
+        console.log(`seed ${seed}: ${result.steps} steps, virtual ${clock.now - 1_000_000} ms`);
+      expect(result.sends).toBe(options.jobs);
+    },
+  );
 });

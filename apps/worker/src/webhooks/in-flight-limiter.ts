@@ -244,17 +244,28 @@ export class InFlightLimiter {
   async admit(attempts: LimitedAttempt[]): Promise<LimitedAttempt[]> {
     const { perWebhook, perWorkspace } = this.limits;
     return this.answeredOne(attempts, (batch) =>
-      this.redis.webhookLimiterAdmit(this.base, this.now(), perWebhook, perWorkspace, ...batch.flatMap((a) => [a.workspaceId, a.webhookId, a.attemptId])),
+      this.redis.webhookLimiterAdmit(
+        this.base,
+        this.now(),
+        perWebhook,
+        perWorkspace,
+        ...batch.flatMap((a) => [a.workspaceId, a.webhookId, a.attemptId]),
+      ),
     );
   }
 
   /** The attempts that neither wait nor are in flight: only those may need a job enqueued again (the sweeper). */
   async untracked(attempts: LimitedAttempt[]): Promise<LimitedAttempt[]> {
-    return this.answeredOne(attempts, (batch) => this.redis.webhookLimiterUntracked(this.base, this.now(), ...batch.flatMap((a) => [a.webhookId, a.attemptId])));
+    return this.answeredOne(attempts, (batch) =>
+      this.redis.webhookLimiterUntracked(this.base, this.now(), ...batch.flatMap((a) => [a.webhookId, a.attemptId])),
+    );
   }
 
   /** Runs a per-attempt script over `attempts`, ADMIT_BATCH at a time, and answers those it answered 1 for. */
-  private async answeredOne(attempts: LimitedAttempt[], run: (batch: LimitedAttempt[]) => Promise<number[]>): Promise<LimitedAttempt[]> {
+  private async answeredOne(
+    attempts: LimitedAttempt[],
+    run: (batch: LimitedAttempt[]) => Promise<number[]>,
+  ): Promise<LimitedAttempt[]> {
     const chosen: LimitedAttempt[] = [];
     for (let i = 0; i < attempts.length; i += ADMIT_BATCH) {
       const batch = attempts.slice(i, i + ADMIT_BATCH);
@@ -270,7 +281,13 @@ export class InFlightLimiter {
    */
   async release(attempt: LimitedAttempt, handOn: boolean): Promise<LimitedAttempt | null> {
     const { workspaceId, webhookId, attemptId } = attempt;
-    const next = await this.redis.webhookLimiterRelease(...this.head(), workspaceId, webhookId, attemptId, handOn ? 1 : 0);
+    const next = await this.redis.webhookLimiterRelease(
+      ...this.head(),
+      workspaceId,
+      webhookId,
+      attemptId,
+      handOn ? 1 : 0,
+    );
     return next ? { workspaceId, webhookId: next[0], attemptId: next[1] } : null;
   }
 
@@ -281,7 +298,14 @@ export class InFlightLimiter {
   async stranded(max = 100): Promise<LimitedAttempt[]> {
     const found: LimitedAttempt[] = [];
     for (const workspaceId of await this.redis.smembers(`${this.base}waiting-ws`)) {
-      const flat = await this.redis.webhookLimiterStranded(this.base, this.now(), this.limits.perWebhook, this.limits.perWorkspace, workspaceId, max);
+      const flat = await this.redis.webhookLimiterStranded(
+        this.base,
+        this.now(),
+        this.limits.perWebhook,
+        this.limits.perWorkspace,
+        workspaceId,
+        max,
+      );
       for (let i = 0; i < flat.length; i += 2) found.push({ workspaceId, webhookId: flat[i], attemptId: flat[i + 1] });
     }
     return found;
@@ -294,7 +318,8 @@ export class InFlightLimiter {
       const hooks = await this.redis.zrange(`${this.base}ws-waiting:${workspaceId}`, '0', '-1', 'WITHSCORES');
       for (let i = 0; i < hooks.length; i += 2) {
         const waiting = await this.redis.zcard(`${this.base}hook-waiting:${hooks[i]}`);
-        if (waiting > 0) found.push({ workspaceId, webhookId: hooks[i], waiting, oldestWaitingSince: Number(hooks[i + 1]) });
+        if (waiting > 0)
+          found.push({ workspaceId, webhookId: hooks[i], waiting, oldestWaitingSince: Number(hooks[i + 1]) });
       }
     }
     return found;

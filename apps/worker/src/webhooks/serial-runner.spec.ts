@@ -4,13 +4,16 @@ it('runs one pass at a time and one more pass for any number of calls made meanw
   let runs = 0;
   let active = 0;
   let maxActive = 0;
-  const runner = new SerialRunner(async () => {
-    runs += 1;
-    active += 1;
-    maxActive = Math.max(maxActive, active);
-    await new Promise((r) => setTimeout(r, 20));
-    active -= 1;
-  }, () => undefined);
+  const runner = new SerialRunner(
+    async () => {
+      runs += 1;
+      active += 1;
+      maxActive = Math.max(maxActive, active);
+      await new Promise((r) => setTimeout(r, 20));
+      active -= 1;
+    },
+    () => undefined,
+  );
   void runner.run();
   void runner.run();
   void runner.run();
@@ -23,10 +26,13 @@ it('runs one pass at a time and one more pass for any number of calls made meanw
 it('keeps running after a failed pass', async () => {
   const errors: string[] = [];
   let n = 0;
-  const runner = new SerialRunner(async () => {
-    n += 1;
-    if (n === 1) throw new Error('boom');
-  }, (e) => errors.push(e.message));
+  const runner = new SerialRunner(
+    async () => {
+      n += 1;
+      if (n === 1) throw new Error('boom');
+    },
+    (e) => errors.push(e.message),
+  );
   await runner.run();
   await runner.run();
   expect(errors).toEqual(['boom']);

@@ -14,6 +14,10 @@ export function summarizeWaiting(hooks: WaitingWebhook[], now: number, limit = T
   const top = [...hooks]
     .sort((a, b) => b.waiting - a.waiting || a.oldestWaitingSince - b.oldestWaitingSince)
     .slice(0, limit)
-    .map((h) => ({ webhookId: h.webhookId, waiting: h.waiting, oldestAgeSeconds: Math.max(0, (now - h.oldestWaitingSince) / 1000) }));
+    .map((h) => ({
+      webhookId: h.webhookId,
+      waiting: h.waiting,
+      oldestAgeSeconds: Math.max(0, (now - h.oldestWaitingSince) / 1000),
+    }));
   return { total: hooks.reduce((sum, h) => sum + h.waiting, 0), top };
 }

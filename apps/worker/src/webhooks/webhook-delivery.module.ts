@@ -35,11 +35,19 @@ class DeliveryDbCloser implements OnApplicationShutdown {
     WebhookDeliveryProcessor,
     WebhookDispatchService,
     WebhookMetrics,
-    { provide: DeliveryDb, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new DeliveryDb(config.databaseUrl, 10, appPoolTimeouts(config, 'background')) },
+    {
+      provide: DeliveryDb,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new DeliveryDb(config.databaseUrl, 10, appPoolTimeouts(config, 'background')),
+    },
     DeliveryDbCloser,
     { provide: DeliveryStore, inject: [DeliveryDb], useFactory: (db: DeliveryDb) => new DeliveryStore(db) },
     WebhookStore,
-    { provide: AttemptRecorder, inject: [DeliveryStore], useFactory: (store: DeliveryStore) => new AttemptRecorder(store) },
+    {
+      provide: AttemptRecorder,
+      inject: [DeliveryStore],
+      useFactory: (store: DeliveryStore) => new AttemptRecorder(store),
+    },
     {
       provide: InFlightLimiter,
       inject: [REDIS, APP_CONFIG],

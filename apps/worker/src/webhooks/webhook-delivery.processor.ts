@@ -16,8 +16,16 @@ import { LoggedWorkerHost } from '../jobs/logged-worker-host';
  * a job that sends keeps its slot and sends the oldest waiting attempt next, until none waits
  * (docs/webhook-delivery.md, "In-flight limits").
  */
-@Processor(QueueName.WebhookDelivery, { concurrency: 100, lockDuration: 15_000, stalledInterval: 5_000, maxStalledCount: 100 })
-export class WebhookDeliveryProcessor extends LoggedWorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
+@Processor(QueueName.WebhookDelivery, {
+  concurrency: 100,
+  lockDuration: 15_000,
+  stalledInterval: 5_000,
+  maxStalledCount: 100,
+})
+export class WebhookDeliveryProcessor
+  extends LoggedWorkerHost
+  implements OnApplicationBootstrap, BeforeApplicationShutdown
+{
   private readonly logger = new Logger('WebhookDeliveryProcessor');
   /** Set on SIGTERM: a finished attempt frees its slot instead of taking the next waiting one. */
   private closing = false;
@@ -69,7 +77,9 @@ export class WebhookDeliveryProcessor extends LoggedWorkerHost implements OnAppl
       return { end: await this.delivery.attempt(data) };
     } catch (error) {
       // The task stays pending in PostgreSQL; the sweeper enqueues it again.
-      this.logger.warn(`delivery attempt ${deliveryJobId(data.eventId, data.webhookId, data.attempt)} failed: ${(error as Error).message}`);
+      this.logger.warn(
+        `delivery attempt ${deliveryJobId(data.eventId, data.webhookId, data.attempt)} failed: ${(error as Error).message}`,
+      );
       return { error };
     }
   }

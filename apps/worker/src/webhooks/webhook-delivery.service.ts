@@ -1,6 +1,15 @@
 import { newId } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { checkTargetUrl, ClaimedDelivery, configKeyring, DeliveryStore, liveSecrets, ReceiverResolver, signatureHeaders, WebhookStore } from '@app/webhooks';
+import {
+  checkTargetUrl,
+  ClaimedDelivery,
+  configKeyring,
+  DeliveryStore,
+  liveSecrets,
+  ReceiverResolver,
+  signatureHeaders,
+  WebhookStore,
+} from '@app/webhooks';
 import { classifyAttempt, decideTask, disableReasonFor, DisableReason } from '@app/webhooks/delivery/delivery-policy';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AttemptRecorder } from './attempt-recorder';
@@ -67,7 +76,13 @@ export class WebhookDeliveryService {
       timeoutMs: this.config.webhookTimeoutMs,
       // The whole registration policy again, with today's settings: a URL stored while private
       // targets were allowed, or before its port was taken off WEBHOOK_ALLOWED_PORTS, is refused.
-      checkTarget: (url) => checkTargetUrl(url, { allowPrivate, allowedPorts, alwaysResolve: true, resolve: (host) => this.resolver.resolve(host) }),
+      checkTarget: (url) =>
+        checkTargetUrl(url, {
+          allowPrivate,
+          allowedPorts,
+          alwaysResolve: true,
+          resolve: (host) => this.resolver.resolve(host),
+        }),
     });
     const outcome = classifyAttempt(sent.result);
     this.metrics.recordAttempt(outcome.error ?? 'succeeded', sent.durationMs);
@@ -88,13 +103,16 @@ export class WebhookDeliveryService {
     });
     if (!recorded) return { kind: 'done' }; // another run recorded this attempt, or the task was dropped meanwhile
     // Only a failure can disable: a success recorded with failed attempts of the same webhook does not.
-    const reason = outcome.status === 'failed' ? disableReasonFor(outcome, recorded.health, this.limits(), new Date()) : null;
+    const reason =
+      outcome.status === 'failed' ? disableReasonFor(outcome, recorded.health, this.limits(), new Date()) : null;
     if (reason) {
       await this.disable(webhookId, reason, recorded.deliveryId);
       return { kind: 'done' };
     }
     if (decision.state === 'pending' && decision.nextAttemptAt) {
-      await this.queue.enqueue([{ eventId, webhookId, workspaceId: job.workspaceId, attempt: attempt + 1, at: decision.nextAttemptAt }]);
+      await this.queue.enqueue([
+        { eventId, webhookId, workspaceId: job.workspaceId, attempt: attempt + 1, at: decision.nextAttemptAt },
+      ]);
     }
     return { kind: 'done' };
   }
@@ -104,8 +122,14 @@ export class WebhookDeliveryService {
    * it): one failed delivery (`blocked_target`: the service refused to send), the task failed for
    * good, and a notification for the workspace admin unless an unread one already says so.
    */
-  private async failUnsignable({ eventId, webhookId, attempt }: DeliveryJobData, task: ClaimedDelivery, startedAt: Date): Promise<void> {
-    this.logger.error(`webhook ${webhookId}: its secret cannot be decrypted with this SECRETS_KEY; the delivery of ${eventId} fails`);
+  private async failUnsignable(
+    { eventId, webhookId, attempt }: DeliveryJobData,
+    task: ClaimedDelivery,
+    startedAt: Date,
+  ): Promise<void> {
+    this.logger.error(
+      `webhook ${webhookId}: its secret cannot be decrypted with this SECRETS_KEY; the delivery of ${eventId} fails`,
+    );
     this.metrics.recordAttempt('blocked_target', 0);
     const recorded = await this.recorder.record({
       eventId,
@@ -129,7 +153,10 @@ export class WebhookDeliveryService {
   }
 
   private limits() {
-    return { disableAfterTimeouts: this.config.webhookDisableAfterTimeouts, disableAfterMs: this.config.webhookDisableAfterMs };
+    return {
+      disableAfterTimeouts: this.config.webhookDisableAfterTimeouts,
+      disableAfterMs: this.config.webhookDisableAfterMs,
+    };
   }
 
   /**
@@ -143,7 +170,11 @@ export class WebhookDeliveryService {
     return this.claims.load(job);
   }
 
-  private readonly claims = new BatchedLoader<DeliveryJobData, ClaimedDelivery | null>((jobs) => this.store.claim(jobs), 100, 2);
+  private readonly claims = new BatchedLoader<DeliveryJobData, ClaimedDelivery | null>(
+    (jobs) => this.store.claim(jobs),
+    100,
+    2,
+  );
 
   /** A job that could not claim: too early (come back when due), or stale (drop the job). */
   private async whyNotClaimed({ eventId, webhookId, attempt }: DeliveryJobData): Promise<AttemptEnd> {

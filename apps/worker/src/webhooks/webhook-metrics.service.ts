@@ -55,7 +55,11 @@ export class WebhookMetrics {
     });
     // One read of the limiter per scrape serves the three waiting gauges.
     let waiting: Promise<ReturnType<typeof summarizeWaiting>> | null = null;
-    const readWaiting = () => (waiting ??= limiter.waitingWebhooks().then((hooks) => summarizeWaiting(hooks, Date.now())).finally(() => setTimeout(() => (waiting = null), 100)));
+    const readWaiting = () =>
+      (waiting ??= limiter
+        .waitingWebhooks()
+        .then((hooks) => summarizeWaiting(hooks, Date.now()))
+        .finally(() => setTimeout(() => (waiting = null), 100)));
     new Gauge({
       name: 'webhook_waiting_attempts',
       help: 'Delivery attempts waiting for an in-flight slot of their webhook or workspace, all webhooks together',

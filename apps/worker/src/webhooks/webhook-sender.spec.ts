@@ -40,7 +40,14 @@ afterAll(() => {
 });
 
 const send = (path: string, extra: Partial<Parameters<typeof sendDelivery>[0]> = {}) =>
-  sendDelivery({ url: base + path, body: '{"id":"evt_1"}', headers: { 'content-type': 'application/json', 'x-test': 'yes' }, timeoutMs: 500, checkTarget: open, ...extra });
+  sendDelivery({
+    url: base + path,
+    body: '{"id":"evt_1"}',
+    headers: { 'content-type': 'application/json', 'x-test': 'yes' },
+    timeoutMs: 500,
+    checkTarget: open,
+    ...extra,
+  });
 
 it('POSTs the body and headers and answers the status', async () => {
   const { result, durationMs } = await send('/ok');
@@ -73,42 +80,80 @@ it('answers a connection error when nothing listens', async () => {
   await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
   const port = (closed.address() as AddressInfo).port;
   await new Promise((r) => closed.close(r));
-  const { result } = await sendDelivery({ url: `http://127.0.0.1:${port}/x`, body: '{}', headers: {}, timeoutMs: 500, checkTarget: open });
+  const { result } = await sendDelivery({
+    url: `http://127.0.0.1:${port}/x`,
+    body: '{}',
+    headers: {},
+    timeoutMs: 500,
+    checkTarget: open,
+  });
   expect(result.kind).toBe('connection_error');
 });
 
 it('refuses what the target policy refuses, without connecting', async () => {
   const before = seen.length;
   const strict = (url: string) => checkTargetUrl(url, { allowPrivate: false, alwaysResolve: true });
-  expect((await send('/ok', { checkTarget: strict })).result).toEqual({ kind: 'blocked_target', message: 'url must use https' });
-  const blocked = async (): Promise<TargetCheck> => ({ ok: false, problem: 'blocked', reason: 'url host resolves to a private, loopback or reserved address' });
+  expect((await send('/ok', { checkTarget: strict })).result).toEqual({
+    kind: 'blocked_target',
+    message: 'url must use https',
+  });
+  const blocked = async (): Promise<TargetCheck> => ({
+    ok: false,
+    problem: 'blocked',
+    reason: 'url host resolves to a private, loopback or reserved address',
+  });
   expect((await send('/ok', { checkTarget: blocked })).result.kind).toBe('blocked_target');
   expect(seen.length).toBe(before);
 });
 
 it('refuses a receiver on a port outside WEBHOOK_ALLOWED_PORTS as blocked_target, without connecting', async () => {
   const before = seen.length;
-  const narrowed = (url: string) => checkTargetUrl(url, { allowPrivate: true, alwaysResolve: true, allowedPorts: [443, 8443] });
+  const narrowed = (url: string) =>
+    checkTargetUrl(url, { allowPrivate: true, alwaysResolve: true, allowedPorts: [443, 8443] });
   const port = new URL(base).port;
-  expect((await send('/ok', { checkTarget: narrowed })).result).toEqual({ kind: 'blocked_target', message: `url must use port 443 or 8443, not ${port}` });
+  expect((await send('/ok', { checkTarget: narrowed })).result).toEqual({
+    kind: 'blocked_target',
+    message: `url must use port 443 or 8443, not ${port}`,
+  });
   expect(seen.length).toBe(before);
-  const listed = (url: string) => checkTargetUrl(url, { allowPrivate: true, alwaysResolve: true, allowedPorts: [443, Number(port)] });
+  const listed = (url: string) =>
+    checkTargetUrl(url, { allowPrivate: true, alwaysResolve: true, allowedPorts: [443, Number(port)] });
   expect((await send('/ok', { checkTarget: listed })).result).toEqual({ kind: 'response', status: 200 });
 });
 
 it('answers a DNS failure or a DNS that outlasts the attempt as a connection error, never a timeout', async () => {
-  const unresolved = async (): Promise<TargetCheck> => ({ ok: false, problem: 'unresolved', reason: 'url host does not resolve (ETIMEOUT)' });
-  expect((await send('/ok', { checkTarget: unresolved })).result).toEqual({ kind: 'connection_error', message: 'dns: url host does not resolve (ETIMEOUT)' });
+  const unresolved = async (): Promise<TargetCheck> => ({
+    ok: false,
+    problem: 'unresolved',
+    reason: 'url host does not resolve (ETIMEOUT)',
+  });
+  expect((await send('/ok', { checkTarget: unresolved })).result).toEqual({
+    kind: 'connection_error',
+    message: 'dns: url host does not resolve (ETIMEOUT)',
+  });
   const hanging = () => new Promise<TargetCheck>(() => undefined);
   const started = Date.now();
-  expect((await send('/ok', { checkTarget: hanging, timeoutMs: 200 })).result).toEqual({ kind: 'connection_error', message: 'dns: ETIMEOUT' });
+  expect((await send('/ok', { checkTarget: hanging, timeoutMs: 200 })).result).toEqual({
+    kind: 'connection_error',
+    message: 'dns: ETIMEOUT',
+  });
   expect(Date.now() - started).toBeLessThan(1000);
 });
 
 it('connects to the checked address while Host stays the hostname', async () => {
   const port = new URL(base).port;
-  const pinned = async (url: string): Promise<TargetCheck> => ({ ok: true, url: new URL(url), addresses: ['127.0.0.1'] });
-  const { result } = await sendDelivery({ url: `http://receiver.invalid:${port}/200`, body: '{}', headers: {}, timeoutMs: 500, checkTarget: pinned });
+  const pinned = async (url: string): Promise<TargetCheck> => ({
+    ok: true,
+    url: new URL(url),
+    addresses: ['127.0.0.1'],
+  });
+  const { result } = await sendDelivery({
+    url: `http://receiver.invalid:${port}/200`,
+    body: '{}',
+    headers: {},
+    timeoutMs: 500,
+    checkTarget: pinned,
+  });
   expect(result).toEqual({ kind: 'response', status: 200 });
   expect(seen.find((s) => s.path === '/200')!.headers.host).toBe(`receiver.invalid:${port}`);
 });

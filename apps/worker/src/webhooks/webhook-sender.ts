@@ -49,9 +49,17 @@ export async function sendDelivery(request: SendRequest): Promise<SendResult> {
     check = await withDeadline(request.checkTarget(request.url), deadline);
   } catch (error) {
     // DNS that outlasts the whole attempt is still a DNS failure: never a receiver timeout.
-    return done({ kind: 'connection_error', message: `dns: ${error instanceof TimeoutError ? 'ETIMEOUT' : (error as Error).message}` });
+    return done({
+      kind: 'connection_error',
+      message: `dns: ${error instanceof TimeoutError ? 'ETIMEOUT' : (error as Error).message}`,
+    });
   }
-  if (!check.ok) return done(check.problem === 'unresolved' ? { kind: 'connection_error', message: `dns: ${check.reason}` } : { kind: 'blocked_target', message: check.reason });
+  if (!check.ok)
+    return done(
+      check.problem === 'unresolved'
+        ? { kind: 'connection_error', message: `dns: ${check.reason}` }
+        : { kind: 'blocked_target', message: check.reason },
+    );
   const { url } = check;
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   const address = { address: check.addresses[0], family: isIP(check.addresses[0]) };
@@ -80,7 +88,14 @@ function withDeadline<T>(promise: Promise<T>, deadline: number): Promise<T> {
   });
 }
 
-function post(url: URL, hostname: string, pinned: { address: string; family: number }, request: SendRequest, deadline: number, fresh: boolean): Promise<AttemptResult> {
+function post(
+  url: URL,
+  hostname: string,
+  pinned: { address: string; family: number },
+  request: SendRequest,
+  deadline: number,
+  fresh: boolean,
+): Promise<AttemptResult> {
   const lookup: LookupFunction = (_host, options, callback) => {
     if (options && (options as { all?: boolean }).all) (callback as any)(null, [pinned]);
     else callback(null, pinned.address, pinned.family);
@@ -120,14 +135,18 @@ function post(url: URL, hostname: string, pinned: { address: string; family: num
         res.on('error', () => finish({ kind: 'response', status: res.statusCode ?? 0 }));
       },
     );
-    const timer = setTimeout(() => {
-      finish({ kind: 'timeout' });
-      req.destroy(new TimeoutError());
-    }, Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => {
+        finish({ kind: 'timeout' });
+        req.destroy(new TimeoutError());
+      },
+      Math.max(0, deadline - Date.now()),
+    );
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error instanceof TimeoutError) return finish({ kind: 'timeout' });
       const reused = (req as http.ClientRequest & { reusedSocket?: boolean }).reusedSocket;
-      if (reused && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) return finish({ kind: 'connection_error', message: 'reused socket reset' });
+      if (reused && (error.code === 'ECONNRESET' || error.code === 'EPIPE'))
+        return finish({ kind: 'connection_error', message: 'reused socket reset' });
       finish({ kind: 'connection_error', message: error.code ?? error.message });
     });
     req.end(request.body);

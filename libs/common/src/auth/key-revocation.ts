@@ -10,7 +10,9 @@ export const KEY_REVOCATION_CHANNEL = 'auth:revocations';
 export type KeyRevocation = { apiKeyId: string } | { memberId: string };
 
 export function encodeRevocation(revocation: KeyRevocation): string {
-  return 'apiKeyId' in revocation ? JSON.stringify({ api_key_id: revocation.apiKeyId }) : JSON.stringify({ member_id: revocation.memberId });
+  return 'apiKeyId' in revocation
+    ? JSON.stringify({ api_key_id: revocation.apiKeyId })
+    : JSON.stringify({ member_id: revocation.memberId });
 }
 
 /** The revocation a message announces; null for anything else (a listener ignores it). */

@@ -17,7 +17,13 @@ const ZONE: Record<string, Partial<Record<'MX' | 'A' | 'AAAA', Answer>>> = {
 const TYPES: Record<number, 'MX' | 'A' | 'AAAA'> = { 15: 'MX', 1: 'A', 28: 'AAAA' };
 
 const encodeName = (name: string) =>
-  Buffer.concat([...name.split('.').filter(Boolean).map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l)])), Buffer.from([0])]);
+  Buffer.concat([
+    ...name
+      .split('.')
+      .filter(Boolean)
+      .map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l)])),
+    Buffer.from([0]),
+  ]);
 
 function respond(query: Buffer): Buffer | null {
   let offset = 12;

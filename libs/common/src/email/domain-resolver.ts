@@ -39,7 +39,10 @@ export class DnsDomainResolver implements DomainResolver {
       if (code !== 'ENODATA') return 'no_answer';
     }
     // No MX records: RFC 5321 falls back to the address records of the domain itself.
-    const [v4, v6] = await Promise.all([this.hasRecords(this.resolver.resolve4(domain)), this.hasRecords(this.resolver.resolve6(domain))]);
+    const [v4, v6] = await Promise.all([
+      this.hasRecords(this.resolver.resolve4(domain)),
+      this.hasRecords(this.resolver.resolve6(domain)),
+    ]);
     if (v4 === true || v6 === true) return 'mail';
     if (v4 === false && v6 === false) return 'no_mail';
     return 'no_answer';
@@ -81,7 +84,8 @@ export class StaticDomainResolver implements DomainResolver {
   constructor(map: Record<string, DomainAnswer | StaticEntry>) {
     for (const [key, value] of Object.entries(map)) {
       const entry = typeof value === 'string' ? { answer: value } : value;
-      if (!['mail', 'no_mail', 'no_answer'].includes(entry?.answer)) throw new Error(`answer for "${key}" must be mail, no_mail or no_answer`);
+      if (!['mail', 'no_mail', 'no_answer'].includes(entry?.answer))
+        throw new Error(`answer for "${key}" must be mail, no_mail or no_answer`);
       if (key === '*') this.fallback = entry;
       else if (key.startsWith('*.')) this.suffixes.push([key.slice(1).toLowerCase(), entry]);
       else this.exact.set(key.toLowerCase(), entry);
@@ -89,7 +93,8 @@ export class StaticDomainResolver implements DomainResolver {
   }
 
   async lookup(domain: string): Promise<DomainAnswer> {
-    const entry = this.exact.get(domain) ?? this.suffixes.find(([suffix]) => domain.endsWith(suffix))?.[1] ?? this.fallback;
+    const entry =
+      this.exact.get(domain) ?? this.suffixes.find(([suffix]) => domain.endsWith(suffix))?.[1] ?? this.fallback;
     if (entry.delay_ms) await new Promise((resolve) => setTimeout(resolve, entry.delay_ms));
     return entry.answer;
   }
@@ -109,7 +114,8 @@ export function resolverFromSetting(setting: string | undefined, dnsTimeoutMs = 
   } catch (error) {
     throw new Error(`VERIFICATION_RESOLVER: cannot read ${match[1]}: ${(error as Error).message}`);
   }
-  if (!map || typeof map !== 'object' || Array.isArray(map)) throw new Error('VERIFICATION_RESOLVER: the file must hold a JSON object');
+  if (!map || typeof map !== 'object' || Array.isArray(map))
+    throw new Error('VERIFICATION_RESOLVER: the file must hold a JSON object');
   try {
     return new StaticDomainResolver(map as Record<string, DomainAnswer | StaticEntry>);
   } catch (error) {

@@ -19,18 +19,38 @@ class CountingResolver implements DomainResolver {
 }
 
 /** Owned addresses as a lookup that also records what it was asked. */
-const owning = (addresses: string[], asked: string[][] = []) => async (batch: string[]): Promise<Set<string>> => {
-  asked.push(batch);
-  return new Set(batch.filter((a) => addresses.includes(a)));
-};
+const owning =
+  (addresses: string[], asked: string[][] = []) =>
+  async (batch: string[]): Promise<Set<string>> => {
+    asked.push(batch);
+    return new Set(batch.filter((a) => addresses.includes(a)));
+  };
 
 describe('verifyAddresses', () => {
-  const STORED = stored({ 'known@gone.io': 'valid', 'catch@mail.io': 'accept_all', 'bad@mail.io': 'invalid', 'nf@gone.io': 'not_found' });
+  const STORED = stored({
+    'known@gone.io': 'valid',
+    'catch@mail.io': 'accept_all',
+    'bad@mail.io': 'invalid',
+    'nf@gone.io': 'not_found',
+  });
 
   it('for owned addresses decides by syntax, then the stored status, then the domain answer', async () => {
     const resolver = new CountingResolver({ 'mail.io': 'mail', 'gone.io': 'no_mail' });
-    const emails = ['bad..dots@mail.io', 'known@gone.io', 'catch@mail.io', 'nobody@gone.io', 'someone@mail.io', 'x@silent.io', 'nf@gone.io', 'bad@mail.io'];
-    const statuses = await verifyAddresses(emails, { ownedAddresses: owning(emails), storedStatuses: STORED, resolver });
+    const emails = [
+      'bad..dots@mail.io',
+      'known@gone.io',
+      'catch@mail.io',
+      'nobody@gone.io',
+      'someone@mail.io',
+      'x@silent.io',
+      'nf@gone.io',
+      'bad@mail.io',
+    ];
+    const statuses = await verifyAddresses(emails, {
+      ownedAddresses: owning(emails),
+      storedStatuses: STORED,
+      resolver,
+    });
     expect(statuses).toEqual(['invalid', 'valid', 'accept_all', 'invalid', 'unknown', 'unknown', 'invalid', 'invalid']);
   });
 
@@ -62,8 +82,16 @@ describe('verifyAddresses', () => {
 
   it('ignores a stored status the lookup answers for an address that is not owned', async () => {
     // A lookup that answers more than it was asked must not widen what the workspace is told.
-    const leaky = async () => new Map<string, StoredEmailStatus>([['known@gone.io', 'valid'], ['mine@mail.io', 'valid']]);
-    const statuses = await verifyAddresses(['known@gone.io', 'mine@mail.io'], { ownedAddresses: owning(['mine@mail.io']), storedStatuses: leaky, resolver: null });
+    const leaky = async () =>
+      new Map<string, StoredEmailStatus>([
+        ['known@gone.io', 'valid'],
+        ['mine@mail.io', 'valid'],
+      ]);
+    const statuses = await verifyAddresses(['known@gone.io', 'mine@mail.io'], {
+      ownedAddresses: owning(['mine@mail.io']),
+      storedStatuses: leaky,
+      resolver: null,
+    });
     expect(statuses).toEqual(['unknown', 'valid']);
   });
 
@@ -77,17 +105,28 @@ describe('verifyAddresses', () => {
   });
 
   it('leaves well-formed unknown addresses unknown when the domain check is off', async () => {
-    const statuses = await verifyAddresses(['a@nowhere.invalid', 'not-an-address'], { ownedAddresses: owning([]), storedStatuses: stored({}), resolver: null });
+    const statuses = await verifyAddresses(['a@nowhere.invalid', 'not-an-address'], {
+      ownedAddresses: owning([]),
+      storedStatuses: stored({}),
+      resolver: null,
+    });
     expect(statuses).toEqual(['unknown', 'invalid']);
   });
 
   it('treats a resolver failure as no answer', async () => {
     const resolver: DomainResolver = { lookup: () => Promise.reject(new Error('boom')) };
-    expect(await verifyAddresses(['a@b.io'], { ownedAddresses: owning([]), storedStatuses: stored({}), resolver })).toEqual(['unknown']);
+    expect(
+      await verifyAddresses(['a@b.io'], { ownedAddresses: owning([]), storedStatuses: stored({}), resolver }),
+    ).toEqual(['unknown']);
   });
 
   it('counts statuses', () => {
-    expect(countStatuses(['valid', 'invalid', 'invalid', 'unknown'])).toEqual({ valid: 1, invalid: 2, accept_all: 0, unknown: 1 });
+    expect(countStatuses(['valid', 'invalid', 'invalid', 'unknown'])).toEqual({
+      valid: 1,
+      invalid: 2,
+      accept_all: 0,
+      unknown: 1,
+    });
   });
 });
 

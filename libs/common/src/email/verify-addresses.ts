@@ -48,7 +48,10 @@ export interface VerifyOptions {
 }
 
 /** The status of each address, in input order. */
-export async function verifyAddresses(addresses: readonly string[], options: VerifyOptions): Promise<VerificationStatus[]> {
+export async function verifyAddresses(
+  addresses: readonly string[],
+  options: VerifyOptions,
+): Promise<VerificationStatus[]> {
   const statuses: VerificationStatus[] = new Array(addresses.length);
   const wellFormed: number[] = [];
   addresses.forEach((address, i) => {
@@ -56,7 +59,8 @@ export async function verifyAddresses(addresses: readonly string[], options: Ver
     else wellFormed.push(i);
   });
 
-  const owned = wellFormed.length > 0 ? await options.ownedAddresses(wellFormed.map((i) => addresses[i])) : new Set<string>();
+  const owned =
+    wellFormed.length > 0 ? await options.ownedAddresses(wellFormed.map((i) => addresses[i])) : new Set<string>();
   const ownedList = wellFormed.map((i) => addresses[i]).filter((address) => owned.has(address));
   const stored = ownedList.length > 0 ? await options.storedStatuses(ownedList) : new Map<string, StoredEmailStatus>();
   const byDomain = new Map<string, number[]>();

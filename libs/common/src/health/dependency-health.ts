@@ -29,8 +29,16 @@ export class DependencyHealth {
     try {
       await this.health.check([
         () => this.database.pingCheck('database').withTimeout(DEPENDENCY_CHECK_TIMEOUT_MS),
-        () => this.indicators.check('redis').attempt(() => pingRedis(this.redis)).withTimeout(DEPENDENCY_CHECK_TIMEOUT_MS),
-        ...Object.entries(more).map(([name, fine]) => () => (fine() ? this.indicators.check(name).up() : this.indicators.check(name).down())),
+        () =>
+          this.indicators
+            .check('redis')
+            .attempt(() => pingRedis(this.redis))
+            .withTimeout(DEPENDENCY_CHECK_TIMEOUT_MS),
+        ...Object.entries(more).map(
+          ([name, fine]) =>
+            () =>
+              fine() ? this.indicators.check(name).up() : this.indicators.check(name).down(),
+        ),
       ]);
     } catch (error) {
       throw unavailable((error as { response?: unknown }).response);

@@ -12,7 +12,9 @@ describe('unavailable (the /health 503)', () => {
     expect(error.status).toBe(503);
     expect(error.errorName).toBe('UNAVAILABLE');
     expect(error.payload).toEqual({ status: 'error', down: ['redis'] });
-    expect(JSON.stringify({ message: error.message, payload: error.payload })).not.toMatch(/ECONNREFUSED|10\.1\.2\.3|6380/);
+    expect(JSON.stringify({ message: error.message, payload: error.payload })).not.toMatch(
+      /ECONNREFUSED|10\.1\.2\.3|6380/,
+    );
   });
 
   it('says shutting_down while the process stops, and copes with an unknown error', () => {

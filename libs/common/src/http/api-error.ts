@@ -1,11 +1,27 @@
 // Plain numbers rather than @nestjs/common's enum: this file stays importable from unit specs (Jest cannot load Nest 12).
-const HttpStatus = { BAD_REQUEST: 400, UNAUTHORIZED: 401, NOT_FOUND: 404, METHOD_NOT_ALLOWED: 405, GONE: 410, UNSUPPORTED_MEDIA_TYPE: 415, TOO_MANY_REQUESTS: 429 } as const;
+const HttpStatus = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  GONE: 410,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+} as const;
 
 /**
  * `payload.code` of a validation error: the five general values (docs/api.md#errors), and the
  * three that name a request-body limit (`field: "body"`, docs/api.md#request-bodies).
  */
-export type ValidationCode = 'out_of_range' | 'conflicting_fields' | 'unknown_field' | 'invalid_value' | 'invalid_format' | 'too_deep' | 'too_many_values' | 'too_many_keys';
+export type ValidationCode =
+  | 'out_of_range'
+  | 'conflicting_fields'
+  | 'unknown_field'
+  | 'invalid_value'
+  | 'invalid_format'
+  | 'too_deep'
+  | 'too_many_values'
+  | 'too_many_keys';
 
 export interface ErrorPayload {
   field?: string;
@@ -37,14 +53,22 @@ export function typeName(value: unknown): string {
 }
 
 /** 400 VALIDATION_ERROR about one field; `received_value`/`received_type` when a value is given. */
-export function validationError(field: string, code: ValidationCode, message: string, extra: ErrorPayload = {}): ApiError {
+export function validationError(
+  field: string,
+  code: ValidationCode,
+  message: string,
+  extra: ErrorPayload = {},
+): ApiError {
   return new ApiError(HttpStatus.BAD_REQUEST, 'VALIDATION_ERROR', message, { field, code, ...extra });
 }
 
 /** Adds what the caller sent to a validation payload. */
 export function received(value: unknown): Pick<ErrorPayload, 'received_value' | 'received_type'> {
   const shown = typeof value === 'string' && value.length > 200 ? `${value.slice(0, 200)}…` : value;
-  return { received_value: Array.isArray(value) || (value && typeof value === 'object') ? undefined : shown, received_type: typeName(value) };
+  return {
+    received_value: Array.isArray(value) || (value && typeof value === 'object') ? undefined : shown,
+    received_type: typeName(value),
+  };
 }
 
 /** 400 VALIDATION_ERROR for a malformed path id, which carries no `payload.code` (docs/api.md#errors). */
@@ -63,7 +87,13 @@ export function unauthorizedError(message = 'a valid x-api-key header is require
 /** 405: the path exists, the method does not; `Allow` (header and payload) names the methods it takes. */
 export function methodNotAllowedError(method: string, path: string, allow: string[]): ApiError {
   const header = allow.join(', ');
-  return new ApiError(HttpStatus.METHOD_NOT_ALLOWED, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; allowed: ${header}`, { allow }, { Allow: header });
+  return new ApiError(
+    HttpStatus.METHOD_NOT_ALLOWED,
+    'METHOD_NOT_ALLOWED',
+    `${method} is not allowed on ${path}; allowed: ${header}`,
+    { allow },
+    { Allow: header },
+  );
 }
 
 /** 415: a request body in a media type other than JSON. */

@@ -11,14 +11,21 @@ describe('clientErrorAnswer', () => {
     expect(answer.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
     expect(answer.head).toContain(`Content-Length: ${answer.length}`);
     expect(answer.head).toContain('Connection: close');
-    expect(answer.body).toMatchObject({ success: false, data: null, errors: [{ name: 'REQUEST_HEADER_FIELDS_TOO_LARGE', payload: { field: 'headers', code: 'out_of_range' } }] });
+    expect(answer.body).toMatchObject({
+      success: false,
+      data: null,
+      errors: [{ name: 'REQUEST_HEADER_FIELDS_TOO_LARGE', payload: { field: 'headers', code: 'out_of_range' } }],
+    });
     expect(typeof answer.body.metadata.timestamp).toBe('string');
   });
 
   it('answers any other parse failure 400 VALIDATION_ERROR with a field and a code', () => {
     const answer = parse(clientErrorAnswer('HPE_INVALID_METHOD'));
     expect(answer.statusLine).toBe('HTTP/1.1 400 Bad Request');
-    expect(answer.body.errors[0]).toMatchObject({ name: 'VALIDATION_ERROR', payload: { field: 'request', code: 'invalid_format' } });
+    expect(answer.body.errors[0]).toMatchObject({
+      name: 'VALIDATION_ERROR',
+      payload: { field: 'request', code: 'invalid_format' },
+    });
   });
 
   it('answers a request that was not received in time 408', () => {

@@ -12,10 +12,18 @@ export function clientErrorAnswer(code: string | undefined): string {
   const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const item: ErrorItem =
     status === 431
-      ? { name: 'REQUEST_HEADER_FIELDS_TOO_LARGE', message: 'the request line or headers are over the server limit', payload: { field: 'headers', code: 'out_of_range' } }
+      ? {
+          name: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+          message: 'the request line or headers are over the server limit',
+          payload: { field: 'headers', code: 'out_of_range' },
+        }
       : status === 408
         ? { name: 'REQUEST_TIMEOUT', message: 'the request was not received in time', payload: {} }
-        : { name: 'VALIDATION_ERROR', message: 'the request is not valid HTTP', payload: { field: 'request', code: 'invalid_format' } };
+        : {
+            name: 'VALIDATION_ERROR',
+            message: 'the request is not valid HTTP',
+            payload: { field: 'request', code: 'invalid_format' },
+          };
   const body = JSON.stringify(errorEnvelope([item]));
   return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +

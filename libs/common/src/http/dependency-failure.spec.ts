@@ -45,7 +45,7 @@ describe('needsRedis', () => {
     await expect(needsRedis(Promise.resolve('OK'))).resolves.toBe('OK');
   });
 
-  it("turns any failure of the call into a DependencyError on redis, keeping the cause", async () => {
+  it('turns any failure of the call into a DependencyError on redis, keeping the cause', async () => {
     const cause = new Error("Stream isn't writeable and enableOfflineQueue options is false");
     const error = await needsRedis(Promise.reject(cause)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DependencyError);

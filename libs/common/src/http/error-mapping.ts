@@ -44,8 +44,18 @@ export interface MappedError {
 const UNAVAILABLE_MESSAGE = 'a service this request needs is unavailable; retry later';
 
 /** What an error answers in the error envelope (docs/api.md#errors). */
-export function mapError(exception: unknown, request: { method: string; path: string }, requestId?: string): MappedError {
-  const answer = (status: number, name: string, message: string, payload: Record<string, unknown> = {}, headers: Record<string, string> = {}): MappedError => ({
+export function mapError(
+  exception: unknown,
+  request: { method: string; path: string },
+  requestId?: string,
+): MappedError {
+  const answer = (
+    status: number,
+    name: string,
+    message: string,
+    payload: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ): MappedError => ({
     status,
     item: { name, message, payload },
     headers,
@@ -61,22 +71,39 @@ export function mapError(exception: unknown, request: { method: string; path: st
     return answer(exception.status, exception.errorName, exception.message, payload, exception.headers);
   }
   // Nest's Express adapter wraps body-parser failures in an HttpException and keeps the original as `cause`.
-  const parserError = ((isHttpException(exception) ? (exception as { cause?: unknown }).cause : exception) ?? {}) as BodyParserError;
+  const parserError = ((isHttpException(exception) ? (exception as { cause?: unknown }).cause : exception) ??
+    {}) as BodyParserError;
   // Express's router fails to percent-decode a path parameter (`/v2/lists/%E0%A4%A`) with a URIError of status 400.
   if (exception instanceof URIError || parserError instanceof URIError) {
-    return answer(400, 'VALIDATION_ERROR', 'a path segment is not valid percent-encoded UTF-8', { field: 'path', code: 'invalid_format' });
+    return answer(400, 'VALIDATION_ERROR', 'a path segment is not valid percent-encoded UTF-8', {
+      field: 'path',
+      code: 'invalid_format',
+    });
   }
   if (parserError.type === 'entity.parse.failed') {
-    return answer(400, 'VALIDATION_ERROR', 'the request body is not valid JSON', { field: 'body', code: 'invalid_format' });
+    return answer(400, 'VALIDATION_ERROR', 'the request body is not valid JSON', {
+      field: 'body',
+      code: 'invalid_format',
+    });
   }
   if (parserError.type === 'entity.too.large') {
     return answer(413, 'PAYLOAD_TOO_LARGE', 'the request body is too large', { field: 'body', code: 'out_of_range' });
   }
-  if (parserError.expose && typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+  if (
+    parserError.expose &&
+    typeof parserError.status === 'number' &&
+    parserError.status >= 400 &&
+    parserError.status < 500
+  ) {
     // A body that cannot be read (corrupt gzip/deflate/br, aborted, wrong length) or an unknown encoding or charset.
     const code = parserError.status === 415 ? 'invalid_value' : 'invalid_format';
     const field = parserError.type === 'charset.unsupported' ? 'content-type' : 'body';
-    return answer(parserError.status, NAME_BY_STATUS[parserError.status] ?? 'BAD_REQUEST', (exception as Error).message, { field, code });
+    return answer(
+      parserError.status,
+      NAME_BY_STATUS[parserError.status] ?? 'BAD_REQUEST',
+      (exception as Error).message,
+      { field, code },
+    );
   }
   if (isHttpException(exception)) {
     const status = exception.getStatus();
@@ -88,7 +115,11 @@ export function mapError(exception: unknown, request: { method: string; path: st
   return {
     status: 500,
     headers: {},
-    item: { name: 'INTERNAL_ERROR', message: 'unexpected server error', payload: requestId ? { request_id: requestId } : {} },
+    item: {
+      name: 'INTERNAL_ERROR',
+      message: 'unexpected server error',
+      payload: requestId ? { request_id: requestId } : {},
+    },
     unexpected: true,
   };
 }

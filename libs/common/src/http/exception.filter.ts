@@ -17,8 +17,13 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     if (response.headersSent && (exception as { code?: unknown })?.code === 'ERR_HTTP_HEADERS_SENT') return;
     const { status, item, headers, unexpected, dependency } = mapError(exception, request, requestId);
     // The message only: a failed query's error also carries its parameters, which stay out of the logs.
-    if (dependency) this.logger.warn({ dependency, reason: (exception as Error).message, requestId, method: request.method, path: request.path }, 'dependency unavailable');
-    if (unexpected) this.logger.error({ err: exception, requestId, method: request.method, path: request.path }, 'unexpected error');
+    if (dependency)
+      this.logger.warn(
+        { dependency, reason: (exception as Error).message, requestId, method: request.method, path: request.path },
+        'dependency unavailable',
+      );
+    if (unexpected)
+      this.logger.error({ err: exception, requestId, method: request.method, path: request.path }, 'unexpected error');
     if (response.headersSent) return;
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     response.status(status).json(errorEnvelope([item], requestId));

@@ -24,7 +24,9 @@ describe('jsonCostBreach', () => {
   it('refuses more values than the limit: items, members and containers', () => {
     expect(scan('[1,2,3,4,5,6,7,8,9]')).toBeNull(); // 9 items + the root = 10
     expect(scan('[1,2,3,4,5,6,7,8,9,10]')).toEqual({ code: 'too_many_values', limit: 10 });
-    expect(scan(`{${Array.from({ length: 10 }, (_, i) => `"k${i}":1`).join(',')}}`, { ...limits, maxKeys: 100 })).toEqual({ code: 'too_many_values', limit: 10 });
+    expect(
+      scan(`{${Array.from({ length: 10 }, (_, i) => `"k${i}":1`).join(',')}}`, { ...limits, maxKeys: 100 }),
+    ).toEqual({ code: 'too_many_values', limit: 10 });
   });
 
   it('refuses an object with more keys than the limit, at any depth, but not an array as long', () => {
@@ -52,7 +54,10 @@ describe('jsonCostBreach', () => {
   it('refuses a 4 MB body of two million levels within milliseconds', () => {
     const hostile = Buffer.from(`{"filters":${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}}`);
     const started = performance.now();
-    expect(jsonCostBreach(hostile, { maxDepth: MAX_JSON_DEPTH, maxValues: 100_000, maxKeys: MAX_JSON_KEYS })).toEqual({ code: 'too_deep', limit: MAX_JSON_DEPTH });
+    expect(jsonCostBreach(hostile, { maxDepth: MAX_JSON_DEPTH, maxValues: 100_000, maxKeys: MAX_JSON_KEYS })).toEqual({
+      code: 'too_deep',
+      limit: MAX_JSON_DEPTH,
+    });
     expect(performance.now() - started).toBeLessThan(50);
   });
 
@@ -61,7 +66,15 @@ describe('jsonCostBreach', () => {
     const legal = Buffer.from(JSON.stringify({ data: ids }));
     expect(legal.length).toBeGreaterThan(4_000_000);
     expect(jsonCostBreach(legal, { maxDepth: MAX_JSON_DEPTH, maxValues: 200_000, maxKeys: MAX_JSON_KEYS })).toBeNull();
-    expect(jsonCostBreach(Buffer.concat([legal.subarray(0, -2), Buffer.from(',[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}')]), { maxDepth: MAX_JSON_DEPTH, maxValues: 200_000, maxKeys: MAX_JSON_KEYS })).toEqual({ code: 'too_deep', limit: MAX_JSON_DEPTH });
+    expect(
+      jsonCostBreach(
+        Buffer.concat([
+          legal.subarray(0, -2),
+          Buffer.from(',[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}'),
+        ]),
+        { maxDepth: MAX_JSON_DEPTH, maxValues: 200_000, maxKeys: MAX_JSON_KEYS },
+      ),
+    ).toEqual({ code: 'too_deep', limit: MAX_JSON_DEPTH });
   });
 });
 
@@ -113,7 +126,8 @@ describe('JsonCostScanner fed chunk by chunk', () => {
         commas.pop();
       } else if (c === ',') {
         if (++values > l.maxValues) return { code: 'too_many_values', limit: l.maxValues };
-        if (objects.length > 0 && objects[objects.length - 1] && ++commas[commas.length - 1] >= l.maxKeys) return { code: 'too_many_keys', limit: l.maxKeys };
+        if (objects.length > 0 && objects[objects.length - 1] && ++commas[commas.length - 1] >= l.maxKeys)
+          return { code: 'too_many_keys', limit: l.maxKeys };
       }
     }
     return null;
@@ -121,14 +135,19 @@ describe('JsonCostScanner fed chunk by chunk', () => {
 
   it('agrees with a byte-by-byte reference on random texts of quotes, backslashes and brackets, cut at random', () => {
     let seed = 27;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const alphabet = ['"', '\\', '[', ']', '{', '}', ',', 'a', ':'];
     const wide: JsonCostLimits = { maxDepth: 6, maxValues: 40, maxKeys: 5 };
     for (let run = 0; run < 3_000; run++) {
-      const text = Buffer.from(Array.from({ length: 1 + Math.floor(random() * 60) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(''));
+      const text = Buffer.from(
+        Array.from(
+          { length: 1 + Math.floor(random() * 60) },
+          () => alphabet[Math.floor(random() * alphabet.length)],
+        ).join(''),
+      );
       const scanner = new JsonCostScanner(wide);
       let breach = null;
-      for (let at = 0; at < text.length && !breach; ) {
+      for (let at = 0; at < text.length && !breach;) {
         const size = 1 + Math.floor(random() * 8);
         breach = scanner.push(text.subarray(at, at + size));
         at += size;
@@ -139,6 +158,9 @@ describe('JsonCostScanner fed chunk by chunk', () => {
 
   it('stops at the first chunk of a hostile body', () => {
     const scanner = new JsonCostScanner({ maxDepth: MAX_JSON_DEPTH, maxValues: 100_000, maxKeys: MAX_JSON_KEYS });
-    expect(scanner.push(Buffer.from(`{"filters":${'['.repeat(65_536)}`))).toEqual({ code: 'too_deep', limit: MAX_JSON_DEPTH });
+    expect(scanner.push(Buffer.from(`{"filters":${'['.repeat(65_536)}`))).toEqual({
+      code: 'too_deep',
+      limit: MAX_JSON_DEPTH,
+    });
   });
 });

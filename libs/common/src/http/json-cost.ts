@@ -90,7 +90,8 @@ export class JsonCostScanner {
         if (this.depth > 0) this.depth--;
       } else if (byte === COMMA) {
         if (++this.values > maxValues) return { code: 'too_many_values', limit: maxValues };
-        if (this.depth > 0 && this.isObject[this.depth] === 1 && ++this.commas[this.depth] >= maxKeys) return { code: 'too_many_keys', limit: maxKeys };
+        if (this.depth > 0 && this.isObject[this.depth] === 1 && ++this.commas[this.depth] >= maxKeys)
+          return { code: 'too_many_keys', limit: maxKeys };
       }
     }
     return null;

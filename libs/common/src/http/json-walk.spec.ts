@@ -12,8 +12,12 @@ describe('firstPathWhere', () => {
   });
 
   it('answers the path of a matching key, before anything under it', () => {
-    expect(firstPathWhere({ ok: 1, toString: 'x' }, '', { key: (k) => k === 'toString', string: isX })).toBe('toString');
-    expect(firstPathWhere(JSON.parse('{"a":[{"__proto__":{}}]}'), '', { key: (k) => k === '__proto__' })).toBe('a[0].__proto__');
+    expect(firstPathWhere({ ok: 1, toString: 'x' }, '', { key: (k) => k === 'toString', string: isX })).toBe(
+      'toString',
+    );
+    expect(firstPathWhere(JSON.parse('{"a":[{"__proto__":{}}]}'), '', { key: (k) => k === '__proto__' })).toBe(
+      'a[0].__proto__',
+    );
   });
 
   it('answers null when nothing matches, for any kind of value', () => {

@@ -16,7 +16,9 @@ export interface WalkTests {
 }
 
 const frameOf = (node: object): Frame =>
-  Array.isArray(node) ? { container: node, keys: null, next: 0 } : { container: node as Record<string, unknown>, keys: Object.keys(node), next: 0 };
+  Array.isArray(node)
+    ? { container: node, keys: null, next: 0 }
+    : { container: node as Record<string, unknown>, keys: Object.keys(node), next: 0 };
 
 /**
  * The path (`emails[2]`, `filters.name`, under `root`) of the first string or key, in document order, that
@@ -36,7 +38,9 @@ export function firstPathWhere(value: unknown, root: string, tests: WalkTests): 
     }
     const index = top.next++;
     if (top.keys && tests.key?.(top.keys[index])) return pathOf(frames, root);
-    const child = top.keys ? (top.container as Record<string, unknown>)[top.keys[index]] : (top.container as unknown[])[index];
+    const child = top.keys
+      ? (top.container as Record<string, unknown>)[top.keys[index]]
+      : (top.container as unknown[])[index];
     if (typeof child === 'string') {
       if (tests.string?.(child)) return pathOf(frames, root);
     } else if (child !== null && typeof child === 'object') {

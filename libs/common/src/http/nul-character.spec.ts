@@ -4,7 +4,9 @@ describe('nulCharacterPath', () => {
   it('names the first string holding U+0000, at any depth, in the API field notation', () => {
     expect(nulCharacterPath({ name: 'a\u0000b' }, '')).toBe('name');
     expect(nulCharacterPath({ emails: ['ok@x.example', 'bad\u0000@x.example'] }, '')).toBe('emails[1]');
-    expect(nulCharacterPath({ filters: { job_title: { include: ['\u0000'] } } }, '')).toBe('filters.job_title.include[0]');
+    expect(nulCharacterPath({ filters: { job_title: { include: ['\u0000'] } } }, '')).toBe(
+      'filters.job_title.include[0]',
+    );
     expect(nulCharacterPath('x\u0000', 'id')).toBe('id');
   });
 
@@ -27,7 +29,11 @@ describe('nulCharacterPath', () => {
 describe('nulCharacterError', () => {
   it('is a 400 VALIDATION_ERROR invalid_value on the field', () => {
     const error = nulCharacterError({ name: '\u0000' }, '');
-    expect(error).toMatchObject({ status: 400, errorName: 'VALIDATION_ERROR', payload: { field: 'name', code: 'invalid_value' } });
+    expect(error).toMatchObject({
+      status: 400,
+      errorName: 'VALIDATION_ERROR',
+      payload: { field: 'name', code: 'invalid_value' },
+    });
     expect(nulCharacterError({ name: 'fine' }, '')).toBeNull();
   });
 

@@ -21,5 +21,11 @@ const hasNul = (text: string): boolean => text.includes(NUL);
  */
 export function nulCharacterError(value: unknown, root: string): ApiError | null {
   const path = nulCharacterPath(value, root);
-  return path === null ? null : validationError(path || 'body', 'invalid_value', `${path || 'the body'} must not contain the NUL character (U+0000)`);
+  return path === null
+    ? null
+    : validationError(
+        path || 'body',
+        'invalid_value',
+        `${path || 'the body'} must not contain the NUL character (U+0000)`,
+      );
 }

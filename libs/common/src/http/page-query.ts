@@ -14,7 +14,13 @@ export class PageQuery {
   @Max(MAX_PAGE, { message: `page must be at most ${MAX_PAGE}` })
   page?: number;
 
-  @ApiPropertyOptional({ description: 'items per page', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE, example: DEFAULT_PER_PAGE })
+  @ApiPropertyOptional({
+    description: 'items per page',
+    minimum: 1,
+    maximum: MAX_PER_PAGE,
+    default: DEFAULT_PER_PAGE,
+    example: DEFAULT_PER_PAGE,
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'per_page must be a whole number' })
@@ -41,12 +47,17 @@ const EXAMPLE_TIME = '2026-11-22T10:00:00.000Z';
  * The 200 answer of a list route: `data` is the array of items, `metadata.pagination` the shared block.
  * `metadata` adds route-specific members (such as the ledger's `balance`).
  */
-export function ApiListResponse(item: object, options: { description?: string; metadata?: Record<string, unknown> } = {}) {
+export function ApiListResponse(
+  item: object,
+  options: { description?: string; metadata?: Record<string, unknown> } = {},
+) {
   const extra = options.metadata ?? {};
   return applyDecorators(
     ApiExtraModels(PaginationSchema),
     ApiOkResponse({
-      description: options.description ?? 'a page of items (the list convention: `data` is the array, `metadata.pagination` the paging)',
+      description:
+        options.description ??
+        'a page of items (the list convention: `data` is the array, `metadata.pagination` the paging)',
       schema: {
         type: 'object',
         required: ['success', 'data', 'metadata'],
@@ -56,13 +67,20 @@ export function ApiListResponse(item: object, options: { description?: string; m
           metadata: {
             type: 'object',
             required: ['timestamp', 'pagination'],
-            properties: { timestamp: { type: 'string', format: 'date-time' }, pagination: { $ref: getSchemaPath(PaginationSchema) } },
+            properties: {
+              timestamp: { type: 'string', format: 'date-time' },
+              pagination: { $ref: getSchemaPath(PaginationSchema) },
+            },
           },
         },
         example: {
           success: true,
           data: [item],
-          metadata: { timestamp: EXAMPLE_TIME, pagination: { page: 1, per_page: DEFAULT_PER_PAGE, total_count: 1, total_pages: 1 }, ...extra },
+          metadata: {
+            timestamp: EXAMPLE_TIME,
+            pagination: { page: 1, per_page: DEFAULT_PER_PAGE, total_count: 1, total_pages: 1 },
+            ...extra,
+          },
         },
       },
     }),

@@ -25,17 +25,30 @@ export interface PageRequest {
   offset: number;
 }
 
-export function pageRequest(query: { page?: number; per_page?: number }, defaultPerPage = DEFAULT_PER_PAGE): PageRequest {
+export function pageRequest(
+  query: { page?: number; per_page?: number },
+  defaultPerPage = DEFAULT_PER_PAGE,
+): PageRequest {
   const page = query.page ?? 1;
   const perPage = query.per_page ?? defaultPerPage;
   return { page, perPage, offset: (page - 1) * perPage };
 }
 
 export function paginationOf(request: Pick<PageRequest, 'page' | 'perPage'>, totalCount: number): Pagination {
-  return { page: request.page, per_page: request.perPage, total_count: totalCount, total_pages: Math.ceil(totalCount / request.perPage) };
+  return {
+    page: request.page,
+    per_page: request.perPage,
+    total_count: totalCount,
+    total_pages: Math.ceil(totalCount / request.perPage),
+  };
 }
 
 /** A list answer: the items as `data`, the pagination (and any route-specific members) in `metadata`. */
-export function listAnswer<T>(items: T[], request: PageRequest, totalCount: number | string, metadata: Record<string, unknown> = {}): WithMetadata<T[]> {
+export function listAnswer<T>(
+  items: T[],
+  request: PageRequest,
+  totalCount: number | string,
+  metadata: Record<string, unknown> = {},
+): WithMetadata<T[]> {
   return new WithMetadata(items, { pagination: paginationOf(request, Number(totalCount)), ...metadata });
 }

@@ -1,9 +1,30 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { plainToInstance } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested, validateSync } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+  validateSync,
+} from 'class-validator';
 import { ApiError } from './api-error';
-import { copyJson, declaredFields, sentValueAt, toValidationApiError, undeclaredKeyError, withSentMembers, withSentValue } from './validation-errors';
+import {
+  copyJson,
+  declaredFields,
+  sentValueAt,
+  toValidationApiError,
+  undeclaredKeyError,
+  withSentMembers,
+  withSentValue,
+} from './validation-errors';
 
 class Location {
   @IsString()
@@ -47,7 +68,12 @@ class Body {
 
 /** Validates as the global pipe does (whitelist + forbidNonWhitelisted) and maps the errors. */
 function mapped(plain: Record<string, unknown>): ApiError {
-  const errors = validateSync(plainToInstance(Body, plain), { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true, validationError: { target: true, value: true } });
+  const errors = validateSync(plainToInstance(Body, plain), {
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    forbidUnknownValues: true,
+    validationError: { target: true, value: true },
+  });
   expect(errors.length).toBeGreaterThan(0);
   return toValidationApiError(errors);
 }
@@ -73,23 +99,44 @@ describe('toValidationApiError', () => {
   });
 
   it('a wrong type is invalid_value with received_value and received_type', () => {
-    expect(mapped({ ...valid, name: 5 }).payload).toMatchObject({ field: 'name', code: 'invalid_value', received_value: 5, received_type: 'number' });
-    expect(mapped({ ...valid, name: null }).payload).toMatchObject({ field: 'name', code: 'invalid_value', received_type: 'null' });
+    expect(mapped({ ...valid, name: 5 }).payload).toMatchObject({
+      field: 'name',
+      code: 'invalid_value',
+      received_value: 5,
+      received_type: 'number',
+    });
+    expect(mapped({ ...valid, name: null }).payload).toMatchObject({
+      field: 'name',
+      code: 'invalid_value',
+      received_type: 'null',
+    });
     const array = mapped({ ...valid, name: ['a'] }).payload;
     expect(array).toMatchObject({ field: 'name', received_type: 'array' });
     expect(array.received_value).toBeUndefined(); // objects and arrays are not echoed back
   });
 
   it('a missing required field is invalid_value', () => {
-    expect(mapped({ type: 'people' }).payload).toMatchObject({ field: 'name', code: 'invalid_value', received_type: 'undefined' });
+    expect(mapped({ type: 'people' }).payload).toMatchObject({
+      field: 'name',
+      code: 'invalid_value',
+      received_type: 'undefined',
+    });
   });
 
   it('a value outside the allowed set is invalid_value', () => {
-    expect(mapped({ ...valid, type: 'robots' }).payload).toMatchObject({ field: 'type', code: 'invalid_value', received_value: 'robots' });
+    expect(mapped({ ...valid, type: 'robots' }).payload).toMatchObject({
+      field: 'type',
+      code: 'invalid_value',
+      received_value: 'robots',
+    });
   });
 
   it('ranges and lengths are out_of_range', () => {
-    expect(mapped({ ...valid, limit: 0 }).payload).toMatchObject({ field: 'limit', code: 'out_of_range', received_value: 0 });
+    expect(mapped({ ...valid, limit: 0 }).payload).toMatchObject({
+      field: 'limit',
+      code: 'out_of_range',
+      received_value: 0,
+    });
     expect(mapped({ ...valid, limit: 101 }).payload).toMatchObject({ field: 'limit', code: 'out_of_range' });
     expect(mapped({ ...valid, name: 'x'.repeat(11) }).payload).toMatchObject({ field: 'name', code: 'out_of_range' });
     expect(mapped({ ...valid, tags: ['a', 'b', 'c'] }).payload).toMatchObject({ field: 'tags', code: 'out_of_range' });
@@ -100,11 +147,17 @@ describe('toValidationApiError', () => {
   });
 
   it('a malformed format is invalid_format', () => {
-    expect(mapped({ ...valid, email: 'not-an-email' }).payload).toMatchObject({ field: 'email', code: 'invalid_format' });
+    expect(mapped({ ...valid, email: 'not-an-email' }).payload).toMatchObject({
+      field: 'email',
+      code: 'invalid_format',
+    });
   });
 
   it('array items are named with their index', () => {
-    expect(mapped({ ...valid, places: [{ city: 'A' }, { city: 7 }] }).payload).toMatchObject({ field: 'places[1].city', code: 'invalid_value' });
+    expect(mapped({ ...valid, places: [{ city: 'A' }, { city: 7 }] }).payload).toMatchObject({
+      field: 'places[1].city',
+      code: 'invalid_value',
+    });
   });
 
   it('long strings are shortened in received_value', () => {
@@ -134,14 +187,28 @@ class PageQuery {
 
 /** What the global pipe does: convert, validate, map, then report what was sent. */
 function mappedQuery(sent: Record<string, unknown>): ApiError {
-  const errors = validateSync(plainToInstance(PageQuery, sent), { whitelist: true, forbidNonWhitelisted: true, validationError: { target: true, value: true } });
+  const errors = validateSync(plainToInstance(PageQuery, sent), {
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    validationError: { target: true, value: true },
+  });
   return withSentValue(toValidationApiError(errors), sent) as ApiError;
 }
 
 describe('received_value/received_type describe what was sent', () => {
   it('?page=abc is the string "abc", not the NaN it became', () => {
-    expect(mappedQuery({ page: 'abc' }).payload).toMatchObject({ field: 'page', code: 'invalid_value', received_value: 'abc', received_type: 'string' });
-    expect(mappedQuery({ page: '0' }).payload).toMatchObject({ field: 'page', code: 'out_of_range', received_value: '0', received_type: 'string' });
+    expect(mappedQuery({ page: 'abc' }).payload).toMatchObject({
+      field: 'page',
+      code: 'invalid_value',
+      received_value: 'abc',
+      received_type: 'string',
+    });
+    expect(mappedQuery({ page: '0' }).payload).toMatchObject({
+      field: 'page',
+      code: 'out_of_range',
+      received_value: '0',
+      received_type: 'string',
+    });
   });
 
   it('a repeated parameter is an array, not echoed back', () => {
@@ -178,7 +245,11 @@ describe('keys named after Object.prototype members', () => {
   it('undeclaredKeyError answers each as unknown_field with the declared fields, as JSON.parse gives them', () => {
     for (const name of PROTOTYPE_NAMES) {
       const error = undeclaredKeyError(JSON.parse(`{"name":"ok","${name}":1}`), Body);
-      expect(error?.payload).toEqual({ field: name, code: 'unknown_field', allowed_fields: ['email', 'limit', 'location', 'name', 'places', 'tags', 'type'] });
+      expect(error?.payload).toEqual({
+        field: name,
+        code: 'unknown_field',
+        allowed_fields: ['email', 'limit', 'location', 'name', 'places', 'tags', 'type'],
+      });
     }
   });
 
@@ -187,7 +258,9 @@ describe('keys named after Object.prototype members', () => {
     expect(undeclaredKeyError(valid, Body)).toBeNull();
     expect(undeclaredKeyError({}, Body)).toBeNull();
     expect(undeclaredKeyError([1], Body)).toBeNull();
-    expect(undeclaredKeyError(Object.assign(Object.create(null), { page: '1', toString: 'x' }), PageQuery)?.payload.field).toBe('toString');
+    expect(
+      undeclaredKeyError(Object.assign(Object.create(null), { page: '1', toString: 'x' }), PageQuery)?.payload.field,
+    ).toBe('toString');
   });
 
   it('copyJson copies own keys, __proto__ as a plain key, without touching prototypes', () => {
@@ -201,7 +274,9 @@ describe('keys named after Object.prototype members', () => {
   });
 
   it('withSentMembers puts nested members back as sent, keys class-transformer dropped included', () => {
-    const sent = JSON.parse('{"name":"ok","type":"people","tags":["a"],"location":{"city":"Oslo","toString":1,"__proto__":{"x":1},"constructor":{}}}');
+    const sent = JSON.parse(
+      '{"name":"ok","type":"people","tags":["a"],"location":{"city":"Oslo","toString":1,"__proto__":{"x":1},"constructor":{}}}',
+    );
     // What the pipe does: Nest's stripping and class-transformer work on a copy.
     const instance = withSentMembers(plainToInstance(Body, copyJson(sent)), sent);
     expect(instance).toBeInstanceOf(Body);

@@ -24,7 +24,17 @@ const CODE_BY_CONSTRAINT: Record<string, ValidationCode> = {
 };
 
 /** Which constraint of an error decides its code: presence and type first, then ranges. */
-const PRECEDENCE = ['whitelistValidation', 'isDefined', 'isNotEmptyObject', 'isArray', 'isObject', 'isString', 'isInt', 'isNumber', 'isBoolean'];
+const PRECEDENCE = [
+  'whitelistValidation',
+  'isDefined',
+  'isNotEmptyObject',
+  'isArray',
+  'isObject',
+  'isString',
+  'isInt',
+  'isNumber',
+  'isBoolean',
+];
 
 /** The properties a DTO class declares: what `allowed_fields` lists for `unknown_field`. */
 export function declaredFields(target: object | undefined): string[] {
@@ -66,7 +76,9 @@ export function undeclaredKeyError(sent: unknown, dto: DtoClass): ApiError | nul
   if (keys.length === 0) return null;
   const declared = declaredFieldsOf(dto);
   const unknown = keys.find((key) => !declared.includes(key));
-  return unknown === undefined ? null : validationError(unknown, 'unknown_field', `unknown field "${unknown}"`, { allowed_fields: declared });
+  return unknown === undefined
+    ? null
+    : validationError(unknown, 'unknown_field', `unknown field "${unknown}"`, { allowed_fields: declared });
 }
 
 /**
@@ -80,7 +92,8 @@ export function copyJson(value: unknown): unknown {
   for (const key of Object.keys(value)) {
     const item = copyJson((value as Record<string, unknown>)[key]);
     // Assigning `__proto__` would set the copy's prototype instead of a key.
-    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
     else copy[key] = item;
   }
   return copy;
@@ -96,14 +109,19 @@ export function withSentMembers<T extends object>(instance: T, sent: unknown): T
   if (!isPlainObject(sent) || instance === null || typeof instance !== 'object') return instance;
   for (const key of Object.keys(sent)) {
     const value = sent[key];
-    if (value !== null && typeof value === 'object' && Object.hasOwn(instance, key)) (instance as Record<string, unknown>)[key] = value;
+    if (value !== null && typeof value === 'object' && Object.hasOwn(instance, key))
+      (instance as Record<string, unknown>)[key] = value;
   }
   return instance;
 }
 
 function deepestFirst(errors: ValidationError[], parentPath = ''): { error: ValidationError; path: string } | null {
   for (const error of errors) {
-    const path = parentPath ? (/^\d+$/.test(error.property) ? `${parentPath}[${error.property}]` : `${parentPath}.${error.property}`) : error.property;
+    const path = parentPath
+      ? /^\d+$/.test(error.property)
+        ? `${parentPath}[${error.property}]`
+        : `${parentPath}.${error.property}`
+      : error.property;
     if (error.constraints && Object.keys(error.constraints).length > 0) return { error, path };
     const nested = deepestFirst(error.children ?? [], path);
     if (nested) return nested;
@@ -153,7 +171,8 @@ export function sentValueAt(sent: unknown, path: string): { found: boolean; valu
  * `received_value`/`received_type` are taken again from what was sent: `"abc"`, a string.
  */
 export function withSentValue(error: unknown, sent: unknown): unknown {
-  if (!(error instanceof ApiError) || typeof error.payload.field !== 'string' || !('received_type' in error.payload)) return error;
+  if (!(error instanceof ApiError) || typeof error.payload.field !== 'string' || !('received_type' in error.payload))
+    return error;
   const at = sentValueAt(sent, error.payload.field);
   if (!at.found) return error;
   const payload = { ...error.payload, ...received(at.value) };

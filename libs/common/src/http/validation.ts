@@ -1,10 +1,19 @@
 import { ArgumentMetadata, ValidationPipe } from '@nestjs/common';
-import { copyJson, DtoClass, toValidationApiError, undeclaredKeyError, withSentMembers, withSentValue } from './validation-errors';
+import {
+  copyJson,
+  DtoClass,
+  toValidationApiError,
+  undeclaredKeyError,
+  withSentMembers,
+  withSentValue,
+} from './validation-errors';
 
 export { declaredFields, sentValueAt, toValidationApiError, withSentValue } from './validation-errors';
 
 const isDto = (metadata: ArgumentMetadata): metadata is ArgumentMetadata & { metatype: DtoClass } =>
-  (metadata.type === 'body' || metadata.type === 'query') && typeof metadata.metatype === 'function' && ![String, Boolean, Number, Array, Object].includes(metadata.metatype as never);
+  (metadata.type === 'body' || metadata.type === 'query') &&
+  typeof metadata.metatype === 'function' &&
+  ![String, Boolean, Number, Array, Object].includes(metadata.metatype as never);
 
 /**
  * Reports `received_value`/`received_type` from what the caller sent, not from the converted value, and judges
@@ -42,4 +51,3 @@ export function createValidationPipe(): ValidationPipe {
     exceptionFactory: toValidationApiError,
   });
 }
-

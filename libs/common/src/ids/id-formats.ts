@@ -9,7 +9,8 @@ export const isHex24 = (value: unknown): value is string => typeof value === 'st
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
 /** Opaque ids are short printable strings; anything else cannot name a record of ours. */
-export const isOpaqueId = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value);
+export const isOpaqueId = (value: unknown): value is string =>
+  typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value);
 
 /** The longest URL browsers and proxies commonly accept: the cap on URL-shaped input (receiver URLs, lookup values, ids). */
 export const MAX_URL_LENGTH = 2048;

@@ -64,7 +64,11 @@ describe('GracefulShutdown', () => {
 
   it('exits 1 when stop fails', async () => {
     const events: string[] = [];
-    const { shutdown } = harness({ delayMs: 0, stop: () => Promise.reject(new Error('pool gone')), exit: (code) => events.push(`exit ${code}`) });
+    const { shutdown } = harness({
+      delayMs: 0,
+      stop: () => Promise.reject(new Error('pool gone')),
+      exit: (code) => events.push(`exit ${code}`),
+    });
     shutdown.handle('SIGTERM');
     await jest.advanceTimersByTimeAsync(0);
     expect(events).toEqual(['exit 1']);

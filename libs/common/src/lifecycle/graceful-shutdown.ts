@@ -60,7 +60,9 @@ export class GracefulShutdown {
     const { delayMs, timeoutMs, log } = this.options;
     this.options.begin(signal);
     const delay = signal === 'SIGTERM' ? delayMs : 0;
-    log.info(`${signal}: readiness answers 503; ${delay > 0 ? `still serving for ${delay} ms, then ` : ''}stopping within ${timeoutMs} ms`);
+    log.info(
+      `${signal}: readiness answers 503; ${delay > 0 ? `still serving for ${delay} ms, then ` : ''}stopping within ${timeoutMs} ms`,
+    );
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     if (this.exited) return;
     const deadline = setTimeout(() => {

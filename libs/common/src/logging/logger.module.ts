@@ -28,7 +28,15 @@ export function structuredLogger(appName: string) {
         level: config.logLevel,
         base: { app: appName },
         redact: {
-          paths: ['req.headers["x-api-key"]', 'req.headers.authorization', 'req.headers.cookie', '*.secret', '*.secrets', '*.api_key', 'secret'],
+          paths: [
+            'req.headers["x-api-key"]',
+            'req.headers.authorization',
+            'req.headers.cookie',
+            '*.secret',
+            '*.secrets',
+            '*.api_key',
+            'secret',
+          ],
           censor: '[redacted]',
         },
         genReqId: assignRequestId,
@@ -40,7 +48,9 @@ export function structuredLogger(appName: string) {
         customLogLevel: requestLogLevel,
         // /metrics and /ops/* are logged by mountOps when OPS_TOKEN is set (they answer before this runs); without it they answer 404 here, logged.
         // Probes (/health, /health/live, /health/ready) come every few seconds from every load balancer: not logged.
-        autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health' || req.url?.startsWith('/health/') === true },
+        autoLogging: {
+          ignore: (req: IncomingMessage) => req.url === '/health' || req.url?.startsWith('/health/') === true,
+        },
       },
     }),
   });

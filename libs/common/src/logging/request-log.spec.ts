@@ -15,7 +15,12 @@ function request(): IncomingMessage & { id?: string; originalUrl?: string } {
 describe('requestLogSerializers', () => {
   it('logs the id, method, path with the query names (values redacted) and remote address of a request, and no header', () => {
     const logged = requestLogSerializers.req(request());
-    expect(logged).toEqual({ id: 'req-1', method: 'GET', url: '/v2/companies/5c0000000000000000000001?x=[redacted]', remoteAddress: undefined });
+    expect(logged).toEqual({
+      id: 'req-1',
+      method: 'GET',
+      url: '/v2/companies/5c0000000000000000000001?x=[redacted]',
+      remoteAddress: undefined,
+    });
     expect(JSON.stringify(logged)).not.toContain('pws_secret-key-value');
   });
 
@@ -51,7 +56,12 @@ describe('loggedUrl', () => {
   });
 
   it('never logs the key, whatever the URL', () => {
-    for (const url of [`/v2/lists?api_key=${key}`, `/v2/lists?x=1&apikey=${encodeURIComponent(key)}`, `/${key}`, `/v2/lists?k[${key}]=1`]) {
+    for (const url of [
+      `/v2/lists?api_key=${key}`,
+      `/v2/lists?x=1&apikey=${encodeURIComponent(key)}`,
+      `/${key}`,
+      `/v2/lists?k[${key}]=1`,
+    ]) {
       expect(loggedUrl(url)).not.toContain(key.slice(4));
     }
   });

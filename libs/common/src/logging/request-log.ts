@@ -34,7 +34,12 @@ export function loggedUrl(url: string): string {
  * measurable share of a cheap GET's CPU. Used with `wrapSerializers: false`, so they get the raw objects.
  */
 export const requestLogSerializers = {
-  req: (req: LoggedRequest) => ({ id: req.id, method: req.method, url: loggedUrl(req.originalUrl ?? req.url ?? ''), remoteAddress: req.socket?.remoteAddress }),
+  req: (req: LoggedRequest) => ({
+    id: req.id,
+    method: req.method,
+    url: loggedUrl(req.originalUrl ?? req.url ?? ''),
+    remoteAddress: req.socket?.remoteAddress,
+  }),
   res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
   err: safeErrorSerializer,
 };

@@ -12,7 +12,11 @@ function failedQuery(): QueryFailedError {
     where: `unnamed portal parameter $2 = '${SECRET}'`,
     table: 'email_verification_results',
   });
-  return new QueryFailedError('INSERT INTO email_verification_results (job_id, email) VALUES ($1, $2)', ['job_1', SECRET], driverError);
+  return new QueryFailedError(
+    'INSERT INTO email_verification_results (job_id, email) VALUES ($1, $2)',
+    ['job_1', SECRET],
+    driverError,
+  );
 }
 
 describe('safeErrorSerializer', () => {
@@ -23,7 +27,11 @@ describe('safeErrorSerializer', () => {
     const text = JSON.stringify(serialized);
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain('INSERT INTO');
-    expect(serialized).toMatchObject({ type: 'QueryFailedError', code: '22P02', message: 'invalid input syntax for type uuid: "[redacted]"' });
+    expect(serialized).toMatchObject({
+      type: 'QueryFailedError',
+      code: '22P02',
+      message: 'invalid input syntax for type uuid: "[redacted]"',
+    });
   });
 
   it('keeps a pino logger writing it without the secret, nested causes included', () => {
@@ -37,6 +45,8 @@ describe('safeErrorSerializer', () => {
 
   it('leaves identifiers in messages alone', () => {
     expect(redactQuotedValue('relation "webhooks" does not exist')).toBe('relation "webhooks" does not exist');
-    expect(redactQuotedValue('invalid input value for enum list_type: "x"')).toBe('invalid input value for enum list_type: "[redacted]"');
+    expect(redactQuotedValue('invalid input value for enum list_type: "x"')).toBe(
+      'invalid input value for enum list_type: "[redacted]"',
+    );
   });
 });

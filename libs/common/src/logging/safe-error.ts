@@ -6,7 +6,16 @@ import { stdSerializers } from 'pino';
  * exists"), `where` and `internalQuery`. None of them may reach the logs; the SQLSTATE `code`, `constraint`,
  * `table` and `column` stay, which is what an operator needs to find the cause.
  */
-const DROPPED = new Set(['query', 'parameters', 'driverError', 'detail', 'where', 'internalQuery', 'hint', 'received_value']);
+const DROPPED = new Set([
+  'query',
+  'parameters',
+  'driverError',
+  'detail',
+  'where',
+  'internalQuery',
+  'hint',
+  'received_value',
+]);
 
 /** PostgreSQL quotes the offending value at the end of some messages (`invalid input syntax for type uuid: "x"`). */
 export function redactQuotedValue(text: string): string {

@@ -20,7 +20,10 @@ export class ThrottledWarning {
       return;
     }
     const message = error instanceof Error ? error.message : String(error);
-    const more = this.suppressed > 0 ? ` (and ${this.suppressed} more in the last ${Math.round((at - this.windowStart) / 1000)} s)` : '';
+    const more =
+      this.suppressed > 0
+        ? ` (and ${this.suppressed} more in the last ${Math.round((at - this.windowStart) / 1000)} s)`
+        : '';
     this.write(`${message}${more}`);
     this.windowStart = at;
     this.suppressed = 0;

@@ -3,7 +3,14 @@ import { enqueueAfterCommit, producerQueueOptions } from './producer-queue';
 describe('producerQueueOptions', () => {
   it('gives the API queues a fail-fast connection: no offline queue, no retry, a command timeout', () => {
     const options = producerQueueOptions({ redisUrl: 'redis://10.0.0.5:6390/3', redisCommandTimeoutMs: 800 });
-    expect(options.connection).toMatchObject({ host: '10.0.0.5', port: 6390, db: 3, enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: 800 });
+    expect(options.connection).toMatchObject({
+      host: '10.0.0.5',
+      port: 6390,
+      db: 3,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: 800,
+    });
     expect(options.prefix).toBe('pws');
   });
 });
@@ -19,15 +26,25 @@ describe('enqueueAfterCommit', () => {
 
   it('swallows a failed add and logs it for the sweeper', async () => {
     const log = logger();
-    await expect(enqueueAfterCommit(() => Promise.reject(new Error('Connection is closed.')), 1000, log, { jobId: 'j1' })).resolves.toBe(false);
-    expect(log.warn).toHaveBeenCalledWith({ jobId: 'j1', reason: 'Connection is closed.' }, expect.stringContaining('sweeper'));
+    await expect(
+      enqueueAfterCommit(() => Promise.reject(new Error('Connection is closed.')), 1000, log, { jobId: 'j1' }),
+    ).resolves.toBe(false);
+    expect(log.warn).toHaveBeenCalledWith(
+      { jobId: 'j1', reason: 'Connection is closed.' },
+      expect.stringContaining('sweeper'),
+    );
   });
 
   it('stops waiting for an add that does not answer in time', async () => {
     const log = logger();
     const started = Date.now();
-    await expect(enqueueAfterCommit(() => new Promise(() => undefined), 50, log, { exportId: 'e1' })).resolves.toBe(false);
+    await expect(enqueueAfterCommit(() => new Promise(() => undefined), 50, log, { exportId: 'e1' })).resolves.toBe(
+      false,
+    );
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(log.warn).toHaveBeenCalledWith({ exportId: 'e1', reason: 'no answer from Redis within 50 ms' }, expect.any(String));
+    expect(log.warn).toHaveBeenCalledWith(
+      { exportId: 'e1', reason: 'no answer from Redis within 50 ms' },
+      expect.any(String),
+    );
   });
 });

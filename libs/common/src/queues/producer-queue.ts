@@ -23,7 +23,12 @@ export interface EnqueueLogger {
  * an add that fails or takes longer than `timeoutMs` (the queue may still be connecting) is
  * logged and left to the sweeper. Answers whether the add went through in time.
  */
-export async function enqueueAfterCommit(work: () => Promise<unknown>, timeoutMs: number, logger: EnqueueLogger, details: Record<string, unknown>): Promise<boolean> {
+export async function enqueueAfterCommit(
+  work: () => Promise<unknown>,
+  timeoutMs: number,
+  logger: EnqueueLogger,
+  details: Record<string, unknown>,
+): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<Error>((resolve) => {
     timer = setTimeout(() => resolve(new Error(`no answer from Redis within ${timeoutMs} ms`)), timeoutMs);
@@ -37,6 +42,9 @@ export async function enqueueAfterCommit(work: () => Promise<unknown>, timeoutMs
   ]);
   clearTimeout(timer);
   if (outcome === null) return true;
-  logger.warn({ ...details, reason: outcome.message }, 'enqueue failed; the worker sweeper enqueues it when Redis is back');
+  logger.warn(
+    { ...details, reason: outcome.message },
+    'enqueue failed; the worker sweeper enqueues it when Redis is back',
+  );
   return false;
 }

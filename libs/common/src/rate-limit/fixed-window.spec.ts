@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import { FIXED_WINDOW_SCRIPT, parseDecision, PEEK_SCRIPT, rateLimitHeaders, rateLimitKey, rateLimitState, retryAfterSeconds } from './fixed-window';
+import {
+  FIXED_WINDOW_SCRIPT,
+  parseDecision,
+  PEEK_SCRIPT,
+  rateLimitHeaders,
+  rateLimitKey,
+  rateLimitState,
+  retryAfterSeconds,
+} from './fixed-window';
 
 describe('fixed-window rate limit', () => {
   it('rounds Retry-After up to whole seconds and never answers 0', () => {
@@ -23,11 +31,27 @@ describe('fixed-window rate limit', () => {
   });
 
   it('turns a decision into the state the headers report: remaining never negative, reset in whole seconds', () => {
-    expect(rateLimitState('search', 60, { allowed: true, used: 1, resetMs: 59_999 })).toEqual({ name: 'search', limit: 60, remaining: 59, resetSeconds: 60 });
-    expect(rateLimitState('enrich', 5, { allowed: true, used: 5, resetMs: 12_001 })).toEqual({ name: 'enrich', limit: 5, remaining: 0, resetSeconds: 13 });
+    expect(rateLimitState('search', 60, { allowed: true, used: 1, resetMs: 59_999 })).toEqual({
+      name: 'search',
+      limit: 60,
+      remaining: 59,
+      resetSeconds: 60,
+    });
+    expect(rateLimitState('enrich', 5, { allowed: true, used: 5, resetMs: 12_001 })).toEqual({
+      name: 'enrich',
+      limit: 5,
+      remaining: 0,
+      resetSeconds: 13,
+    });
     // A refused request spent nothing: what was left is still left.
-    expect(rateLimitState('enrich', 5, { allowed: false, used: 3, resetMs: 400 })).toMatchObject({ remaining: 2, resetSeconds: 1 });
-    expect(rateLimitState('enrich', 5, { allowed: false, used: 7, resetMs: 0 })).toMatchObject({ remaining: 0, resetSeconds: 1 });
+    expect(rateLimitState('enrich', 5, { allowed: false, used: 3, resetMs: 400 })).toMatchObject({
+      remaining: 2,
+      resetSeconds: 1,
+    });
+    expect(rateLimitState('enrich', 5, { allowed: false, used: 7, resetMs: 0 })).toMatchObject({
+      remaining: 0,
+      resetSeconds: 1,
+    });
   });
 
   it('names the three X-RateLimit headers with string values', () => {
@@ -40,9 +64,13 @@ describe('fixed-window rate limit', () => {
 
   describe('the script on a real Redis', () => {
     const db = 1 + (Number(process.env.TEST_REDIS_DB_OFFSET ?? '0') % 15);
-    const redis = new Redis(`${process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'}/${db}`, { maxRetriesPerRequest: 1, lazyConnect: true });
+    const redis = new Redis(`${process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'}/${db}`, {
+      maxRetriesPerRequest: 1,
+      lazyConnect: true,
+    });
     const key = `test:rate-limit:${randomBytes(6).toString('hex')}`;
-    const run = async (cost: number, limit: number, windowMs = 60_000) => parseDecision(await redis.eval(FIXED_WINDOW_SCRIPT, 1, key, cost, limit, windowMs));
+    const run = async (cost: number, limit: number, windowMs = 60_000) =>
+      parseDecision(await redis.eval(FIXED_WINDOW_SCRIPT, 1, key, cost, limit, windowMs));
 
     beforeAll(() => redis.connect());
     afterAll(async () => {

@@ -63,7 +63,8 @@ export function rateLimitKey(name: RateLimitName, workspaceId: string): string {
 
 /** Reads the script's reply. */
 export function parseDecision(reply: unknown): RateLimitDecision {
-  if (!Array.isArray(reply) || reply.length !== 3) throw new Error(`unexpected rate limit reply ${JSON.stringify(reply)}`);
+  if (!Array.isArray(reply) || reply.length !== 3)
+    throw new Error(`unexpected rate limit reply ${JSON.stringify(reply)}`);
   const [allowed, used, resetMs] = reply.map(Number);
   return { allowed: allowed === 1, used, resetMs: Math.max(0, resetMs) };
 }
@@ -81,7 +82,12 @@ export interface RateLimitState {
 
 /** The state a decision leaves: remaining never below 0, reset in whole seconds rounded up. */
 export function rateLimitState(name: RateLimitName, limit: number, decision: RateLimitDecision): RateLimitState {
-  return { name, limit, remaining: Math.max(0, limit - decision.used), resetSeconds: retryAfterSeconds(decision.resetMs) };
+  return {
+    name,
+    limit,
+    remaining: Math.max(0, limit - decision.used),
+    resetSeconds: retryAfterSeconds(decision.resetMs),
+  };
 }
 
 /** The headers every answer of a spending operation carries while limits are enforced. */

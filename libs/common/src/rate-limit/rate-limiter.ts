@@ -41,7 +41,9 @@ export class RateLimiter {
     const key = rateLimitKey(name, workspaceId);
     // Without Redis the limit cannot be checked: the request answers 503 UNAVAILABLE rather than run unmetered.
     const reply = await needsRedis(
-      units > 0 ? this.redis.eval(FIXED_WINDOW_SCRIPT, 1, key, units, limit, RATE_LIMIT_WINDOW_MS) : this.redis.eval(PEEK_SCRIPT, 1, key, RATE_LIMIT_WINDOW_MS),
+      units > 0
+        ? this.redis.eval(FIXED_WINDOW_SCRIPT, 1, key, units, limit, RATE_LIMIT_WINDOW_MS)
+        : this.redis.eval(PEEK_SCRIPT, 1, key, RATE_LIMIT_WINDOW_MS),
     );
     const decision = parseDecision(reply);
     const state = rateLimitState(name, limit, decision);

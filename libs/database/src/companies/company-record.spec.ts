@@ -47,7 +47,14 @@ describe('toCompanyRecord', () => {
 
   it('gives locations every field, null when unknown', () => {
     const record = toCompanyRecord(row(), { technologies: false });
-    expect(record.location).toEqual({ city: 'New York', state: null, state_code: null, country: null, country_code: 'US', raw_address: null });
+    expect(record.location).toEqual({
+      city: 'New York',
+      state: null,
+      state_code: null,
+      country: null,
+      country_code: 'US',
+      raw_address: null,
+    });
     expect(record.other_locations[0].raw_address).toBeNull();
     expect(toCompanyRecord(row({ location: null }), { technologies: false }).location).toBeNull();
   });
@@ -57,9 +64,17 @@ describe('toCompanyRecord', () => {
   });
 
   it("replaces the name with the workspace's edit and shows the edit", () => {
-    const record = toCompanyRecord(row({ saved_at: '2026-11-20T10:00:00Z', name_edit: 'Globex Corp', list_ids: ['lst_1'] }), { technologies: false });
+    const record = toCompanyRecord(
+      row({ saved_at: '2026-11-20T10:00:00Z', name_edit: 'Globex Corp', list_ids: ['lst_1'] }),
+      { technologies: false },
+    );
     expect(record.name).toBe('Globex Corp');
-    expect(record.saved).toEqual({ id: null, saved_at: '2026-11-20T10:00:00.000Z', list_ids: ['lst_1'], edits: { name: 'Globex Corp' } });
+    expect(record.saved).toEqual({
+      id: null,
+      saved_at: '2026-11-20T10:00:00.000Z',
+      list_ids: ['lst_1'],
+      edits: { name: 'Globex Corp' },
+    });
     expect(Object.keys(record).at(-1)).toBe('saved');
   });
 

@@ -88,7 +88,8 @@ export interface CompanyRecordOptions {
 /** The record as GET /v2/companies/{id} answers it; the `company.saved` event carries this same shape. */
 export const COMPANY_GET_SHAPE: CompanyRecordOptions = Object.freeze({ technologies: true });
 
-const iso = (value: Date | string | null | undefined): string | null => (value == null ? null : new Date(value).toISOString());
+const iso = (value: Date | string | null | undefined): string | null =>
+  value == null ? null : new Date(value).toISOString();
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -110,7 +111,12 @@ export function toCompanyRecord(row: CompanyRow, options: CompanyRecordOptions):
   const saved: CompanySavedBlock | null =
     row.saved_at == null
       ? null
-      : { id: null, saved_at: iso(row.saved_at), list_ids: row.list_ids ?? [], edits: row.name_edit != null ? { name: row.name_edit } : {} };
+      : {
+          id: null,
+          saved_at: iso(row.saved_at),
+          list_ids: row.list_ids ?? [],
+          edits: row.name_edit != null ? { name: row.name_edit } : {},
+        };
   const record: CompanyRecord = {
     id: row.id.trim(),
     name: row.name_edit ?? row.name,
@@ -119,7 +125,9 @@ export function toCompanyRecord(row: CompanyRow, options: CompanyRecordOptions):
     website: row.website,
     email: { domain: row.email_domain, provider: null },
     pro_network_url: row.pro_network_url,
-    social_networks: Object.fromEntries(SOCIAL_NETWORK_KEYS.map((key) => [key, text(socials[key])])) as CompanyRecord['social_networks'],
+    social_networks: Object.fromEntries(
+      SOCIAL_NETWORK_KEYS.map((key) => [key, text(socials[key])]),
+    ) as CompanyRecord['social_networks'],
     industry: row.industry,
     keywords: row.keywords ?? [],
     naics_codes: (row.naics_codes ?? []).map(Number),

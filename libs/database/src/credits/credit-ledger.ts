@@ -24,7 +24,9 @@ export interface CreditChange {
  * credit change of a workspace runs after this, one at a time. Null: no such workspace.
  */
 export async function lockBalance(m: Pick<EntityManager, 'query'>, workspaceId: string): Promise<number | null> {
-  const rows: Array<{ credits: string }> = await m.query(`SELECT credits FROM workspaces WHERE id = $1 FOR UPDATE`, [workspaceId]);
+  const rows: Array<{ credits: string }> = await m.query(`SELECT credits FROM workspaces WHERE id = $1 FOR UPDATE`, [
+    workspaceId,
+  ]);
   return rows.length === 0 ? null : Number(rows[0].credits);
 }
 
@@ -33,25 +35,37 @@ export async function lockBalance(m: Pick<EntityManager, 'query'>, workspaceId: 
  * when the workspace does not exist. A change of 0 writes nothing and answers null: the ledger
  * holds changes only. The balance's CHECK (>= 0) fails a spend past it.
  */
-export async function addCredits(m: Pick<EntityManager, 'query'>, change: CreditChange & { amount: number }): Promise<CreditTransaction | null> {
+export async function addCredits(
+  m: Pick<EntityManager, 'query'>,
+  change: CreditChange & { amount: number },
+): Promise<CreditTransaction | null> {
   if (change.amount === 0) return null;
-  const rows = await mutateReturning<{ credits: string }>(m, `UPDATE workspaces SET credits = credits + $2 WHERE id = $1 RETURNING credits`, [
-    change.workspaceId,
-    change.amount,
-  ]);
+  const rows = await mutateReturning<{ credits: string }>(
+    m,
+    `UPDATE workspaces SET credits = credits + $2 WHERE id = $1 RETURNING credits`,
+    [change.workspaceId, change.amount],
+  );
   if (rows.length === 0) return null;
   return insertTransaction(m, change, change.amount, Number(rows[0].credits));
 }
 
 /** Sets the balance (credits:set) and records the difference. Null when the workspace does not exist. */
-export async function setCredits(m: Pick<EntityManager, 'query'>, change: CreditChange & { balance: number }): Promise<{ balance: number; transaction: CreditTransaction | null } | null> {
+export async function setCredits(
+  m: Pick<EntityManager, 'query'>,
+  change: CreditChange & { balance: number },
+): Promise<{ balance: number; transaction: CreditTransaction | null } | null> {
   const before = await lockBalance(m, change.workspaceId);
   if (before === null) return null;
   if (before === change.balance) return { balance: before, transaction: null };
   return { balance: change.balance, transaction: await addCredits(m, { ...change, amount: change.balance - before }) };
 }
 
-async function insertTransaction(m: Pick<EntityManager, 'query'>, change: CreditChange, amount: number, balanceAfter: number): Promise<CreditTransaction> {
+async function insertTransaction(
+  m: Pick<EntityManager, 'query'>,
+  change: CreditChange,
+  amount: number,
+  balanceAfter: number,
+): Promise<CreditTransaction> {
   const row: CreditTransaction = {
     id: newId('creditTransaction'),
     amount,

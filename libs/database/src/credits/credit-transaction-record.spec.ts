@@ -34,12 +34,18 @@ describe('toCreditTransaction', () => {
       details: null,
       created_at: '2026-11-22 10:00:00.5+00',
     });
-    expect(record).toMatchObject({ amount: 5, balance_after: 5, request_id: null, details: {}, created_at: '2026-11-22T10:00:00.500Z' });
+    expect(record).toMatchObject({
+      amount: 5,
+      balance_after: 5,
+      request_id: null,
+      details: {},
+      created_at: '2026-11-22T10:00:00.500Z',
+    });
   });
 });
 
 describe('CREDIT_TRANSACTION_REASONS', () => {
-  it('is the set the migration\'s CHECK accepts, so the API filter cannot drift from the table', () => {
+  it("is the set the migration's CHECK accepts, so the API filter cannot drift from the table", () => {
     const migration = readFileSync(join(__dirname, '../migrations/1763770400000-credits-and-exports.ts'), 'utf8');
     const check = /reason text NOT NULL CHECK \(reason IN \(([^)]*)\)\)/.exec(migration);
     expect(check).not.toBeNull();

@@ -14,7 +14,12 @@ export interface CreditTransaction {
 }
 
 /** Every `credit_transactions.reason` (the migration's CHECK), in the order docs/credits.md explains them. */
-export const CREDIT_TRANSACTION_REASONS = ['opening_balance', 'workspace_created', 'credits_set', 'people_save'] as const satisfies ReadonlyArray<CreditTransaction['reason']>;
+export const CREDIT_TRANSACTION_REASONS = [
+  'opening_balance',
+  'workspace_created',
+  'credits_set',
+  'people_save',
+] as const satisfies ReadonlyArray<CreditTransaction['reason']>;
 
 /** A `credit_transactions` row as node-postgres answers it: bigint columns arrive as strings. */
 export interface CreditTransactionRow {

@@ -9,7 +9,9 @@ describe('COPY text encoding', () => {
 
   it('quotes array elements so commas, braces and quotes survive', () => {
     expect(copyTextArray([])).toBe('{}');
-    expect(copyTextArray(['Culture, Diversity & Inclusion', 'say "hi"', 'a\\b'])).toBe('{"Culture, Diversity & Inclusion","say \\\\"hi\\\\"","a\\\\\\\\b"}');
+    expect(copyTextArray(['Culture, Diversity & Inclusion', 'say "hi"', 'a\\b'])).toBe(
+      '{"Culture, Diversity & Inclusion","say \\\\"hi\\\\"","a\\\\\\\\b"}',
+    );
   });
 
   it('writes JSON with escaped newlines and joins fields with tabs', () => {

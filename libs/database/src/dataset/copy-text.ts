@@ -4,7 +4,9 @@ const NULL = '\\N';
 
 /** Escapes a text value: backslash, tab, newline and carriage return are special in COPY text. */
 function escape(s: string): string {
-  return /[\\\t\n\r]/.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : s;
+  return /[\\\t\n\r]/.test(s)
+    ? s.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'))
+    : s;
 }
 
 export const copyText = (v: string | null | undefined): string => (v === null || v === undefined ? NULL : escape(v));

@@ -8,7 +8,14 @@ import type { CompanyInput, PersonInput } from '@app/domain/records/record-types
 import { refreshCompanySortCopies } from '../people/company-sort-copies';
 import { rebuildPeopleWalkIndexes } from '../people/walk-indexes';
 import { refreshSuggestions } from '../suggestions/refresh-suggestions';
-import { COMPANY_COLUMNS, companyCopyLine, EMAIL_COLUMNS, PEOPLE_COLUMNS, personCopyLines, POSITION_COLUMNS } from './dataset-rows';
+import {
+  COMPANY_COLUMNS,
+  companyCopyLine,
+  EMAIL_COLUMNS,
+  PEOPLE_COLUMNS,
+  personCopyLines,
+  POSITION_COLUMNS,
+} from './dataset-rows';
 
 /**
  * Producers (JSON parsing, generation) are synchronous; every this many rows the loader yields to
@@ -110,7 +117,10 @@ export class DatasetLoader {
   private constructor(private readonly batchSize: number) {}
 
   /** Opens `connections` sessions with their staging tables. */
-  static async open(db: DataSource, options: { connections?: number; batchSize?: number } = {}): Promise<DatasetLoader> {
+  static async open(
+    db: DataSource,
+    options: { connections?: number; batchSize?: number } = {},
+  ): Promise<DatasetLoader> {
     const loader = new DatasetLoader(options.batchSize ?? 20_000);
     for (let i = 0; i < (options.connections ?? 2); i++) {
       const runner = db.createQueryRunner();
@@ -152,7 +162,13 @@ export class DatasetLoader {
 
   private async flushCompanies(): Promise<void> {
     if (this.companyRows === 0) return;
-    const batch: Batch = { kind: 'companies', rows: this.companyRows, main: this.companies.main.drain(), positions: [], emails: [] };
+    const batch: Batch = {
+      kind: 'companies',
+      rows: this.companyRows,
+      main: this.companies.main.drain(),
+      positions: [],
+      emails: [],
+    };
     this.companyRows = 0;
     await this.dispatch(batch);
   }
@@ -197,8 +213,12 @@ export class DatasetLoader {
           await client.query(`DELETE FROM positions WHERE person_id IN (SELECT id FROM stage_people)`);
           await client.query(`DELETE FROM person_emails WHERE person_id IN (SELECT id FROM stage_people)`);
         }
-        await client.query(`INSERT INTO positions (${list(POSITION_COLUMNS)}) SELECT ${list(POSITION_COLUMNS)} FROM stage_positions`);
-        await client.query(`INSERT INTO person_emails (${list(EMAIL_COLUMNS)}) SELECT ${list(EMAIL_COLUMNS)} FROM stage_emails`);
+        await client.query(
+          `INSERT INTO positions (${list(POSITION_COLUMNS)}) SELECT ${list(POSITION_COLUMNS)} FROM stage_positions`,
+        );
+        await client.query(
+          `INSERT INTO person_emails (${list(EMAIL_COLUMNS)}) SELECT ${list(EMAIL_COLUMNS)} FROM stage_emails`,
+        );
         await client.query('TRUNCATE stage_people, stage_positions, stage_emails');
       }
       await client.query('COMMIT');
@@ -242,7 +262,12 @@ export class DatasetLoader {
   }
 }
 
-async function copyInto(client: PoolClient, table: string, columns: readonly string[], chunks: Buffer[]): Promise<void> {
+async function copyInto(
+  client: PoolClient,
+  table: string,
+  columns: readonly string[],
+  chunks: Buffer[],
+): Promise<void> {
   if (chunks.length === 0) return;
   await pipeline(Readable.from(chunks), client.query(copyFrom(`COPY ${table} (${list(columns)}) FROM STDIN`)));
 }

@@ -6,10 +6,7 @@ import { BIGINT_AS_NUMBER } from './column-transformers';
  * by PostgreSQL (their expressions as PostgreSQL prints them back, so the schema diff compares them).
  */
 @Entity('companies')
-@Check(
-  'companies_page_type_check',
-  `page_type IN ('main', 'regional', 'brand', 'subsidiary', 'link_only')`,
-)
+@Check('companies_page_type_check', `page_type IN ('main', 'regional', 'brand', 'subsidiary', 'link_only')`)
 @Index('companies_pro_network_id_idx', ['proNetworkId'])
 @Index('companies_organization_idx', ['organizationId', 'pageType'])
 @Index('companies_country_idx', ['countryCode'])

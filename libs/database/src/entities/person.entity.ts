@@ -8,10 +8,7 @@ export type JobChange = 'promotion' | 'new_company';
  * derived search columns copied in so one row answers the people search filters.
  */
 @Entity('people')
-@Check(
-  'people_best_email_status_check',
-  `best_email_status IN ('valid', 'invalid', 'accept_all', 'not_found')`,
-)
+@Check('people_best_email_status_check', `best_email_status IN ('valid', 'invalid', 'accept_all', 'not_found')`)
 @Check('people_job_change_check', `job_change IN ('promotion', 'new_company')`)
 @Index('people_departments_idx', ['departments'], { type: 'gin' })
 @Index('people_seniority_idx', ['seniority'])

@@ -13,7 +13,9 @@ export class PeopleSearch1763770200000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
     // array_to_string is only STABLE, so an index needs this IMMUTABLE wrapper (keywords are plain text).
-    await q.query(`CREATE FUNCTION keywords_text(text[]) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT array_to_string($1, ' ') $$`);
+    await q.query(
+      `CREATE FUNCTION keywords_text(text[]) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT array_to_string($1, ' ') $$`,
+    );
     await q.query(`
       ALTER TABLE people
         -- canonical title words plus the raw ones (CONTAINS), the sorted canonical words (EXACT),

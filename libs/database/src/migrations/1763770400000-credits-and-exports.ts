@@ -64,6 +64,8 @@ export class CreditsAndExports1763770400000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP INDEX people_valid_email_idx, saved_people_owned_idx; DROP TABLE people_exports, credit_transactions;`);
+    await q.query(
+      `DROP INDEX people_valid_email_idx, saved_people_owned_idx; DROP TABLE people_exports, credit_transactions;`,
+    );
   }
 }

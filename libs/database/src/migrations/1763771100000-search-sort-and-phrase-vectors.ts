@@ -4,7 +4,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 const KEYWORD_BREAK = 'keywordbreak';
 
 /** The columns the common person filters read, carried in every index a page walks (see 1763770600000). */
-const FILTER_COLUMNS = 'seniority, departments, company_id, best_email_status, role_started_at, company_started_at, job_change, location_keys';
+const FILTER_COLUMNS =
+  'seniority, departments, company_id, best_email_status, role_started_at, company_started_at, job_change, location_keys';
 
 /**
  * Two measured hot spots of the people search on 1,000,000 people:

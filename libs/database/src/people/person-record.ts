@@ -94,7 +94,16 @@ interface PersonRow {
   best_email_status: string | null;
   revealed: boolean;
   primary_position_no: number | null;
-  positions: Array<{ no: number; company_id: string | null; company_name: string | null; title: string | null; seniority: string | null; departments: string[]; started_at: string | null; ended_at: string | null }>;
+  positions: Array<{
+    no: number;
+    company_id: string | null;
+    company_name: string | null;
+    title: string | null;
+    seniority: string | null;
+    departments: string[];
+    started_at: string | null;
+    ended_at: string | null;
+  }>;
 }
 
 const PERSON_SQL = `
@@ -124,7 +133,11 @@ const SAVED_BLOCK_SQL = `
    WHERE s.workspace_id = $1 AND s.person_id = ANY($2::char(24)[])`;
 
 /** The `saved` block of each person the workspace saved (people it did not save are left out). */
-export async function loadPersonSavedBlocks(manager: Pick<EntityManager, 'query'>, workspaceId: string, ids: readonly string[]): Promise<Map<string, PersonSavedBlock>> {
+export async function loadPersonSavedBlocks(
+  manager: Pick<EntityManager, 'query'>,
+  workspaceId: string,
+  ids: readonly string[],
+): Promise<Map<string, PersonSavedBlock>> {
   if (ids.length === 0) return new Map();
   const rows: PersonSavedRow[] = await manager.query(SAVED_BLOCK_SQL, [workspaceId, [...new Set(ids)]]);
   return new Map(rows.map((r) => [r.person_id.trim(), toPersonSavedBlock(r)]));
@@ -134,11 +147,20 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 
 function toLocation(raw: Record<string, unknown> | null): PersonLocation | null {
   if (!raw) return null;
-  return { city: text(raw.city), state: text(raw.state), state_code: text(raw.state_code), country: text(raw.country), country_code: text(raw.country_code) };
+  return {
+    city: text(raw.city),
+    state: text(raw.state),
+    state_code: text(raw.state_code),
+    country: text(raw.country),
+    country_code: text(raw.country_code),
+  };
 }
 
 /** The position to show: the hinted company's (current first), else the primary one. */
-function shownPosition(row: PersonRow, hint: readonly string[] | undefined): PersonRow['positions'][number] | undefined {
+function shownPosition(
+  row: PersonRow,
+  hint: readonly string[] | undefined,
+): PersonRow['positions'][number] | undefined {
   if (hint && hint.length > 0) {
     const hinted = row.positions
       .filter((p) => p.company_name !== null && hint.includes(p.company_name.toLowerCase()))
@@ -160,7 +182,13 @@ export async function loadPersonRecords(
   const shown = new Map(rows.map((r) => [r.id.trim(), shownPosition(r, options.positionHint)]));
   const companyIds = [...shown.values()].map((p) => p?.company_id).filter((id): id is string => !!id);
   const companies = await loadCompanyRecords(manager, workspaceId, companyIds, { technologies: false });
-  const savedById = options.savedBlock ? await loadPersonSavedBlocks(manager, workspaceId, rows.map((r) => r.id.trim())) : new Map<string, PersonSavedBlock>();
+  const savedById = options.savedBlock
+    ? await loadPersonSavedBlocks(
+        manager,
+        workspaceId,
+        rows.map((r) => r.id.trim()),
+      )
+    : new Map<string, PersonSavedBlock>();
   const byId = new Map<string, PersonRecord>();
   for (const row of rows) {
     const id = row.id.trim();
@@ -173,7 +201,10 @@ export async function loadPersonRecords(
       pro_network_url: row.pro_network_url,
       followers: row.followers,
       location: toLocation(row.location),
-      contact_details: { email: { status: row.best_email_status ?? 'not_found', revealed: row.revealed }, phone: { status: row.phone_status ?? 'unknown' } },
+      contact_details: {
+        email: { status: row.best_email_status ?? 'not_found', revealed: row.revealed },
+        phone: { status: row.phone_status ?? 'unknown' },
+      },
       primary_position: position
         ? {
             title: position.title,

@@ -16,20 +16,35 @@ const PLACE = `coalesce(p.location->>'city', '') || '|' || coalesce(p.location->
  */
 export async function backfillSearchColumns(q: Query): Promise<void> {
   const titles: Array<{ title: string }> = await q.query(`SELECT DISTINCT title FROM people WHERE title IS NOT NULL`);
-  const places: Array<{ place: string }> = await q.query(`SELECT DISTINCT ${PLACE} AS place FROM people p WHERE p.location IS NOT NULL`);
+  const places: Array<{ place: string }> = await q.query(
+    `SELECT DISTINCT ${PLACE} AS place FROM people p WHERE p.location IS NOT NULL`,
+  );
   if (titles.length + places.length > 0) {
-    await q.query(`CREATE TEMP TABLE backfill_titles (title text PRIMARY KEY, terms text[], key text, canon text) ON COMMIT DROP`);
+    await q.query(
+      `CREATE TEMP TABLE backfill_titles (title text PRIMARY KEY, terms text[], key text, canon text) ON COMMIT DROP`,
+    );
     await q.query(`CREATE TEMP TABLE backfill_places (place text PRIMARY KEY, keys text[]) ON COMMIT DROP`);
     for (const chunk of chunks(titles, 5000)) {
-      const rows = chunk.map(({ title }) => ({ title, terms: titleTerms(title), key: titleKey(title), canon: titleCanon(title) }));
-      await q.query(`INSERT INTO backfill_titles SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(title text, terms text[], key text, canon text)`, [JSON.stringify(rows)]);
+      const rows = chunk.map(({ title }) => ({
+        title,
+        terms: titleTerms(title),
+        key: titleKey(title),
+        canon: titleCanon(title),
+      }));
+      await q.query(
+        `INSERT INTO backfill_titles SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(title text, terms text[], key text, canon text)`,
+        [JSON.stringify(rows)],
+      );
     }
     for (const chunk of chunks(places, 5000)) {
       const rows = chunk.map(({ place }) => {
         const [city, state, state_code, country_code] = place.split('|');
         return { place, keys: placeKeys({ city, state, state_code, country_code }) };
       });
-      await q.query(`INSERT INTO backfill_places SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(place text, keys text[])`, [JSON.stringify(rows)]);
+      await q.query(
+        `INSERT INTO backfill_places SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(place text, keys text[])`,
+        [JSON.stringify(rows)],
+      );
     }
     await q.query(`
       UPDATE people p

@@ -2,7 +2,14 @@ import { fromSortableLsn, parseLsn, sortableLsn } from './lsn';
 import { ReplicaHealth, replicaRefusal, routeRead } from './read-routing';
 
 const V = 'db1.3';
-const healthy = (over: Partial<ReplicaHealth> = {}): ReplicaHealth => ({ up: true, inRecovery: true, lagMs: 0, replayLsn: 1000n, datasetVersion: V, ...over });
+const healthy = (over: Partial<ReplicaHealth> = {}): ReplicaHealth => ({
+  up: true,
+  inRecovery: true,
+  lagMs: 0,
+  replayLsn: 1000n,
+  datasetVersion: V,
+  ...over,
+});
 
 describe('routeRead', () => {
   it('keeps every read on the primary without replicas, and that is no fallback', () => {
@@ -11,7 +18,12 @@ describe('routeRead', () => {
 
   it('takes healthy replicas in turn', () => {
     const replicas = [healthy(), healthy()];
-    expect([0, 1, 2, 3].map((start) => routeRead(replicas, V, 10_000, { kind: 'plain' }, start))).toEqual([{ target: 0 }, { target: 1 }, { target: 0 }, { target: 1 }]);
+    expect([0, 1, 2, 3].map((start) => routeRead(replicas, V, 10_000, { kind: 'plain' }, start))).toEqual([
+      { target: 0 },
+      { target: 1 },
+      { target: 0 },
+      { target: 1 },
+    ]);
   });
 
   it('skips a replica that may not take the read', () => {
@@ -28,17 +40,34 @@ describe('routeRead', () => {
   });
 
   it('sends a dependent read to a replica that replayed the workspace write, else to the primary', () => {
-    expect(routeRead([healthy({ replayLsn: 1000n })], V, 10_000, { kind: 'dependent', workspaceLsn: 1000n }, 0)).toEqual({ target: 0 });
-    expect(routeRead([healthy({ replayLsn: 999n })], V, 10_000, { kind: 'dependent', workspaceLsn: 1000n }, 0)).toEqual({ target: 'primary', reason: 'read_your_writes' });
-    expect(routeRead([healthy({ replayLsn: 999n }), healthy({ replayLsn: 2000n })], V, 10_000, { kind: 'dependent', workspaceLsn: 1000n }, 0)).toEqual({ target: 1 });
+    expect(
+      routeRead([healthy({ replayLsn: 1000n })], V, 10_000, { kind: 'dependent', workspaceLsn: 1000n }, 0),
+    ).toEqual({ target: 0 });
+    expect(routeRead([healthy({ replayLsn: 999n })], V, 10_000, { kind: 'dependent', workspaceLsn: 1000n }, 0)).toEqual(
+      { target: 'primary', reason: 'read_your_writes' },
+    );
+    expect(
+      routeRead(
+        [healthy({ replayLsn: 999n }), healthy({ replayLsn: 2000n })],
+        V,
+        10_000,
+        { kind: 'dependent', workspaceLsn: 1000n },
+        0,
+      ),
+    ).toEqual({ target: 1 });
   });
 
   it('sends a dependent read of a workspace without a recent write to a replica', () => {
-    expect(routeRead([healthy({ replayLsn: null })], V, 10_000, { kind: 'dependent', workspaceLsn: null }, 0)).toEqual({ target: 0 });
+    expect(routeRead([healthy({ replayLsn: null })], V, 10_000, { kind: 'dependent', workspaceLsn: null }, 0)).toEqual({
+      target: 0,
+    });
   });
 
   it('sends a dependent read to the primary when the write position is unknown (Redis away)', () => {
-    expect(routeRead([healthy()], V, 10_000, { kind: 'dependent', workspaceLsn: undefined }, 0)).toEqual({ target: 'primary', reason: 'write_position_unknown' });
+    expect(routeRead([healthy()], V, 10_000, { kind: 'dependent', workspaceLsn: undefined }, 0)).toEqual({
+      target: 'primary',
+      reason: 'write_position_unknown',
+    });
   });
 
   it('lets a plain read ignore the workspace position', () => {
@@ -46,7 +75,15 @@ describe('routeRead', () => {
   });
 
   it('names read-your-writes over another refusal', () => {
-    expect(routeRead([healthy({ up: false }), healthy({ replayLsn: 1n })], V, 10_000, { kind: 'dependent', workspaceLsn: 5n }, 0)).toEqual({ target: 'primary', reason: 'read_your_writes' });
+    expect(
+      routeRead(
+        [healthy({ up: false }), healthy({ replayLsn: 1n })],
+        V,
+        10_000,
+        { kind: 'dependent', workspaceLsn: 5n },
+        0,
+      ),
+    ).toEqual({ target: 'primary', reason: 'read_your_writes' });
   });
 });
 

@@ -41,14 +41,20 @@ export interface ReadRequest {
 export type ReadDecision = { target: number } | { target: 'primary'; reason: FallbackReason | null };
 
 /** Why a replica may not take a read, or null when it may. */
-export function replicaRefusal(replica: ReplicaHealth, primaryVersion: string | null, maxLagMs: number, read: ReadRequest): FallbackReason | null {
+export function replicaRefusal(
+  replica: ReplicaHealth,
+  primaryVersion: string | null,
+  maxLagMs: number,
+  read: ReadRequest,
+): FallbackReason | null {
   if (!replica.up) return 'replica_down';
   if (!replica.inRecovery) return 'not_a_replica';
   if (replica.lagMs > maxLagMs) return 'replica_lagging';
   if (primaryVersion !== null && replica.datasetVersion !== primaryVersion) return 'dataset_behind';
   if (read.kind === 'dependent') {
     if (read.workspaceLsn === undefined) return 'write_position_unknown';
-    if (read.workspaceLsn !== null && (replica.replayLsn === null || replica.replayLsn < read.workspaceLsn)) return 'read_your_writes';
+    if (read.workspaceLsn !== null && (replica.replayLsn === null || replica.replayLsn < read.workspaceLsn))
+      return 'read_your_writes';
   }
   return null;
 }
@@ -57,7 +63,13 @@ export function replicaRefusal(replica: ReplicaHealth, primaryVersion: string | 
  * Round robin from `start` among the replicas that may take the read; the primary when none may, with the
  * reason of the first refusal (no reason when no replica is configured: that is not a fallback).
  */
-export function routeRead(replicas: readonly ReplicaHealth[], primaryVersion: string | null, maxLagMs: number, read: ReadRequest, start: number): ReadDecision {
+export function routeRead(
+  replicas: readonly ReplicaHealth[],
+  primaryVersion: string | null,
+  maxLagMs: number,
+  read: ReadRequest,
+  start: number,
+): ReadDecision {
   let reason: FallbackReason | null = null;
   for (let i = 0; i < replicas.length; i++) {
     const index = (start + i) % replicas.length;

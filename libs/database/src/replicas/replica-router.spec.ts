@@ -13,7 +13,13 @@ describe('isStatementError', () => {
   });
 
   it('hands over lost connections, shutdowns and recovery conflicts to the primary', () => {
-    for (const error of [new Error('Connection terminated unexpectedly'), { code: 'ECONNREFUSED' }, { code: '57P01' }, { code: '40001' }, { code: '3D000' }]) {
+    for (const error of [
+      new Error('Connection terminated unexpectedly'),
+      { code: 'ECONNREFUSED' },
+      { code: '57P01' },
+      { code: '40001' },
+      { code: '3D000' },
+    ]) {
       expect(isStatementError(error)).toBe(false);
     }
   });
@@ -22,7 +28,13 @@ describe('isStatementError', () => {
 describe('ReplicaRouter without replicas', () => {
   it('hands out the caller primary pool, counts no fallback and notes nothing', async () => {
     const primary = { query: jest.fn(async () => ({ rows: [{ n: 1 }] })) };
-    const router = new ReplicaRouter({ urls: [], maxLagMs: 10_000, primary: primary as never, redis: null, poolConfig: {} });
+    const router = new ReplicaRouter({
+      urls: [],
+      maxLagMs: 10_000,
+      primary: primary as never,
+      redis: null,
+      poolConfig: {},
+    });
     await router.start();
     const reader = await router.reader({ kind: 'dependent', workspaceId: 'ws' }, primary as never);
     expect(reader.target).toBe('primary');

@@ -179,7 +179,9 @@ export class ReplicaRouter {
       const recovery = await within(replica.pool.query('SELECT pg_is_in_recovery() AS recovery'), 5000).then(
         ({ rows }) => rows[0].recovery as boolean,
         (error: Error) => {
-          this.options.warn?.(`${replica.name} (${replica.where}) does not answer yet, no reads until it does: ${error.message}`);
+          this.options.warn?.(
+            `${replica.name} (${replica.where}) does not answer yet, no reads until it does: ${error.message}`,
+          );
           return null;
         },
       );
@@ -222,7 +224,9 @@ export class ReplicaRouter {
   private async checkNow(): Promise<void> {
     // The primary first: a replica that has replayed up to this position is not behind.
     const primary = await within(
-      this.options.primary.query(`SELECT pg_current_wal_lsn()::text AS lsn, (SELECT instance || '.' || version FROM dataset_state) AS version`),
+      this.options.primary.query(
+        `SELECT pg_current_wal_lsn()::text AS lsn, (SELECT instance || '.' || version FROM dataset_state) AS version`,
+      ),
       2000,
     ).catch(() => null);
     if (primary) this.primaryVersion = primary.rows[0].version;
@@ -299,7 +303,12 @@ export class ReplicaRouter {
     if (row?.replay) replica.replayLsn = parseLsn(row.replay);
   }
 
-  private routed(target: string, pool: Pool, fallback: { replica: Replica; primary: Pool } | null, kind: ReadKind): RoutedReader {
+  private routed(
+    target: string,
+    pool: Pool,
+    fallback: { replica: Replica; primary: Pool } | null,
+    kind: ReadKind,
+  ): RoutedReader {
     this.reads.inc({ target, kind });
     let handedOver = false;
     const query = async (text: string | QueryConfig, values?: unknown[]): Promise<QueryResult> => {
@@ -311,14 +320,21 @@ export class ReplicaRouter {
         if (isStatementError(error)) throw error;
         // The replica went away (or a replay conflict cancelled the statement): this read finishes on the primary.
         handedOver = true;
-        if (fallback.replica.up) this.options.warn?.(`${fallback.replica.name} (${fallback.replica.where}) failed a read, reads go elsewhere until it answers: ${(error as Error).message}`);
+        if (fallback.replica.up)
+          this.options.warn?.(
+            `${fallback.replica.name} (${fallback.replica.where}) failed a read, reads go elsewhere until it answers: ${(error as Error).message}`,
+          );
         fallback.replica.up = false;
         this.upGauge.set({ replica: fallback.replica.name }, 0);
         this.fallbacks.inc({ reason: 'replica_error' });
         return fallback.primary.query(text as string, values);
       }
     };
-    return { target, query, rows: { query: async <T = any>(text: string, values?: unknown[]) => (await query(text, values)).rows as T } };
+    return {
+      target,
+      query,
+      rows: { query: async <T = any>(text: string, values?: unknown[]) => (await query(text, values)).rows as T },
+    };
   }
 
   /** The workspace's last noted write position: null for none remembered, undefined when unknown. */
@@ -327,7 +343,9 @@ export class ReplicaRouter {
     const localLsn = local && local.until > Date.now() ? local.lsn : null;
     if (localLsn === 'unknown') return undefined;
     if (!this.options.redis) return localLsn;
-    const stored = await within(this.options.redis.get(KEY_PREFIX + workspaceId), REDIS_BUDGET_MS).catch(() => undefined);
+    const stored = await within(this.options.redis.get(KEY_PREFIX + workspaceId), REDIS_BUDGET_MS).catch(
+      () => undefined,
+    );
     if (stored === undefined) return undefined;
     const remote = stored === null ? null : fromSortableLsn(stored);
     if (remote === null) return localLsn;
@@ -348,12 +366,18 @@ export class ReplicaRouter {
       return;
     }
     const previous = this.local.get(workspaceId);
-    if (!(previous && previous.lsn !== 'unknown' && previous.until > Date.now() && previous.lsn > lsn)) this.local.set(workspaceId, { lsn, until });
+    if (!(previous && previous.lsn !== 'unknown' && previous.until > Date.now() && previous.lsn > lsn))
+      this.local.set(workspaceId, { lsn, until });
     if (this.options.redis) {
-      await within(this.options.redis.eval(KEEP_GREATEST, 1, KEY_PREFIX + workspaceId, sortableLsn(lsn), String(this.ttlMs)), REDIS_BUDGET_MS * 4).catch(() => {
+      await within(
+        this.options.redis.eval(KEEP_GREATEST, 1, KEY_PREFIX + workspaceId, sortableLsn(lsn), String(this.ttlMs)),
+        REDIS_BUDGET_MS * 4,
+      ).catch(() => {
         if (Date.now() - this.warnedRedisAt < 60_000) return;
         this.warnedRedisAt = Date.now();
-        this.options.warn?.('could not note a write position in Redis: other API processes may read that workspace from a replica behind it');
+        this.options.warn?.(
+          'could not note a write position in Redis: other API processes may read that workspace from a replica behind it',
+        );
       });
     }
   }

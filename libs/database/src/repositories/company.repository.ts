@@ -67,7 +67,12 @@ export class CompanyRepository {
   }
 
   /** Sets (a string) or removes (null) the workspace's name for a company it saved; false when it has not saved it. */
-  async editName(workspaceId: string, companyId: string, name: string | null, manager: EntityManager): Promise<boolean> {
+  async editName(
+    workspaceId: string,
+    companyId: string,
+    name: string | null,
+    manager: EntityManager,
+  ): Promise<boolean> {
     const rows = await mutateReturning(
       manager,
       `UPDATE saved_companies SET name_edit = $3 WHERE workspace_id = $1 AND company_id = $2 RETURNING company_id`,
@@ -78,12 +83,17 @@ export class CompanyRepository {
 
   /** Which of the ids name a company: each found id maps to itself. */
   async idsById(ids: string[], manager: EntityManager = this.dataSource.manager): Promise<Map<string, string>> {
-    const rows: Array<{ id: string }> = await manager.query(`SELECT id FROM companies WHERE id = ANY($1::char(24)[])`, [ids]);
+    const rows: Array<{ id: string }> = await manager.query(`SELECT id FROM companies WHERE id = ANY($1::char(24)[])`, [
+      ids,
+    ]);
     return new Map(rows.map((r) => [r.id, r.id]));
   }
 
   /** The company each network id (as text) names. */
-  async idsByProNetworkId(values: number[], manager: EntityManager = this.dataSource.manager): Promise<Map<string, string>> {
+  async idsByProNetworkId(
+    values: number[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Map<string, string>> {
     const rows: Array<{ key: string; id: string }> = await manager.query(
       `SELECT DISTINCT ON (pro_network_id) pro_network_id::text AS key, id
          FROM companies WHERE pro_network_id = ANY($1::bigint[])
@@ -94,7 +104,10 @@ export class CompanyRepository {
   }
 
   /** The company each lowercased network URL candidate names. */
-  async idsByProNetworkUrl(candidates: string[], manager: EntityManager = this.dataSource.manager): Promise<Map<string, string>> {
+  async idsByProNetworkUrl(
+    candidates: string[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Map<string, string>> {
     const rows: Array<{ key: string; id: string }> = await manager.query(
       `SELECT DISTINCT ON (lower(pro_network_url)) lower(pro_network_url) AS key, id
          FROM companies WHERE lower(pro_network_url) = ANY($1::text[])

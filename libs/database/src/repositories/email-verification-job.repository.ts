@@ -42,7 +42,11 @@ interface ProgressRow {
   status: JobRowStatus;
 }
 
-const toProgress = (row: ProgressRow): VerificationProgress => ({ processed: row.processed, total: row.total, status: row.status });
+const toProgress = (row: ProgressRow): VerificationProgress => ({
+  processed: row.processed,
+  total: row.total,
+  status: row.status,
+});
 
 /**
  * Email verification jobs and their per-address results (docs/email-verification.md): the API's
@@ -79,16 +83,28 @@ export class EmailVerificationJobRepository {
   }
 
   /** A page of the workspace's jobs, newest first, and how many it has. */
-  async listInWorkspace(workspaceId: string, page: { limit: number; offset: number }): Promise<[EmailVerificationJob[], number]> {
+  async listInWorkspace(
+    workspaceId: string,
+    page: { limit: number; offset: number },
+  ): Promise<[EmailVerificationJob[], number]> {
     const jobs = this.db.getRepository(EmailVerificationJob);
     return Promise.all([
-      jobs.find({ where: { workspaceId }, order: { createdAt: 'DESC', id: 'DESC' }, take: page.limit, skip: page.offset }),
+      jobs.find({
+        where: { workspaceId },
+        order: { createdAt: 'DESC', id: 'DESC' },
+        take: page.limit,
+        skip: page.offset,
+      }),
       jobs.countBy({ workspaceId }),
     ]);
   }
 
   /** The results of ordinals `from` (inclusive) to `to` (exclusive), in input order. */
-  async results(jobId: string, from: number, to: number): Promise<{ email: string; status: EmailVerificationStatus | null }[]> {
+  async results(
+    jobId: string,
+    from: number,
+    to: number,
+  ): Promise<{ email: string; status: EmailVerificationStatus | null }[]> {
     if (to <= from) return [];
     const rows = await this.db.getRepository(EmailVerificationResult).find({
       select: { email: true, status: true },
@@ -100,7 +116,10 @@ export class EmailVerificationJobRepository {
 
   /** Ids of queued and running jobs, oldest first: what the worker's sweeper enqueues again. */
   async activeIds(limit: number): Promise<string[]> {
-    const rows = await this.db.query(`SELECT id FROM email_verification_jobs WHERE status IN ('queued', 'running') ORDER BY created_at LIMIT $1`, [limit]);
+    const rows = await this.db.query(
+      `SELECT id FROM email_verification_jobs WHERE status IN ('queued', 'running') ORDER BY created_at LIMIT $1`,
+      [limit],
+    );
     return (rows as { id: string }[]).map((r) => r.id);
   }
 
@@ -159,7 +178,9 @@ export class EmailVerificationJobRepository {
 
   /** The job's progress, or null when it is gone. */
   async progress(jobId: string): Promise<VerificationProgress | null> {
-    const row = await this.db.getRepository(EmailVerificationJob).findOne({ select: { processed: true, total: true, status: true }, where: { id: jobId } });
+    const row = await this.db
+      .getRepository(EmailVerificationJob)
+      .findOne({ select: { processed: true, total: true, status: true }, where: { id: jobId } });
     return row ? toProgress(row) : null;
   }
 

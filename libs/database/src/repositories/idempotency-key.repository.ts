@@ -73,14 +73,23 @@ export class IdempotencyKeyRepository {
       }
       if (row.request_hash !== hash) return { kind: 'mismatch' };
       if (row.state === 'in_progress') return { kind: 'in_progress' };
-      return { kind: 'replay', answer: { status: row.response_status!, body: row.response_body, headers: row.response_headers ?? {} } };
+      return {
+        kind: 'replay',
+        answer: { status: row.response_status!, body: row.response_body, headers: row.response_headers ?? {} },
+      };
     }
     // Keeps changing under us: as good as still running.
     return { kind: 'in_progress' };
   }
 
   /** Replaces an expired row or a stale claim; false when another request got there first. */
-  private async takeOver(workspaceId: string, key: string, hash: string, token: string, staleMs: number): Promise<boolean> {
+  private async takeOver(
+    workspaceId: string,
+    key: string,
+    hash: string,
+    token: string,
+    staleMs: number,
+  ): Promise<boolean> {
     const rows = await mutateReturning(
       this.dataSource.manager,
       `UPDATE idempotency_keys
@@ -99,7 +108,13 @@ export class IdempotencyKeyRepository {
    * Stores the answer of the claim `token` holds; `manager` lets a route write it in its own transaction.
    * False when the claim is no longer ours (taken over after going stale).
    */
-  async complete(workspaceId: string, key: string, token: string, answer: StoredAnswer, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+  async complete(
+    workspaceId: string,
+    key: string,
+    token: string,
+    answer: StoredAnswer,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<boolean> {
     const rows = await mutateReturning(
       manager,
       `UPDATE idempotency_keys
@@ -113,11 +128,10 @@ export class IdempotencyKeyRepository {
 
   /** Gives the key up (the work failed or was refused): a retry with it runs again. */
   async release(workspaceId: string, key: string, token: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM idempotency_keys WHERE workspace_id = $1 AND key = $2 AND claim_token = $3 AND state = 'in_progress'`, [
-      workspaceId,
-      key,
-      token,
-    ]);
+    await this.dataSource.query(
+      `DELETE FROM idempotency_keys WHERE workspace_id = $1 AND key = $2 AND claim_token = $3 AND state = 'in_progress'`,
+      [workspaceId, key, token],
+    );
   }
 
   /** Deletes up to `limit` keys older than 24 hours (maintenance); answers how many. */

@@ -44,7 +44,13 @@ export class PeopleExportRepository {
     return this.db.transaction(async (m) => {
       await before(m);
       const exports = m.getRepository(PeopleExport);
-      await exports.insert({ id: row.id, workspaceId: row.workspaceId, personIds: row.personIds, total: row.personIds.length, skipped: row.skipped });
+      await exports.insert({
+        id: row.id,
+        workspaceId: row.workspaceId,
+        personIds: row.personIds,
+        total: row.personIds.length,
+        skipped: row.skipped,
+      });
       return exports.findOneByOrFail({ id: row.id });
     });
   }
@@ -68,7 +74,10 @@ export class PeopleExportRepository {
 
   /** Ids of queued and running exports, oldest first: what the worker's sweeper enqueues again. */
   async activeIds(limit: number): Promise<string[]> {
-    const rows: { id: string }[] = await this.db.query(`SELECT id FROM people_exports WHERE status IN ('queued', 'running') ORDER BY created_at LIMIT $1`, [limit]);
+    const rows: { id: string }[] = await this.db.query(
+      `SELECT id FROM people_exports WHERE status IN ('queued', 'running') ORDER BY created_at LIMIT $1`,
+      [limit],
+    );
     return rows.map((r) => r.id);
   }
 
@@ -85,7 +94,10 @@ export class PeopleExportRepository {
 
   /** Records how many people a running export has written. */
   async setProcessed(exportId: string, processed: number): Promise<void> {
-    await this.db.query(`UPDATE people_exports SET processed = $2 WHERE id = $1 AND status = 'running'`, [exportId, processed]);
+    await this.db.query(`UPDATE people_exports SET processed = $2 WHERE id = $1 AND status = 'running'`, [
+      exportId,
+      processed,
+    ]);
   }
 
   /**

@@ -35,7 +35,12 @@ export class PersonRepository {
   }
 
   /** Sets (a string) or removes (null) the workspace's email for a person it saved; false when not saved. */
-  async editEmail(workspaceId: string, personId: string, email: string | null, manager: EntityManager): Promise<boolean> {
+  async editEmail(
+    workspaceId: string,
+    personId: string,
+    email: string | null,
+    manager: EntityManager,
+  ): Promise<boolean> {
     const rows = await mutateReturning(
       manager,
       `UPDATE saved_people SET edited_email = $3 WHERE workspace_id = $1 AND person_id = $2 RETURNING person_id`,

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AnalyzedTable, analyzeStatement } from './table-activity';
 
-
 /** A table's activity in pg_stat_user_tables. */
 export interface TableActivityRow {
   table: string;

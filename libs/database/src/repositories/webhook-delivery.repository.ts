@@ -83,7 +83,11 @@ export class WebhookDeliveryRepository {
   }
 
   /** Whether the workspace's event is still stored (maintenance prunes old ones). */
-  async eventExists(workspaceId: string, eventId: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+  async eventExists(
+    workspaceId: string,
+    eventId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<boolean> {
     const rows: unknown[] = await manager.query(`SELECT 1 FROM events WHERE id = $1 AND workspace_id = $2`, [
       eventId,
       workspaceId,

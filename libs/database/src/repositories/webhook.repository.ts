@@ -115,7 +115,11 @@ export class WebhookRepository {
   }
 
   /** A page of the workspace's webhooks, newest first, optionally in one status. */
-  async page(workspaceId: string, status: WebhookStatus | undefined, page: PageWindow): Promise<PageOf<WebhookPublicRow>> {
+  async page(
+    workspaceId: string,
+    status: WebhookStatus | undefined,
+    page: PageWindow,
+  ): Promise<PageOf<WebhookPublicRow>> {
     const where = `workspace_id = $1 AND ($2::text IS NULL OR status = $2)`;
     const [rows, [{ total }]]: [WebhookPublicRow[], Array<{ total: string }>] = await Promise.all([
       this.dataSource.query(
@@ -139,17 +143,19 @@ export class WebhookRepository {
     if (changes.events !== undefined) set('events', changes.events);
     if (changes.description !== undefined) set('description', changes.description);
     // A fresh start: the failure counters that disabled it no longer apply.
-    if (changes.reactivate) sets.push(`status = 'active', disabled_reason = NULL, consecutive_timeouts = 0, failing_since = NULL`);
+    if (changes.reactivate)
+      sets.push(`status = 'active', disabled_reason = NULL, consecutive_timeouts = 0, failing_since = NULL`);
     if (sets.length === 0) return;
     await manager.query(`UPDATE webhooks SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
   }
 
   /** Deletes the workspace's webhook (tasks and history go with it); false when there is none. */
   async delete(workspaceId: string, id: string): Promise<boolean> {
-    const rows = await mutateReturning(this.dataSource.manager, `DELETE FROM webhooks WHERE id = $1 AND workspace_id = $2 RETURNING id`, [
-      id,
-      workspaceId,
-    ]);
+    const rows = await mutateReturning(
+      this.dataSource.manager,
+      `DELETE FROM webhooks WHERE id = $1 AND workspace_id = $2 RETURNING id`,
+      [id, workspaceId],
+    );
     return rows.length > 0;
   }
 

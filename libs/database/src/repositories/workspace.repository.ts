@@ -46,7 +46,9 @@ export class WorkspaceRepository {
 
   /** The balance, or null when there is no such workspace. */
   async balance(workspaceId: string, manager: EntityManager = this.dataSource.manager): Promise<number | null> {
-    const found = await manager.getRepository(Workspace).findOne({ select: { credits: true }, where: { id: workspaceId } });
+    const found = await manager
+      .getRepository(Workspace)
+      .findOne({ select: { credits: true }, where: { id: workspaceId } });
     return found ? found.credits : null;
   }
 
@@ -61,7 +63,13 @@ export class WorkspaceRepository {
       );
     const row = rows[0];
     if (!row) return null;
-    return { id: row.id, name: row.name, credits: Number(row.credits), memberName: row.member_name, memberRole: row.role };
+    return {
+      id: row.id,
+      name: row.name,
+      credits: Number(row.credits),
+      memberName: row.member_name,
+      memberRole: row.role,
+    };
   }
 
   async addMember(
@@ -76,7 +84,10 @@ export class WorkspaceRepository {
   }
 
   /** The workspace of a member not removed, or null. */
-  async activeMemberWorkspace(memberId: string, manager: EntityManager = this.dataSource.manager): Promise<string | null> {
+  async activeMemberWorkspace(
+    memberId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<string | null> {
     const found = await manager
       .getRepository(Member)
       .findOne({ select: { workspaceId: true }, where: { id: memberId, removedAt: IsNull() } });

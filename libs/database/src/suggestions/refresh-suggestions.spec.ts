@@ -7,7 +7,8 @@ describe('industrySuggestions', () => {
   const byValue = new Map(suggestions.map((s) => [s.value, s]));
 
   it('offers every industry group with its industries as members', () => {
-    for (const [group, industries] of Object.entries(INDUSTRY_GROUPS)) expect(byValue.get(group)?.members).toEqual(industries);
+    for (const [group, industries] of Object.entries(INDUSTRY_GROUPS))
+      expect(byValue.get(group)?.members).toEqual(industries);
   });
 
   it('offers every industry that is no group name as its own only member', () => {
@@ -16,7 +17,9 @@ describe('industrySuggestions', () => {
   });
 
   it('offers a name that is both a group and an industry once, as the group', () => {
-    expect(suggestions.filter((s) => s.value.toLowerCase() === 'construction')).toEqual([{ value: 'Construction', members: INDUSTRY_GROUPS.Construction }]);
+    expect(suggestions.filter((s) => s.value.toLowerCase() === 'construction')).toEqual([
+      { value: 'Construction', members: INDUSTRY_GROUPS.Construction },
+    ]);
     expect(new Set(suggestions.map((s) => s.value.toLowerCase())).size).toBe(suggestions.length);
   });
 

@@ -10,7 +10,13 @@ import { INDUSTRY_GROUPS } from '@app/domain/enums/industries';
 import { REGIONS, regionCountries } from '@app/domain/enums/regions';
 
 /** The `type` values of `search_suggestions`, one per filter that POST /v2/search/suggest serves. */
-export const SUGGESTION_TYPES = ['company_keywords', 'person_job_title', 'person_location', 'company_industry', 'company_name'] as const;
+export const SUGGESTION_TYPES = [
+  'company_keywords',
+  'person_job_title',
+  'person_location',
+  'company_industry',
+  'company_name',
+] as const;
 export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
 
 /** Anything that runs SQL with positional parameters: a pg client, a TypeORM QueryRunner or EntityManager. */
@@ -29,11 +35,16 @@ export interface StaticSuggestion {
  * (member: itself). A name that is both a group and an industry ("Construction") is offered once,
  * as the group, because the filter expands it as the group.
  */
-export function industrySuggestions(groups: Readonly<Record<string, readonly string[]>> = INDUSTRY_GROUPS): StaticSuggestion[] {
+export function industrySuggestions(
+  groups: Readonly<Record<string, readonly string[]>> = INDUSTRY_GROUPS,
+): StaticSuggestion[] {
   const byName = new Map<string, StaticSuggestion>();
-  for (const [group, industries] of Object.entries(groups)) byName.set(group.toLowerCase(), { value: group, members: [...industries] });
+  for (const [group, industries] of Object.entries(groups))
+    byName.set(group.toLowerCase(), { value: group, members: [...industries] });
   for (const industries of Object.values(groups)) {
-    for (const industry of industries) if (!byName.has(industry.toLowerCase())) byName.set(industry.toLowerCase(), { value: industry, members: [industry] });
+    for (const industry of industries)
+      if (!byName.has(industry.toLowerCase()))
+        byName.set(industry.toLowerCase(), { value: industry, members: [industry] });
   }
   return [...byName.values()];
 }
@@ -47,7 +58,10 @@ export function regionSuggestions(regions: Readonly<Record<string, readonly stri
  * Country codes and the names `person_location` offers for them. A country whose name is also a
  * region name (Antarctica) is left out: the filter reads that name as the region.
  */
-export function suggestedCountries(regions: Readonly<Record<string, readonly string[]>> = REGIONS): { codes: string[]; names: string[] } {
+export function suggestedCountries(regions: Readonly<Record<string, readonly string[]>> = REGIONS): {
+  codes: string[];
+  names: string[];
+} {
   const regionNames = new Set(Object.keys(regions).map((r) => r.toLowerCase()));
   const kept = COUNTRIES.filter((c) => !regionNames.has(c.name.toLowerCase()));
   return { codes: kept.map((c) => c.code), names: kept.map((c) => c.name) };
@@ -154,7 +168,12 @@ export async function rebuildSuggestions(q: SuggestionsQueryable): Promise<void>
   await q.query('DELETE FROM search_suggestion_words');
   await q.query('DELETE FROM search_suggestions');
   const countries = suggestedCountries();
-  await q.query(INSERT_SUGGESTIONS, [countries.codes, countries.names, JSON.stringify(regionSuggestions()), JSON.stringify(industrySuggestions())]);
+  await q.query(INSERT_SUGGESTIONS, [
+    countries.codes,
+    countries.names,
+    JSON.stringify(regionSuggestions()),
+    JSON.stringify(industrySuggestions()),
+  ]);
   await q.query(INSERT_WORDS);
   await q.query('ANALYZE search_suggestions, search_suggestion_words');
 }

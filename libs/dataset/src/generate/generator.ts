@@ -5,7 +5,19 @@ import { SENIORITIES, type EmailStatus, type Seniority } from '@app/domain/enums
 import type { CompanyInput, LocationInput, PersonInput, PositionInput } from '@app/domain/records/record-types';
 import { Prng, seedTag } from './prng';
 import { jobTitle } from './titles';
-import { CITIES, CITY_WEIGHTS, FIRST_NAMES, KEYWORDS_BY_GROUP, LAST_NAMES, LEGAL_SUFFIXES, NAICS_CODES, NAME_STEMS, NAME_SUFFIXES, TECHNOLOGIES, type CityInfo } from './vocabulary';
+import {
+  CITIES,
+  CITY_WEIGHTS,
+  FIRST_NAMES,
+  KEYWORDS_BY_GROUP,
+  LAST_NAMES,
+  LEGAL_SUFFIXES,
+  NAICS_CODES,
+  NAME_STEMS,
+  NAME_SUFFIXES,
+  TECHNOLOGIES,
+  type CityInfo,
+} from './vocabulary';
 
 export interface GeneratorOptions {
   people: number;
@@ -24,22 +36,72 @@ interface CompanyStub {
 }
 
 const SENIORITY_WEIGHTS: ReadonlyArray<readonly [Seniority, number]> = [
-  ['Entry', 34], ['Senior', 22], ['Manager', 16], ['Director', 9], ['VP', 4], ['Chief Officer', 2.5], ['Owner', 3], ['Partner', 1.5], ['Intern', 5], ['Unpaid', 3],
+  ['Entry', 34],
+  ['Senior', 22],
+  ['Manager', 16],
+  ['Director', 9],
+  ['VP', 4],
+  ['Chief Officer', 2.5],
+  ['Owner', 3],
+  ['Partner', 1.5],
+  ['Intern', 5],
+  ['Unpaid', 3],
 ];
 /** A step down the ladder, for the role held before a promotion. */
 const JUNIOR: Partial<Record<Seniority, Seniority>> = {
-  Owner: 'Director', Partner: 'Senior', 'Chief Officer': 'VP', VP: 'Director', Director: 'Manager', Manager: 'Senior', Senior: 'Entry', Entry: 'Intern', Intern: 'Intern', Unpaid: 'Entry',
+  Owner: 'Director',
+  Partner: 'Senior',
+  'Chief Officer': 'VP',
+  VP: 'Director',
+  Director: 'Manager',
+  Manager: 'Senior',
+  Senior: 'Entry',
+  Entry: 'Intern',
+  Intern: 'Intern',
+  Unpaid: 'Entry',
 };
 const EXECUTIVE = new Set<Seniority>(['Owner', 'Partner', 'Chief Officer', 'VP']);
-const EMAIL_MIX: ReadonlyArray<readonly [string, number]> = [['valid', 50], ['accept_all', 14], ['invalid', 7], ['not_found', 4], ['invalid+valid', 5], ['none', 20]];
+const EMAIL_MIX: ReadonlyArray<readonly [string, number]> = [
+  ['valid', 50],
+  ['accept_all', 14],
+  ['invalid', 7],
+  ['not_found', 4],
+  ['invalid+valid', 5],
+  ['none', 20],
+];
 const GROUP_WEIGHTS: ReadonlyArray<readonly [string, number]> = Object.keys(DEPARTMENT_GROUPS).map((g) => [
   g,
-  ({ 'Engineering & Technical': 18, Sales: 16, Marketing: 9, Operations: 10, 'Information Technology': 8, Finance: 7, 'Human Resources': 6, 'Medical & Health': 6, Education: 4, Legal: 3, Design: 4, Consulting: 4, 'C-Suite': 2 } as Record<string, number>)[g] ?? 3,
+  (
+    {
+      'Engineering & Technical': 18,
+      Sales: 16,
+      Marketing: 9,
+      Operations: 10,
+      'Information Technology': 8,
+      Finance: 7,
+      'Human Resources': 6,
+      'Medical & Health': 6,
+      Education: 4,
+      Legal: 3,
+      Design: 4,
+      Consulting: 4,
+      'C-Suite': 2,
+    } as Record<string, number>
+  )[g] ?? 3,
 ]);
 const SUB_DEPARTMENTS = [...GROUP_OF_SUB_DEPARTMENT.keys()];
 const INDUSTRY_NAMES = [...GROUP_OF_INDUSTRY.keys()];
 const PAGE_KINDS = ['regional', 'brand', 'subsidiary', 'link_only'] as const;
-const SOCIALS = ['social_a_url', 'social_b_url', 'social_c_url', 'video_a_url', 'video_b_url', 'directory_url', 'code_host_url', 'pinboard_url'];
+const SOCIALS = [
+  'social_a_url',
+  'social_b_url',
+  'social_c_url',
+  'video_a_url',
+  'video_b_url',
+  'directory_url',
+  'code_host_url',
+  'pinboard_url',
+];
 
 /** ASCII slug for domains, URLs and email local parts. */
 export function slug(s: string): string {
@@ -78,11 +140,20 @@ export class DatasetGenerator {
 
   /** YYYY-MM-DD, `months` whole months before the current month, on `day`. */
   private monthsAgo(months: number, day: number): string {
-    return new Date(Date.UTC(this.month0.getUTCFullYear(), this.month0.getUTCMonth() - months, day)).toISOString().slice(0, 10);
+    return new Date(Date.UTC(this.month0.getUTCFullYear(), this.month0.getUTCMonth() - months, day))
+      .toISOString()
+      .slice(0, 10);
   }
 
   private location(city: CityInfo, raw: string | null = null): LocationInput {
-    return { city: city.city, state: city.state, state_code: city.state_code, country: city.country, country_code: city.country_code, raw_address: raw };
+    return {
+      city: city.city,
+      state: city.state,
+      state_code: city.state_code,
+      country: city.country,
+      country_code: city.country_code,
+      raw_address: raw,
+    };
   }
 
   *companies(): Generator<CompanyInput> {
@@ -100,7 +171,17 @@ export class DatasetGenerator {
       const mainDomain = `${slug(stem)}${slug(suffix)}${org % 7 === 0 ? '' : hex(org, 3)}.${CITIES[hq].tld}`;
       for (let k = 0; k < size; k++) {
         const kind = k === 0 ? 'main' : rng.pick(PAGE_KINDS);
-        const company = this.company(rng, n, orgId, kind, stem, suffix, k === 0 ? hq : rng.int(0, CITIES.length - 1), mainDomain, k);
+        const company = this.company(
+          rng,
+          n,
+          orgId,
+          kind,
+          stem,
+          suffix,
+          k === 0 ? hq : rng.int(0, CITIES.length - 1),
+          mainDomain,
+          k,
+        );
         yield company;
         n++;
       }
@@ -110,7 +191,17 @@ export class DatasetGenerator {
     this.stubs.forEach((s, i) => (this.cumulative[i] = sum += s.weight));
   }
 
-  private company(rng: Prng, n: number, orgId: string, kind: string, stem: string, suffix: string, hqCity: number, mainDomain: string, k: number): CompanyInput {
+  private company(
+    rng: Prng,
+    n: number,
+    orgId: string,
+    kind: string,
+    stem: string,
+    suffix: string,
+    hqCity: number,
+    mainDomain: string,
+    k: number,
+  ): CompanyInput {
     const city = CITIES[hqCity];
     const linkOnly = kind === 'link_only';
     let name = `${stem} ${suffix}`;
@@ -136,14 +227,34 @@ export class DatasetGenerator {
     const group = GROUP_OF_INDUSTRY.get(industry)!;
     const keywords = linkOnly ? [] : rng.sample(KEYWORDS_BY_GROUP[group] ?? KEYWORDS_BY_GROUP.default, rng.int(1, 4));
     const employeeCount = linkOnly || rng.chance(0.08) ? null : rng.heavyTail(2, 400_000, 0.55);
-    const others = linkOnly ? [] : Array.from({ length: rng.weighted([[0, 55], [1, 20], [2, 12], [3, 8], [5, 5]] as const) }, () => rng.int(0, CITIES.length - 1)).filter((c) => c !== hqCity);
+    const others = linkOnly
+      ? []
+      : Array.from(
+          {
+            length: rng.weighted([
+              [0, 55],
+              [1, 20],
+              [2, 12],
+              [3, 8],
+              [5, 5],
+            ] as const),
+          },
+          () => rng.int(0, CITIES.length - 1),
+        ).filter((c) => c !== hqCity);
     const otherCities = [...new Set(others)];
     const scanned = !linkOnly && rng.chance(0.85);
     const pnSlug = `${slug(name)}-${hex(n, 5)}`;
     const socials: Record<string, string | null> = { pro_network_url: `https://pronet.example/company/${pnSlug}` };
-    for (const s of SOCIALS) socials[s] = !linkOnly && rng.chance(0.35) ? `https://${s.replace('_url', '').replace('_', '-')}.example/${pnSlug}` : null;
+    for (const s of SOCIALS)
+      socials[s] =
+        !linkOnly && rng.chance(0.35) ? `https://${s.replace('_url', '').replace('_', '-')}.example/${pnSlug}` : null;
     const emailDomain = linkOnly ? null : kind === 'regional' && rng.chance(0.5) ? mainDomain : website;
-    this.stubs.push({ id: this.companyId(n), emailDomain, cities: [hqCity, ...otherCities], weight: linkOnly ? 0.2 : Math.sqrt(employeeCount ?? 20) + 1 });
+    this.stubs.push({
+      id: this.companyId(n),
+      emailDomain,
+      cities: [hqCity, ...otherCities],
+      weight: linkOnly ? 0.2 : Math.sqrt(employeeCount ?? 20) + 1,
+    });
     return {
       id: this.companyId(n),
       name,
@@ -162,7 +273,14 @@ export class DatasetGenerator {
       founded: linkOnly ? null : rng.int(1900, this.month0.getUTCFullYear()),
       employee_count: employeeCount,
       employee_range: employeeCount === null ? null : employeeRangeOf(employeeCount),
-      location: linkOnly ? null : this.location(city, rng.chance(0.4) ? `${rng.int(1, 400)} ${rng.pick(['Main St', 'Market St', 'Hauptstraße', 'Rue de Rivoli', 'High Street'])}, ${city.city}` : null),
+      location: linkOnly
+        ? null
+        : this.location(
+            city,
+            rng.chance(0.4)
+              ? `${rng.int(1, 400)} ${rng.pick(['Main St', 'Market St', 'Hauptstraße', 'Rue de Rivoli', 'High Street'])}, ${city.city}`
+              : null,
+          ),
       other_locations: otherCities.map((c) => this.location(CITIES[c])),
       technologies: scanned
         ? rng.sample(TECHNOLOGIES, rng.int(0, 8)).map(([id, techName, site, cats]) => ({
@@ -173,13 +291,17 @@ export class DatasetGenerator {
             categories: cats.map((cat) => ({ id: `cat_${cat.split(':')[0]}`, name: cat.split(':')[1] })),
           }))
         : [],
-      technologies_checked_at: scanned ? new Date(this.month0.getTime() - rng.int(1, 45 * 24) * 3600_000).toISOString() : null,
+      technologies_checked_at: scanned
+        ? new Date(this.month0.getTime() - rng.int(1, 45 * 24) * 3600_000).toISOString()
+        : null,
       pro_network_id: 1_000_000 + n,
       organization_id: orgId,
       page_type: kind,
       pro_network_website: networkWebsite,
       social_media_description: linkOnly ? null : `${name} on social media. We talk about ${keywords.join(' and ')}.`,
-      website_text: linkOnly ? null : `Welcome to ${name}. ${k === 0 ? 'Headquartered' : 'Based'} in ${city.city}, we offer ${keywords.join(', ')} for ${industry.toLowerCase()}.`,
+      website_text: linkOnly
+        ? null
+        : `Welcome to ${name}. ${k === 0 ? 'Headquartered' : 'Based'} in ${city.city}, we offer ${keywords.join(', ')} for ${industry.toLowerCase()}.`,
     };
   }
 
@@ -201,14 +323,24 @@ export class DatasetGenerator {
   }
 
   *people(): Generator<PersonInput> {
-    if (this.options.companies > 0 && this.stubs.length !== this.options.companies) throw new Error('generate companies() before people()');
+    if (this.options.companies > 0 && this.stubs.length !== this.options.companies)
+      throw new Error('generate companies() before people()');
     const rng = new Prng(`${this.options.seed}/people`);
     for (let n = 0; n < this.options.people; n++) yield this.person(rng, n);
   }
 
-  private position(rng: Prng, company: number, seniority: Seniority, sub: string, started: string, ended: string | null, primary: boolean): PositionInput {
+  private position(
+    rng: Prng,
+    company: number,
+    seniority: Seniority,
+    sub: string,
+    started: string,
+    ended: string | null,
+    primary: boolean,
+  ): PositionInput {
     // Founders and executives are senior by definition; a junior role gets an ordinary department.
-    if (GROUP_OF_SUB_DEPARTMENT.get(sub) === 'C-Suite' && !EXECUTIVE.has(seniority)) sub = rng.pick(DEPARTMENT_GROUPS[rng.weighted(GROUP_WEIGHTS.filter(([g]) => g !== 'C-Suite'))]);
+    if (GROUP_OF_SUB_DEPARTMENT.get(sub) === 'C-Suite' && !EXECUTIVE.has(seniority))
+      sub = rng.pick(DEPARTMENT_GROUPS[rng.weighted(GROUP_WEIGHTS.filter(([g]) => g !== 'C-Suite'))]);
     const group = GROUP_OF_SUB_DEPARTMENT.get(sub)!;
     return {
       company_id: company >= 0 ? this.stubs[company].id : null,
@@ -244,30 +376,83 @@ export class DatasetGenerator {
       const before = this.monthsAgo(roleMonths + rng.int(6, 60), rng.int(1, 28));
       const prevCompany = promotion ? company : hasCompanies ? this.employer(rng, company) : -1;
       const prevSeniority = promotion ? (JUNIOR[seniority] ?? 'Entry') : rng.weighted(SENIORITY_WEIGHTS);
-      positions.push(this.position(rng, prevCompany, prevSeniority, promotion ? sub : rng.pick(DEPARTMENT_GROUPS[GROUP_OF_SUB_DEPARTMENT.get(sub)!]), before, started, false));
+      positions.push(
+        this.position(
+          rng,
+          prevCompany,
+          prevSeniority,
+          promotion ? sub : rng.pick(DEPARTMENT_GROUPS[GROUP_OF_SUB_DEPARTMENT.get(sub)!]),
+          before,
+          started,
+          false,
+        ),
+      );
       if (rng.chance(0.3)) {
         const earliest = this.monthsAgo(roleMonths + rng.int(70, 200), rng.int(1, 28));
-        positions.push(this.position(rng, hasCompanies ? this.employer(rng) : -1, 'Entry', rng.pick(SUB_DEPARTMENTS), earliest, before, false));
+        positions.push(
+          this.position(
+            rng,
+            hasCompanies ? this.employer(rng) : -1,
+            'Entry',
+            rng.pick(SUB_DEPARTMENTS),
+            earliest,
+            before,
+            false,
+          ),
+        );
       }
     }
-    if (hasCompanies && rng.chance(0.04)) positions.push(this.position(rng, this.employer(rng, company), 'Unpaid', 'Consultant', this.monthsAgo(rng.int(0, 60), 1), null, false));
-    const home = company >= 0 && rng.chance(0.85) ? rng.pick(this.stubs[company].cities) : rng.weighted(CITIES.map((c, i) => [i, CITY_WEIGHTS[i]] as const));
+    if (hasCompanies && rng.chance(0.04))
+      positions.push(
+        this.position(
+          rng,
+          this.employer(rng, company),
+          'Unpaid',
+          'Consultant',
+          this.monthsAgo(rng.int(0, 60), 1),
+          null,
+          false,
+        ),
+      );
+    const home =
+      company >= 0 && rng.chance(0.85)
+        ? rng.pick(this.stubs[company].cities)
+        : rng.weighted(CITIES.map((c, i) => [i, CITY_WEIGHTS[i]] as const));
     const city = CITIES[home];
     const local = `${slug(first)}.${slug(last)}`.replace(/-/g, '');
     const domain = (company >= 0 && this.stubs[company].emailDomain) || `mail-${city.tld.replace(/\./g, '-')}.example`;
     const mix = rng.weighted(EMAIL_MIX);
     const address = `${local}${n % 97 === 0 ? hex(n, 4) : ''}@${domain}`;
     const emails: PersonInput['emails'] =
-      mix === 'none' ? [] : mix === 'invalid+valid' ? [{ address: `${local}@old-${domain}`, status: 'invalid' }, { address, status: 'valid' }] : [{ address, status: mix as EmailStatus }];
+      mix === 'none'
+        ? []
+        : mix === 'invalid+valid'
+          ? [
+              { address: `${local}@old-${domain}`, status: 'invalid' },
+              { address, status: 'valid' },
+            ]
+          : [{ address, status: mix as EmailStatus }];
     return {
       id: this.personId(n),
       first_name: first,
       last_name: last,
       pro_network_url: `https://pronet.example/in/${slug(`${first} ${last}`)}-${hex(n, 6)}`,
       followers: rng.heavyTail(20, 3_000_000, 1.1),
-      location: { city: city.city, state: city.state, state_code: city.state_code, country: city.country, country_code: city.country_code },
+      location: {
+        city: city.city,
+        state: city.state,
+        state_code: city.state_code,
+        country: city.country,
+        country_code: city.country_code,
+      },
       emails,
-      phone: { status: rng.weighted([['found', 30], ['not_found', 40], ['unknown', 30]] as const) },
+      phone: {
+        status: rng.weighted([
+          ['found', 30],
+          ['not_found', 40],
+          ['unknown', 30],
+        ] as const),
+      },
       positions,
     };
   }

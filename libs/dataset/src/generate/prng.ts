@@ -38,7 +38,8 @@ export class Prng {
   sample<T>(items: readonly T[], count: number): T[] {
     const pool = items.slice();
     const out: T[] = [];
-    for (let i = 0; i < count && pool.length > 0; i++) out.push(pool.splice(Math.floor(this.next() * pool.length), 1)[0]);
+    for (let i = 0; i < count && pool.length > 0; i++)
+      out.push(pool.splice(Math.floor(this.next() * pool.length), 1)[0]);
     return out;
   }
 

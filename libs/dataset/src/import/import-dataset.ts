@@ -83,7 +83,9 @@ export async function importDataset(
     const companies = files.companies
       ? await readRecords<CompanyInput>(files.companies, validateCompany, (c) => loader.addCompany(c), progress)
       : { imported: 0, rejected: 0 };
-    const people = files.people ? await readRecords<PersonInput>(files.people, validatePerson, (p) => loader.addPerson(p), progress) : { imported: 0, rejected: 0 };
+    const people = files.people
+      ? await readRecords<PersonInput>(files.people, validatePerson, (p) => loader.addPerson(p), progress)
+      : { imported: 0, rejected: 0 };
     await loader.finish();
     return { companies, people };
   } finally {

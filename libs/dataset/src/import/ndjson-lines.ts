@@ -9,7 +9,10 @@ export type NdjsonLine = { line: number; text: string } | { line: number; tooLon
  * Splits a byte stream into lines (LF or CRLF) in constant memory: a line longer than `maxBytes`
  * is reported by number and length only, its bytes dropped as they arrive. Blank lines are skipped.
  */
-export async function* ndjsonLines(input: Readable | AsyncIterable<Buffer>, maxBytes = MAX_LINE_BYTES): AsyncGenerator<NdjsonLine> {
+export async function* ndjsonLines(
+  input: Readable | AsyncIterable<Buffer>,
+  maxBytes = MAX_LINE_BYTES,
+): AsyncGenerator<NdjsonLine> {
   let line = 1;
   let parts: Buffer[] = [];
   let length = 0;

@@ -11,7 +11,17 @@ const person = (over: Record<string, unknown> = {}) => ({
   location: { city: 'London', state: 'England', state_code: 'ENG', country: 'United Kingdom', country_code: 'GB' },
   emails: [{ address: 'ada@example.com', status: 'valid' }],
   phone: { status: 'found' },
-  positions: [{ company_id: COMPANY, title: 'VP of Sales', seniority: 'VP', departments: ['Sales', 'Sales Leader'], started_at: '2024-03-01', ended_at: null, is_primary: true }],
+  positions: [
+    {
+      company_id: COMPANY,
+      title: 'VP of Sales',
+      seniority: 'VP',
+      departments: ['Sales', 'Sales Leader'],
+      started_at: '2024-03-01',
+      ended_at: null,
+      is_primary: true,
+    },
+  ],
   ...over,
 });
 const reason = (r: { ok: boolean; reason?: string }) => (r.ok ? 'ok' : r.reason);
@@ -21,7 +31,10 @@ describe('validatePerson', () => {
     const r = validatePerson(person());
     expect(r.ok).toBe(true);
     const bare = validatePerson({ id: ID });
-    expect(bare).toEqual({ ok: true, record: expect.objectContaining({ emails: [], positions: [], followers: 0, location: null, phone: null }) });
+    expect(bare).toEqual({
+      ok: true,
+      record: expect.objectContaining({ emails: [], positions: [], followers: 0, location: null, phone: null }),
+    });
   });
 
   it.each([
@@ -30,16 +43,28 @@ describe('validatePerson', () => {
     [{ followers: '12' }, 'followers: expected an integer, got string'],
     [{ followers: 1.5 }, 'followers: expected an integer, got 1.5'],
     [{ first_name: 42 }, 'first_name: expected a string or null, got number'],
-    [{ emails: [{ address: 'ada@example.com', status: 'bounced' }] }, 'emails[0].status: unknown email status "bounced"'],
+    [
+      { emails: [{ address: 'ada@example.com', status: 'bounced' }] },
+      'emails[0].status: unknown email status "bounced"',
+    ],
     [{ emails: [{ address: 'not-an-email', status: 'valid' }] }, 'emails[0].address: not an email address'],
     [{ emails: {} }, 'emails: expected an array, got object'],
     [{ positions: [{ seniority: 'Boss' }] }, 'positions[0].seniority: unknown seniority "Boss"'],
-    [{ positions: [{ departments: ['Sales', 'Sorcery'] }] }, 'positions[0].departments[1]: unknown department "Sorcery"'],
+    [
+      { positions: [{ departments: ['Sales', 'Sorcery'] }] },
+      'positions[0].departments[1]: unknown department "Sorcery"',
+    ],
     [{ positions: [{ started_at: '2024-02-30' }] }, 'positions[0].started_at: expected a date YYYY-MM-DD'],
-    [{ positions: [{ started_at: '2024-03-01', ended_at: '2024-01-01' }] }, 'positions[0].ended_at: 2024-01-01 is before started_at'],
+    [
+      { positions: [{ started_at: '2024-03-01', ended_at: '2024-01-01' }] },
+      'positions[0].ended_at: 2024-01-01 is before started_at',
+    ],
     [{ positions: [{ company_id: 'x' }] }, 'positions[0].company_id: expected 24 lowercase'],
     [{ positions: [{ is_primary: 'yes' }] }, 'positions[0].is_primary: expected a boolean, got string'],
-    [{ positions: [{ is_primary: true }, { is_primary: true }] }, 'positions: more than one current position is marked is_primary'],
+    [
+      { positions: [{ is_primary: true }, { is_primary: true }] },
+      'positions: more than one current position is marked is_primary',
+    ],
     [{ location: { country_code: 'XX' } }, 'location.country_code: unknown ISO 3166-1 alpha-2 country code "XX"'],
     [{ location: { planet: 'Mars' } }, 'location.planet: unknown member'],
     [{ nickname: 'Ada' }, 'nickname: unknown member'],
@@ -77,7 +102,15 @@ describe('validateCompany', () => {
     employee_range: '1001-5000',
     location: { city: 'New York', country_code: 'US', raw_address: '1 Globex Plaza' },
     other_locations: [{ city: 'Berlin', country_code: 'DE' }],
-    technologies: [{ id: 'tech_react', name: 'React', icon_url: null, website: 'react.dev', categories: [{ id: 'cat_js', name: 'JavaScript Frameworks' }] }],
+    technologies: [
+      {
+        id: 'tech_react',
+        name: 'React',
+        icon_url: null,
+        website: 'react.dev',
+        categories: [{ id: 'cat_js', name: 'JavaScript Frameworks' }],
+      },
+    ],
     technologies_checked_at: '2026-11-01T12:00:00Z',
     pro_network_id: 1001,
     organization_id: 'org_globex',
@@ -91,7 +124,14 @@ describe('validateCompany', () => {
     if (r.ok) {
       expect(Object.keys(r.record.social_networks)).toHaveLength(9);
       expect(r.record.technologies_checked_at).toBe('2026-11-01T12:00:00.000Z');
-      expect(r.record.other_locations[0]).toEqual({ city: 'Berlin', state: null, state_code: null, country: null, country_code: 'DE', raw_address: null });
+      expect(r.record.other_locations[0]).toEqual({
+        city: 'Berlin',
+        state: null,
+        state_code: null,
+        country: null,
+        country_code: 'DE',
+        raw_address: null,
+      });
     }
   });
 
@@ -101,7 +141,10 @@ describe('validateCompany', () => {
     [{ type: 'Cooperative' }, 'type: unknown company type "Cooperative"'],
     [{ industry: 'Alchemy' }, 'industry: unknown industry "Alchemy"'],
     [{ naics_codes: ['5112'] }, 'naics_codes[0]: expected an integer, got string'],
-    [{ technologies: [{ id: 't', name: 'T', categories: [{ id: 'c' }] }] }, 'technologies[0].categories[0].name: required'],
+    [
+      { technologies: [{ id: 't', name: 'T', categories: [{ id: 'c' }] }] },
+      'technologies[0].categories[0].name: required',
+    ],
     [{ technologies_checked_at: 'yesterday' }, 'technologies_checked_at: expected an ISO 8601 timestamp'],
     [{ social_networks: { myspace_url: 'https://x' } }, 'social_networks.myspace_url: unknown member'],
     [{ other_locations: [null] }, 'other_locations[0]: expected an object, got null'],

@@ -1,10 +1,22 @@
 import { HEX24 } from '@app/common/ids/id-formats';
-import { BUSINESS_TYPES, COMPANY_TYPES, EMPLOYEE_RANGES, PAGE_TYPES, REVENUE_STREAMS } from '@app/domain/enums/company-enums';
+import {
+  BUSINESS_TYPES,
+  COMPANY_TYPES,
+  EMPLOYEE_RANGES,
+  PAGE_TYPES,
+  REVENUE_STREAMS,
+} from '@app/domain/enums/company-enums';
 import { COUNTRIES } from '@app/domain/enums/countries';
 import { DEPARTMENT_VALUES } from '@app/domain/enums/departments';
 import { INDUSTRIES } from '@app/domain/enums/industries';
 import { EMAIL_STATUSES, PHONE_STATUSES, SENIORITIES } from '@app/domain/enums/people-enums';
-import type { CompanyInput, LocationInput, PersonInput, PositionInput, TechnologyInput } from '@app/domain/records/record-types';
+import type {
+  CompanyInput,
+  LocationInput,
+  PersonInput,
+  PositionInput,
+  TechnologyInput,
+} from '@app/domain/records/record-types';
 
 /** Why a record was refused; `message` names the member, e.g. `positions[0].seniority: …`. */
 export class RecordError extends Error {}
@@ -12,7 +24,17 @@ export class RecordError extends Error {}
 export type Validated<T> = { ok: true; record: T } | { ok: false; reason: string };
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const SOCIAL_KEYS = ['pro_network_url', 'social_a_url', 'social_b_url', 'social_c_url', 'video_a_url', 'video_b_url', 'directory_url', 'code_host_url', 'pinboard_url'];
+const SOCIAL_KEYS = [
+  'pro_network_url',
+  'social_a_url',
+  'social_b_url',
+  'social_c_url',
+  'video_a_url',
+  'video_b_url',
+  'directory_url',
+  'code_host_url',
+  'pinboard_url',
+];
 const COUNTRY_CODES = new Set(COUNTRIES.map((c) => c.code));
 const RANGE_VALUES = EMPLOYEE_RANGES.map((r) => r.value as string);
 const MAX_POSITIONS = 100;
@@ -20,11 +42,45 @@ const MAX_EMAILS = 50;
 const MAX_LIST = 1000;
 
 const COMPANY_KEYS = [
-  'id', 'name', 'description', 'logo', 'website', 'email', 'pro_network_url', 'social_networks', 'industry', 'keywords', 'naics_codes', 'type',
-  'business_type', 'revenue_stream', 'founded', 'employee_count', 'employee_range', 'location', 'other_locations', 'technologies',
-  'technologies_checked_at', 'pro_network_id', 'organization_id', 'page_type', 'pro_network_website', 'social_media_description', 'website_text',
+  'id',
+  'name',
+  'description',
+  'logo',
+  'website',
+  'email',
+  'pro_network_url',
+  'social_networks',
+  'industry',
+  'keywords',
+  'naics_codes',
+  'type',
+  'business_type',
+  'revenue_stream',
+  'founded',
+  'employee_count',
+  'employee_range',
+  'location',
+  'other_locations',
+  'technologies',
+  'technologies_checked_at',
+  'pro_network_id',
+  'organization_id',
+  'page_type',
+  'pro_network_website',
+  'social_media_description',
+  'website_text',
 ];
-const PERSON_KEYS = ['id', 'first_name', 'last_name', 'pro_network_url', 'followers', 'location', 'emails', 'phone', 'positions'];
+const PERSON_KEYS = [
+  'id',
+  'first_name',
+  'last_name',
+  'pro_network_url',
+  'followers',
+  'location',
+  'emails',
+  'phone',
+  'positions',
+];
 const POSITION_KEYS = ['company_id', 'title', 'seniority', 'departments', 'started_at', 'ended_at', 'is_primary'];
 const LOCATION_KEYS = ['city', 'state', 'state_code', 'country', 'country_code', 'raw_address'];
 
@@ -54,7 +110,8 @@ function requiredStr(v: unknown, path: string): string {
 
 function int(v: unknown, path: string, min: number, max: number): number | null {
   if (v === undefined || v === null) return null;
-  if (typeof v !== 'number' || !Number.isInteger(v)) fail(path, `expected an integer, got ${typeof v === 'number' ? v : kind(v)}`);
+  if (typeof v !== 'number' || !Number.isInteger(v))
+    fail(path, `expected an integer, got ${typeof v === 'number' ? v : kind(v)}`);
   if ((v as number) < min || (v as number) > max) fail(path, `${v as number} is out of range ${min}-${max}`);
   return v as number;
 }
@@ -74,7 +131,11 @@ function array<T>(v: unknown, path: string, max: number, item: (x: unknown, p: s
 }
 
 function hexId(v: unknown, path: string): string {
-  if (typeof v !== 'string' || !HEX24.test(v)) fail(path, `expected 24 lowercase hexadecimal characters, got ${typeof v === 'string' ? JSON.stringify(v.slice(0, 40)) : kind(v)}`);
+  if (typeof v !== 'string' || !HEX24.test(v))
+    fail(
+      path,
+      `expected 24 lowercase hexadecimal characters, got ${typeof v === 'string' ? JSON.stringify(v.slice(0, 40)) : kind(v)}`,
+    );
   return v as string;
 }
 
@@ -84,20 +145,23 @@ function date(v: unknown, path: string): string | null {
   if (s === null) return null;
   const m = DATE.exec(s);
   const d = m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])) : null;
-  if (!m || !d || d.getUTCMonth() !== +m[2] - 1 || d.getUTCDate() !== +m[3] || +m[1] < 1900) fail(path, `expected a date YYYY-MM-DD, got ${JSON.stringify(s.slice(0, 40))}`);
+  if (!m || !d || d.getUTCMonth() !== +m[2] - 1 || d.getUTCDate() !== +m[3] || +m[1] < 1900)
+    fail(path, `expected a date YYYY-MM-DD, got ${JSON.stringify(s.slice(0, 40))}`);
   return s;
 }
 
 function timestamp(v: unknown, path: string): string | null {
   const s = str(v, path);
   if (s === null) return null;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(s) || Number.isNaN(Date.parse(s))) fail(path, `expected an ISO 8601 timestamp, got ${JSON.stringify(s.slice(0, 40))}`);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(s) || Number.isNaN(Date.parse(s)))
+    fail(path, `expected an ISO 8601 timestamp, got ${JSON.stringify(s.slice(0, 40))}`);
   return new Date(s).toISOString();
 }
 
 function url(v: unknown, path: string): string | null {
   const s = str(v, path);
-  if (s !== null && !/^https?:\/\/[^\s/]+/i.test(s)) fail(path, `expected an http(s) URL, got ${JSON.stringify(s.slice(0, 80))}`);
+  if (s !== null && !/^https?:\/\/[^\s/]+/i.test(s))
+    fail(path, `expected an http(s) URL, got ${JSON.stringify(s.slice(0, 80))}`);
   return s;
 }
 
@@ -140,7 +204,10 @@ function companyFields(v: unknown): CompanyInput {
   const o = object(v, '', COMPANY_KEYS);
   const id = hexId(o.id, 'id');
   const email = o.email === undefined || o.email === null ? {} : object(o.email, 'email', ['domain', 'provider']);
-  const socialsIn = o.social_networks === undefined || o.social_networks === null ? {} : object(o.social_networks, 'social_networks', SOCIAL_KEYS);
+  const socialsIn =
+    o.social_networks === undefined || o.social_networks === null
+      ? {}
+      : object(o.social_networks, 'social_networks', SOCIAL_KEYS);
   const social_networks = Object.fromEntries(SOCIAL_KEYS.map((k) => [k, url(socialsIn[k], `social_networks.${k}`)]));
   const industry = str(o.industry, 'industry');
   if (industry !== null && !INDUSTRIES.has(industry)) fail('industry', `unknown industry "${industry.slice(0, 80)}"`);
@@ -156,7 +223,12 @@ function companyFields(v: unknown): CompanyInput {
     social_networks,
     industry,
     keywords: array(o.keywords, 'keywords', MAX_LIST, (x, p) => requiredStr(x, p)),
-    naics_codes: array(o.naics_codes, 'naics_codes', 100, (x, p) => int(x, p, 10, 999_999) ?? fail(p, 'expected an integer, got null')),
+    naics_codes: array(
+      o.naics_codes,
+      'naics_codes',
+      100,
+      (x, p) => int(x, p, 10, 999_999) ?? fail(p, 'expected an integer, got null'),
+    ),
     type: oneOf(o.type, 'type', COMPANY_TYPES, 'company type'),
     business_type: oneOf(o.business_type, 'business_type', BUSINESS_TYPES, 'business type'),
     revenue_stream: oneOf(o.revenue_stream, 'revenue_stream', REVENUE_STREAMS, 'revenue stream'),
@@ -164,7 +236,12 @@ function companyFields(v: unknown): CompanyInput {
     employee_count: employeeCount,
     employee_range: oneOf(o.employee_range, 'employee_range', RANGE_VALUES, 'employee range'),
     location: location(o.location, 'location'),
-    other_locations: array(o.other_locations, 'other_locations', MAX_LIST, (x, p) => location(x, p) ?? fail(p, 'expected an object, got null')),
+    other_locations: array(
+      o.other_locations,
+      'other_locations',
+      MAX_LIST,
+      (x, p) => location(x, p) ?? fail(p, 'expected an object, got null'),
+    ),
     technologies: array(o.technologies, 'technologies', MAX_LIST, technology),
     technologies_checked_at: timestamp(o.technologies_checked_at, 'technologies_checked_at'),
     pro_network_id: int(o.pro_network_id, 'pro_network_id', 1, Number.MAX_SAFE_INTEGER),
@@ -180,8 +257,10 @@ function position(v: unknown, path: string): PositionInput {
   const o = object(v, path, POSITION_KEYS);
   const started_at = date(o.started_at, `${path}.started_at`);
   const ended_at = date(o.ended_at, `${path}.ended_at`);
-  if (started_at && ended_at && ended_at < started_at) fail(`${path}.ended_at`, `${ended_at} is before started_at ${started_at}`);
-  if (o.is_primary !== undefined && o.is_primary !== null && typeof o.is_primary !== 'boolean') fail(`${path}.is_primary`, `expected a boolean, got ${kind(o.is_primary)}`);
+  if (started_at && ended_at && ended_at < started_at)
+    fail(`${path}.ended_at`, `${ended_at} is before started_at ${started_at}`);
+  if (o.is_primary !== undefined && o.is_primary !== null && typeof o.is_primary !== 'boolean')
+    fail(`${path}.is_primary`, `expected a boolean, got ${kind(o.is_primary)}`);
   return {
     company_id: o.company_id === undefined || o.company_id === null ? null : hexId(o.company_id, `${path}.company_id`),
     title: str(o.title, `${path}.title`),
@@ -202,7 +281,8 @@ function personFields(v: unknown): PersonInput {
   const id = hexId(o.id, 'id');
   const loc = location(o.location, 'location');
   const positions = array(o.positions, 'positions', MAX_POSITIONS, position);
-  if (positions.filter((p) => p.is_primary && p.ended_at === null).length > 1) fail('positions', 'more than one current position is marked is_primary');
+  if (positions.filter((p) => p.is_primary && p.ended_at === null).length > 1)
+    fail('positions', 'more than one current position is marked is_primary');
   const phone = o.phone === undefined || o.phone === null ? null : object(o.phone, 'phone', ['status']);
   return {
     id,
@@ -210,11 +290,18 @@ function personFields(v: unknown): PersonInput {
     last_name: str(o.last_name, 'last_name'),
     pro_network_url: url(o.pro_network_url, 'pro_network_url'),
     followers: int(o.followers, 'followers', 0, 2_000_000_000) ?? 0,
-    location: loc && { city: loc.city, state: loc.state, state_code: loc.state_code, country: loc.country, country_code: loc.country_code },
+    location: loc && {
+      city: loc.city,
+      state: loc.state,
+      state_code: loc.state_code,
+      country: loc.country,
+      country_code: loc.country_code,
+    },
     emails: array(o.emails, 'emails', MAX_EMAILS, (x, p) => {
       const e = object(x, p, ['address', 'status']);
       const address = requiredStr(e.address, `${p}.address`);
-      if (address.length > 320 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) fail(`${p}.address`, `not an email address: ${JSON.stringify(address.slice(0, 80))}`);
+      if (address.length > 320 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address))
+        fail(`${p}.address`, `not an email address: ${JSON.stringify(address.slice(0, 80))}`);
       const status = oneOf(e.status, `${p}.status`, EMAIL_STATUSES, 'email status');
       if (status === null) fail(`${p}.status`, 'required');
       return { address, status: status as PersonInput['emails'][number]['status'] };

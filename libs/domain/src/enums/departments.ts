@@ -172,7 +172,9 @@ export const GROUP_OF_SUB_DEPARTMENT: ReadonlyMap<string, string> = new Map(
   Object.entries(DEPARTMENT_GROUPS).flatMap(([group, subs]) => subs.map((sub) => [sub, group] as const)),
 );
 
-export const SUB_DEPARTMENT_NAMES: readonly string[] = [...GROUP_OF_SUB_DEPARTMENT.keys()].sort((a, b) => a.localeCompare(b, 'en'));
+export const SUB_DEPARTMENT_NAMES: readonly string[] = [...GROUP_OF_SUB_DEPARTMENT.keys()].sort((a, b) =>
+  a.localeCompare(b, 'en'),
+);
 
 /** Every value `person_department` takes: groups and sub-departments. */
 export const DEPARTMENT_VALUES: ReadonlySet<string> = new Set([...DEPARTMENT_GROUP_NAMES, ...SUB_DEPARTMENT_NAMES]);

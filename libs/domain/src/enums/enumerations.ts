@@ -14,7 +14,12 @@ export interface EnumItem {
 const plain = (values: readonly string[]): EnumItem[] => values.map((value) => ({ value }));
 
 /** Groups first, each followed by its members: a client can offer both, as the filters take both. */
-function grouped(groups: Readonly<Record<string, readonly string[]>>, groupType: string, memberType: string, membersKey: string): EnumItem[] {
+function grouped(
+  groups: Readonly<Record<string, readonly string[]>>,
+  groupType: string,
+  memberType: string,
+  membersKey: string,
+): EnumItem[] {
   return Object.entries(groups).flatMap(([group, members]) => [
     { value: group, type: groupType, group: null, [membersKey]: [...members] },
     ...members.map((member) => ({ value: member, type: memberType, group })),

@@ -1,16 +1,56 @@
 /** Industry groups and their industries; `company_industry` takes either (a group matches each of its industries). */
 export const INDUSTRY_GROUPS: Readonly<Record<string, readonly string[]>> = {
   'Accommodation Services': ['Hospitality', 'Food and Beverage Services', 'Restaurants'],
-  'Administrative and Support Services': ['Staffing and Recruiting', 'Outsourcing and Offshoring Consulting', 'Security and Investigations', 'Events Services', 'Translation and Localization'],
+  'Administrative and Support Services': [
+    'Staffing and Recruiting',
+    'Outsourcing and Offshoring Consulting',
+    'Security and Investigations',
+    'Events Services',
+    'Translation and Localization',
+  ],
   Construction: ['Construction', 'Civil Engineering', 'Building Construction'],
-  'Consumer Services': ['Consumer Services', 'Personal Care Services', 'Non-profit Organizations', 'Religious Institutions'],
-  Education: ['Higher Education', 'Primary and Secondary Education', 'E-Learning Providers', 'Education Administration Programs'],
-  'Entertainment Providers': ['Entertainment Providers', 'Performing Arts', 'Spectator Sports', 'Museums, Historical Sites, and Zoos'],
+  'Consumer Services': [
+    'Consumer Services',
+    'Personal Care Services',
+    'Non-profit Organizations',
+    'Religious Institutions',
+  ],
+  Education: [
+    'Higher Education',
+    'Primary and Secondary Education',
+    'E-Learning Providers',
+    'Education Administration Programs',
+  ],
+  'Entertainment Providers': [
+    'Entertainment Providers',
+    'Performing Arts',
+    'Spectator Sports',
+    'Museums, Historical Sites, and Zoos',
+  ],
   'Farming, Ranching, Forestry': ['Farming', 'Ranching and Fisheries', 'Forestry and Logging'],
-  'Financial Services': ['Banking', 'Insurance', 'Investment Banking', 'Investment Management', 'Venture Capital and Private Equity Principals', 'Financial Services', 'Capital Markets'],
-  'Government Administration': ['Government Administration', 'Armed Forces', 'Public Policy Offices', 'Law Enforcement'],
+  'Financial Services': [
+    'Banking',
+    'Insurance',
+    'Investment Banking',
+    'Investment Management',
+    'Venture Capital and Private Equity Principals',
+    'Financial Services',
+    'Capital Markets',
+  ],
+  'Government Administration': [
+    'Government Administration',
+    'Armed Forces',
+    'Public Policy Offices',
+    'Law Enforcement',
+  ],
   'Holding Companies': ['Holding Companies'],
-  'Hospitals and Health Care': ['Hospitals and Health Care', 'Hospitals', 'Medical Practices', 'Mental Health Care', 'Wellness and Fitness Services'],
+  'Hospitals and Health Care': [
+    'Hospitals and Health Care',
+    'Hospitals',
+    'Medical Practices',
+    'Mental Health Care',
+    'Wellness and Fitness Services',
+  ],
   Manufacturing: [
     'Pharmaceutical Manufacturing',
     'Medical Equipment Manufacturing',
@@ -38,8 +78,18 @@ export const INDUSTRY_GROUPS: Readonly<Record<string, readonly string[]>> = {
     'IT Services and IT Consulting',
     'Engineering Services',
   ],
-  'Real Estate and Equipment Rental Services': ['Real Estate', 'Leasing Non-residential Real Estate', 'Equipment Rental Services'],
-  Retail: ['Retail', 'Retail Apparel and Fashion', 'Retail Groceries', 'Online and Mail Order Retail', 'Retail Luxury Goods and Jewelry'],
+  'Real Estate and Equipment Rental Services': [
+    'Real Estate',
+    'Leasing Non-residential Real Estate',
+    'Equipment Rental Services',
+  ],
+  Retail: [
+    'Retail',
+    'Retail Apparel and Fashion',
+    'Retail Groceries',
+    'Online and Mail Order Retail',
+    'Retail Luxury Goods and Jewelry',
+  ],
   'Technology, Information and Media': [
     'Software Development',
     'Technology, Information and Internet',
@@ -53,16 +103,34 @@ export const INDUSTRY_GROUPS: Readonly<Record<string, readonly string[]>> = {
     'Movies, Videos, and Sound',
     'Computer Games',
   ],
-  'Transportation, Logistics, Supply Chain and Storage': ['Transportation, Logistics, Supply Chain and Storage', 'Truck Transportation', 'Airlines and Aviation', 'Maritime Transportation', 'Warehousing and Storage'],
-  Utilities: ['Utilities', 'Renewable Energy Power Generation', 'Electric Power Generation', 'Water Supply and Irrigation Systems'],
-  Wholesale: ['Wholesale', 'Wholesale Import and Export', 'Wholesale Building Materials', 'Wholesale Food and Beverage'],
+  'Transportation, Logistics, Supply Chain and Storage': [
+    'Transportation, Logistics, Supply Chain and Storage',
+    'Truck Transportation',
+    'Airlines and Aviation',
+    'Maritime Transportation',
+    'Warehousing and Storage',
+  ],
+  Utilities: [
+    'Utilities',
+    'Renewable Energy Power Generation',
+    'Electric Power Generation',
+    'Water Supply and Irrigation Systems',
+  ],
+  Wholesale: [
+    'Wholesale',
+    'Wholesale Import and Export',
+    'Wholesale Building Materials',
+    'Wholesale Food and Beverage',
+  ],
 };
 
 export const INDUSTRY_GROUP_NAMES: readonly string[] = Object.keys(INDUSTRY_GROUPS);
 
 /** Group of each industry. */
 export const GROUP_OF_INDUSTRY: ReadonlyMap<string, string> = new Map(
-  Object.entries(INDUSTRY_GROUPS).flatMap(([group, industries]) => industries.map((industry) => [industry, group] as const)),
+  Object.entries(INDUSTRY_GROUPS).flatMap(([group, industries]) =>
+    industries.map((industry) => [industry, group] as const),
+  ),
 );
 
 /** Values a company's `industry` takes. */

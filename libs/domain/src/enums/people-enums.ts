@@ -1,5 +1,16 @@
 /** Seniority values of `person_seniority` (docs/people-search.md), most senior first (also the sort order). */
-export const SENIORITIES = ['Owner', 'Partner', 'Chief Officer', 'VP', 'Director', 'Senior', 'Manager', 'Entry', 'Intern', 'Unpaid'] as const;
+export const SENIORITIES = [
+  'Owner',
+  'Partner',
+  'Chief Officer',
+  'VP',
+  'Director',
+  'Senior',
+  'Manager',
+  'Entry',
+  'Intern',
+  'Unpaid',
+] as const;
 export type Seniority = (typeof SENIORITIES)[number];
 
 /** Stored email statuses (docs/dataset.md); the best email is the valid one if any. */

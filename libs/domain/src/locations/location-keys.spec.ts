@@ -4,7 +4,9 @@ const austin = { city: 'Austin', state: 'Texas', state_code: 'TX', country_code:
 
 describe('placeKeys', () => {
   it('answers every name of a place: country, state by name and code, city with and without state', () => {
-    expect(placeKeys(austin).sort()).toEqual(['c:us', 'i:us:texas:austin', 'i:us:tx:austin', 's:us:texas', 's:us:tx', 't:us:austin'].sort());
+    expect(placeKeys(austin).sort()).toEqual(
+      ['c:us', 'i:us:texas:austin', 'i:us:tx:austin', 's:us:texas', 's:us:tx', 't:us:austin'].sort(),
+    );
   });
 
   it('keeps diacritics and folds case and spaces', () => {
@@ -18,7 +20,11 @@ describe('placeKeys', () => {
   });
 
   it('joins offices without repeats', () => {
-    expect(placesKeys([austin, { city: 'Dallas', state: 'Texas', state_code: 'TX', country_code: 'US' }]).filter((k) => k === 's:us:texas')).toHaveLength(1);
+    expect(
+      placesKeys([austin, { city: 'Dallas', state: 'Texas', state_code: 'TX', country_code: 'US' }]).filter(
+        (k) => k === 's:us:texas',
+      ),
+    ).toHaveLength(1);
   });
 });
 
@@ -36,7 +42,9 @@ describe('locationCandidates', () => {
   it('reads "State, Country" and "City, Country" as either, and "City, State, Country"', () => {
     expect(locationCandidates('Texas, United States')).toEqual({ always: [], ifPresent: ['s:us:texas', 't:us:texas'] });
     expect(locationCandidates('Austin, TX, US')).toEqual({ always: [], ifPresent: ['i:us:tx:austin'] });
-    expect(placeKeys(austin)).toEqual(expect.arrayContaining(locationCandidates('austin, texas, united states').ifPresent));
+    expect(placeKeys(austin)).toEqual(
+      expect.arrayContaining(locationCandidates('austin, texas, united states').ifPresent),
+    );
   });
 
   it('answers nothing for an unknown country or too many parts', () => {

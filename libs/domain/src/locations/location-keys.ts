@@ -18,13 +18,24 @@ export interface PlaceInput {
   country_code?: string | null;
 }
 
-const clean = (s: string | null | undefined): string => (s ?? '').trim().toLowerCase().replace(/\s+/g, ' ').replace(/:/g, ' ');
+const clean = (s: string | null | undefined): string =>
+  (s ?? '').trim().toLowerCase().replace(/\s+/g, ' ').replace(/:/g, ' ');
 
-const COUNTRY_BY_NAME = new Map<string, string>(COUNTRIES.flatMap((c) => [[clean(c.name), c.code] as const, [clean(c.code), c.code] as const]));
+const COUNTRY_BY_NAME = new Map<string, string>(
+  COUNTRIES.flatMap((c) => [[clean(c.name), c.code] as const, [clean(c.code), c.code] as const]),
+);
 // Names people commonly write that differ from the ISO short names.
 for (const [alias, code] of [
-  ['usa', 'US'], ['united states of america', 'US'], ['america', 'US'], ['uk', 'GB'], ['great britain', 'GB'], ['britain', 'GB'],
-  ['south korea', 'KR'], ['russia', 'RU'], ['czechia', 'CZ'], ['uae', 'AE'],
+  ['usa', 'US'],
+  ['united states of america', 'US'],
+  ['america', 'US'],
+  ['uk', 'GB'],
+  ['great britain', 'GB'],
+  ['britain', 'GB'],
+  ['south korea', 'KR'],
+  ['russia', 'RU'],
+  ['czechia', 'CZ'],
+  ['uae', 'AE'],
 ] as const) {
   if (!COUNTRY_BY_NAME.has(alias)) COUNTRY_BY_NAME.set(alias, code);
 }
@@ -61,7 +72,10 @@ export interface LocationCandidates {
 }
 
 export function locationCandidates(text: string): LocationCandidates {
-  const parts = text.split(',').map(clean).filter((p) => p !== '');
+  const parts = text
+    .split(',')
+    .map(clean)
+    .filter((p) => p !== '');
   if (parts.length === 1) {
     const region = regionCountries(parts[0]);
     if (region) return { always: region.map((c) => `c:${c.toLowerCase()}`), ifPresent: [] };

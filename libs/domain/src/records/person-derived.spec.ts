@@ -25,24 +25,44 @@ const person = (positions: PositionInput[], emails: PersonInput['emails'] = []):
 
 describe('derivePerson', () => {
   it('picks the current position marked primary, else the most recent current one', () => {
-    expect(primaryPositionIndex([pos({ started_at: '2024-01-01' }), pos({ started_at: '2021-01-01', is_primary: true })])).toBe(1);
+    expect(
+      primaryPositionIndex([pos({ started_at: '2024-01-01' }), pos({ started_at: '2021-01-01', is_primary: true })]),
+    ).toBe(1);
     expect(primaryPositionIndex([pos({ started_at: '2021-01-01' }), pos({ started_at: '2024-01-01' })])).toBe(1);
     expect(primaryPositionIndex([pos({ ended_at: '2022-01-01', is_primary: true })])).toBe(-1);
   });
 
   it('tells a promotion (same company) from a new company, and keeps the tenure at the company', () => {
     const a = 'a'.repeat(24);
-    const promoted = derivePerson(person([pos({ company_id: a, started_at: '2025-01-01', is_primary: true }), pos({ company_id: a, started_at: '2020-05-01', ended_at: '2025-01-01' })]));
+    const promoted = derivePerson(
+      person([
+        pos({ company_id: a, started_at: '2025-01-01', is_primary: true }),
+        pos({ company_id: a, started_at: '2020-05-01', ended_at: '2025-01-01' }),
+      ]),
+    );
     expect(promoted.job_change).toBe('promotion');
     expect(promoted.company_started_at).toBe('2020-05-01');
-    const moved = derivePerson(person([pos({ company_id: a, started_at: '2025-01-01' }), pos({ started_at: '2020-05-01', ended_at: '2025-01-01' })]));
+    const moved = derivePerson(
+      person([
+        pos({ company_id: a, started_at: '2025-01-01' }),
+        pos({ started_at: '2020-05-01', ended_at: '2025-01-01' }),
+      ]),
+    );
     expect(moved.job_change).toBe('new_company');
     expect(moved.company_started_at).toBe('2025-01-01');
     expect(derivePerson(person([pos({})])).job_change).toBeNull();
   });
 
   it('adds department groups, takes the valid email as best, and keys the URL', () => {
-    const d = derivePerson(person([pos({})], [{ address: 'x@old.example', status: 'invalid' }, { address: 'x@example.com', status: 'valid' }]));
+    const d = derivePerson(
+      person(
+        [pos({})],
+        [
+          { address: 'x@old.example', status: 'invalid' },
+          { address: 'x@example.com', status: 'valid' },
+        ],
+      ),
+    );
     expect(d.departments).toEqual(['Engineering & Technical', 'Software Development']);
     expect(d.best_email).toEqual({ address: 'x@example.com', status: 'valid' });
     expect(d.full_name).toBe('Łukasz Nowak');
@@ -52,16 +72,21 @@ describe('derivePerson', () => {
 });
 
 describe('unbrokenStart', () => {
-  const at = (company_id: string, started_at: string, ended_at: string | null) => pos({ company_id, started_at, ended_at, is_primary: ended_at === null });
+  const at = (company_id: string, started_at: string, ended_at: string | null) =>
+    pos({ company_id, started_at, ended_at, is_primary: ended_at === null });
 
   it('reaches back through roles at the same company that follow on from each other', () => {
     const primary = at('c1', '2024-03-01', null);
-    expect(unbrokenStart([primary, at('c1', '2022-01-01', '2024-03-01'), at('c1', '2020-05-01', '2022-01-01')], primary)).toBe('2020-05-01');
+    expect(
+      unbrokenStart([primary, at('c1', '2022-01-01', '2024-03-01'), at('c1', '2020-05-01', '2022-01-01')], primary),
+    ).toBe('2020-05-01');
   });
 
   it('stops at a stretch elsewhere: a boomerang counts from the return', () => {
     const primary = at('c1', '2025-09-01', null);
-    expect(unbrokenStart([primary, at('c2', '2021-11-01', '2025-09-01'), at('c1', '2018-07-01', '2021-11-01')], primary)).toBe('2025-09-01');
+    expect(
+      unbrokenStart([primary, at('c2', '2021-11-01', '2025-09-01'), at('c1', '2018-07-01', '2021-11-01')], primary),
+    ).toBe('2025-09-01');
   });
 
   it('counts an overlapping earlier role at the same company', () => {

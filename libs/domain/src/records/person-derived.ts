@@ -54,7 +54,7 @@ export function primaryPositionIndex(positions: readonly PositionInput[]): numbe
 export function unbrokenStart(positions: readonly PositionInput[], primary: PositionInput): string | null {
   let start = primary.started_at;
   if (!start || !primary.company_id) return start;
-  for (let extended = true; extended; ) {
+  for (let extended = true; extended;) {
     extended = false;
     for (const p of positions) {
       if (p.company_id !== primary.company_id || !p.started_at || p.started_at >= start) continue;
@@ -77,7 +77,13 @@ export function derivePerson(person: PersonInput): PersonDerived {
       if (i === index) continue;
       const p = person.positions[i];
       // The role held just before the primary one: latest start not after the primary's start.
-      if (p.started_at && primary.started_at && p.started_at <= primary.started_at && (!previous || p.started_at > (previous.started_at ?? ''))) previous = p;
+      if (
+        p.started_at &&
+        primary.started_at &&
+        p.started_at <= primary.started_at &&
+        (!previous || p.started_at > (previous.started_at ?? ''))
+      )
+        previous = p;
     }
   }
   let best: PersonDerived['best_email'] = null;

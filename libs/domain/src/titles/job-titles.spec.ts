@@ -1,4 +1,13 @@
-import { canonicalTitleTokens, containsTokens, TITLE_ABBREVIATIONS, TITLE_CONNECTORS, titleCanon, titleKey, titleTerms, titleWords } from './job-titles';
+import {
+  canonicalTitleTokens,
+  containsTokens,
+  TITLE_ABBREVIATIONS,
+  TITLE_CONNECTORS,
+  titleCanon,
+  titleKey,
+  titleTerms,
+  titleWords,
+} from './job-titles';
 
 /** Whether a CONTAINS `term` matches `title` the way the compiled query does (`title_terms @> tokens`). */
 const contains = (title: string, term: string): boolean => {
@@ -8,7 +17,14 @@ const contains = (title: string, term: string): boolean => {
 
 describe('titleWords', () => {
   it('splits on everything but letters and digits and lower-cases', () => {
-    expect(titleWords('VP, Sales & Marketing (EMEA) / Tier-2')).toEqual(['vp', 'sales', 'marketing', 'emea', 'tier', '2']);
+    expect(titleWords('VP, Sales & Marketing (EMEA) / Tier-2')).toEqual([
+      'vp',
+      'sales',
+      'marketing',
+      'emea',
+      'tier',
+      '2',
+    ]);
     expect(titleWords('Sr. Software Engineer')).toEqual(['sr', 'software', 'engineer']);
   });
 
@@ -36,7 +52,12 @@ describe('titleWords', () => {
 describe('canonicalTitleTokens', () => {
   it('expands abbreviations in place and drops connectors', () => {
     expect(canonicalTitleTokens('SVP of Sales & Ops')).toEqual(['senior', 'vice', 'president', 'sales', 'operations']);
-    expect(canonicalTitleTokens('Head of the IT Department')).toEqual(['head', 'information', 'technology', 'department']);
+    expect(canonicalTitleTokens('Head of the IT Department')).toEqual([
+      'head',
+      'information',
+      'technology',
+      'department',
+    ]);
   });
 
   it('answers [] when only connectors remain', () => {
@@ -44,7 +65,12 @@ describe('canonicalTitleTokens', () => {
   });
 
   it('does not take Object.prototype members for abbreviations', () => {
-    expect(canonicalTitleTokens('Constructor toString valueOf hasOwnProperty')).toEqual(['constructor', 'tostring', 'valueof', 'hasownproperty']);
+    expect(canonicalTitleTokens('Constructor toString valueOf hasOwnProperty')).toEqual([
+      'constructor',
+      'tostring',
+      'valueof',
+      'hasownproperty',
+    ]);
     expect(titleKey('Constructor')).toBe('constructor');
   });
 });
@@ -63,11 +89,14 @@ describe('the abbreviation table', () => {
     expect(canon).toBe(canon.toLowerCase().trim());
   });
 
-  it.each(entries)('%s: the abbreviation and its spelling match each other both ways, EXACT and CONTAINS', (abbr, canon) => {
-    expect(titleKey(abbr.toUpperCase())).toBe(titleKey(canon));
-    expect(contains(abbr.toUpperCase(), canon)).toBe(true);
-    expect(contains(canon, abbr)).toBe(true);
-  });
+  it.each(entries)(
+    '%s: the abbreviation and its spelling match each other both ways, EXACT and CONTAINS',
+    (abbr, canon) => {
+      expect(titleKey(abbr.toUpperCase())).toBe(titleKey(canon));
+      expect(contains(abbr.toUpperCase(), canon)).toBe(true);
+      expect(contains(canon, abbr)).toBe(true);
+    },
+  );
 
   it.each(['pm', 'cso', 'cdo', 'am', 'md'])('leaves the ambiguous %s as written', (abbr) => {
     expect(TITLE_ABBREVIATIONS).not.toHaveProperty(abbr);
@@ -86,7 +115,14 @@ describe('the abbreviation table', () => {
 
 describe('EXACT: titleKey', () => {
   it('gives "VP Sales", "Vice President of Sales", "VP, Sales" and "Sales VP" one key', () => {
-    const keys = ['VP Sales', 'Vice President of Sales', 'VP, Sales', 'Sales VP', 'sales vice-president', 'VICE PRESIDENT, SALES'].map(titleKey);
+    const keys = [
+      'VP Sales',
+      'Vice President of Sales',
+      'VP, Sales',
+      'Sales VP',
+      'sales vice-president',
+      'VICE PRESIDENT, SALES',
+    ].map(titleKey);
     expect(new Set(keys)).toEqual(new Set(['president sales vice']));
   });
 
@@ -133,7 +169,8 @@ describe('CONTAINS: containsTokens against titleTerms', () => {
   });
 
   it('lets a combined title contain each of its roles', () => {
-    for (const term of ['CEO', 'Founder', 'Chief Executive Officer', 'Founder CEO', 'ceo & founder']) expect(contains('Founder & CEO', term)).toBe(true);
+    for (const term of ['CEO', 'Founder', 'Chief Executive Officer', 'Founder CEO', 'ceo & founder'])
+      expect(contains('Founder & CEO', term)).toBe(true);
     expect(contains('Founder & CEO', 'CTO')).toBe(false);
   });
 
@@ -159,7 +196,16 @@ describe('CONTAINS: containsTokens against titleTerms', () => {
 
 describe('titleTerms', () => {
   it('holds the canonical tokens and the raw words, distinct and sorted', () => {
-    expect(titleTerms('Sr. VP of Sales & Sales Ops')).toEqual(['operations', 'ops', 'president', 'sales', 'senior', 'sr', 'vice', 'vp']);
+    expect(titleTerms('Sr. VP of Sales & Sales Ops')).toEqual([
+      'operations',
+      'ops',
+      'president',
+      'sales',
+      'senior',
+      'sr',
+      'vice',
+      'vp',
+    ]);
   });
 
   it('answers [] for null and empty titles', () => {

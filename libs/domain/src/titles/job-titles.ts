@@ -8,7 +8,20 @@
  */
 
 /** Connector words ignored when matching titles: of, and, the, for, in, at, to, a, an, with, on, & ('&' is never a word token, listed for readers). */
-export const TITLE_CONNECTORS: ReadonlySet<string> = new Set(['of', 'and', 'the', 'for', 'in', 'at', 'to', 'a', 'an', 'with', 'on', '&']);
+export const TITLE_CONNECTORS: ReadonlySet<string> = new Set([
+  'of',
+  'and',
+  'the',
+  'for',
+  'in',
+  'at',
+  'to',
+  'a',
+  'an',
+  'with',
+  'on',
+  '&',
+]);
 
 /** Abbreviation -> canonical spelling (lower-case), e.g. vp -> 'vice president', sr -> 'senior', cto -> 'chief technology officer'. */
 export const TITLE_ABBREVIATIONS: Readonly<Record<string, string>> = Object.freeze({
@@ -59,7 +72,9 @@ export const TITLE_ABBREVIATIONS: Readonly<Record<string, string>> = Object.free
 });
 
 // A Map, not the record: a title word such as "constructor" must not find Object.prototype members.
-const EXPANSIONS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries(TITLE_ABBREVIATIONS).map(([abbr, canon]) => [abbr, canon.split(' ')]));
+const EXPANSIONS: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries(TITLE_ABBREVIATIONS).map(([abbr, canon]) => [abbr, canon.split(' ')]),
+);
 
 // A word starts with a letter or digit; combining marks continue it, so decomposed accents and
 // scripts written with marks (or "İ" lower-cased to i + dot) do not split words. Linear: no nesting.

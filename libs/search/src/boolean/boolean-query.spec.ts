@@ -1,6 +1,18 @@
-import { BOOLEAN_SEARCH_LIMITS, booleanTerms, BooleanSearchError, parseBooleanSearch, type BooleanNode, type TermMatch } from './boolean-query';
+import {
+  BOOLEAN_SEARCH_LIMITS,
+  booleanTerms,
+  BooleanSearchError,
+  parseBooleanSearch,
+  type BooleanNode,
+  type TermMatch,
+} from './boolean-query';
 
-const term = (text: string, position: number, match: TermMatch = 'contains'): BooleanNode => ({ kind: 'term', match, text, position });
+const term = (text: string, position: number, match: TermMatch = 'contains'): BooleanNode => ({
+  kind: 'term',
+  match,
+  text,
+  position,
+});
 
 /** The error parseBooleanSearch throws for `input`; fails the test when it throws anything else or nothing. */
 function errorOf(input: string): BooleanSearchError {
@@ -23,7 +35,8 @@ function expectError(input: string, code: BooleanSearchError['code'], position: 
 }
 
 /** `count` terms "t1 OR t2 …", each two letters and unique enough. */
-const orOf = (count: number): string => Array.from({ length: count }, (_, i) => `t${String.fromCharCode(97 + (i % 26))}`).join(' OR ');
+const orOf = (count: number): string =>
+  Array.from({ length: count }, (_, i) => `t${String.fromCharCode(97 + (i % 26))}`).join(' OR ');
 
 describe('parseBooleanSearch: the conformance examples', () => {
   it("parses 'Software Engineer' AND !Senior", () => {
@@ -60,7 +73,10 @@ describe('parseBooleanSearch: terms', () => {
   });
 
   it("keeps apostrophes inside a bareword (Men's)", () => {
-    expect(parseBooleanSearch("Men's AND Buyer")).toStrictEqual({ kind: 'and', nodes: [term("Men's", 1), term('Buyer', 11)] });
+    expect(parseBooleanSearch("Men's AND Buyer")).toStrictEqual({
+      kind: 'and',
+      nodes: [term("Men's", 1), term('Buyer', 11)],
+    });
   });
 
   it('treats only upper-case AND and OR as keywords', () => {
@@ -73,29 +89,50 @@ describe('parseBooleanSearch: terms', () => {
   });
 
   it('separates tokens by spaces, tabs and newlines, and needs none around parentheses and !', () => {
-    expect(parseBooleanSearch('Sales\tAND\n\r\nManager')).toStrictEqual({ kind: 'and', nodes: [term('Sales', 1), term('Manager', 13)] });
-    expect(parseBooleanSearch('(Sales)AND!(Intern)')).toStrictEqual({ kind: 'and', nodes: [term('Sales', 2), { kind: 'not', node: term('Intern', 13), position: 11 }] });
+    expect(parseBooleanSearch('Sales\tAND\n\r\nManager')).toStrictEqual({
+      kind: 'and',
+      nodes: [term('Sales', 1), term('Manager', 13)],
+    });
+    expect(parseBooleanSearch('(Sales)AND!(Intern)')).toStrictEqual({
+      kind: 'and',
+      nodes: [term('Sales', 2), { kind: 'not', node: term('Intern', 13), position: 11 }],
+    });
     expect(parseBooleanSearch('! Intern')).toStrictEqual({ kind: 'not', node: term('Intern', 3), position: 1 });
   });
 
   it('counts positions in UTF-16 units and term lengths in characters', () => {
     // U+20000 is a letter outside the BMP: two UTF-16 units each.
-    expect(parseBooleanSearch('\u{20000}\u{20000} OR Jürgen')).toStrictEqual({ kind: 'or', nodes: [term('\u{20000}\u{20000}', 1), term('Jürgen', 9)] });
+    expect(parseBooleanSearch('\u{20000}\u{20000} OR Jürgen')).toStrictEqual({
+      kind: 'or',
+      nodes: [term('\u{20000}\u{20000}', 1), term('Jürgen', 9)],
+    });
   });
 });
 
 describe('parseBooleanSearch: structure', () => {
   it('chains one operator at a level into one node', () => {
-    expect(parseBooleanSearch('ab OR cd OR ef')).toStrictEqual({ kind: 'or', nodes: [term('ab', 1), term('cd', 7), term('ef', 13)] });
-    expect(parseBooleanSearch('ab AND cd AND ef')).toStrictEqual({ kind: 'and', nodes: [term('ab', 1), term('cd', 8), term('ef', 15)] });
+    expect(parseBooleanSearch('ab OR cd OR ef')).toStrictEqual({
+      kind: 'or',
+      nodes: [term('ab', 1), term('cd', 7), term('ef', 13)],
+    });
+    expect(parseBooleanSearch('ab AND cd AND ef')).toStrictEqual({
+      kind: 'and',
+      nodes: [term('ab', 1), term('cd', 8), term('ef', 15)],
+    });
   });
 
   it('nests groups and keeps each level as written', () => {
-    expect(parseBooleanSearch("((CTO OR CEO) AND 'Founder') OR (\"Owner\" AND !(Intern OR Assistant))")).toStrictEqual({
+    expect(parseBooleanSearch('((CTO OR CEO) AND \'Founder\') OR ("Owner" AND !(Intern OR Assistant))')).toStrictEqual({
       kind: 'or',
       nodes: [
         { kind: 'and', nodes: [{ kind: 'or', nodes: [term('CTO', 3), term('CEO', 10)] }, term('Founder', 19)] },
-        { kind: 'and', nodes: [term('Owner', 34, 'exact'), { kind: 'not', node: { kind: 'or', nodes: [term('Intern', 48), term('Assistant', 58)] }, position: 46 }] },
+        {
+          kind: 'and',
+          nodes: [
+            term('Owner', 34, 'exact'),
+            { kind: 'not', node: { kind: 'or', nodes: [term('Intern', 48), term('Assistant', 58)] }, position: 46 },
+          ],
+        },
       ],
     });
   });
@@ -120,7 +157,13 @@ describe('parseBooleanSearch: structure', () => {
 
 describe('parseBooleanSearch: limits (out_of_range)', () => {
   it('has the documented limits', () => {
-    expect(BOOLEAN_SEARCH_LIMITS).toEqual({ maxLength: 20000, maxTerms: 500, maxDepth: 5, minTermLength: 2, maxTermLength: 100 });
+    expect(BOOLEAN_SEARCH_LIMITS).toEqual({
+      maxLength: 20000,
+      maxTerms: 500,
+      maxDepth: 5,
+      minTermLength: 2,
+      maxTermLength: 100,
+    });
   });
 
   it('takes 500 terms and rejects the 501st at its position', () => {
@@ -174,7 +217,9 @@ describe('parseBooleanSearch: limits (out_of_range)', () => {
 
   it('takes 20,000 characters and rejects 20,001 at position 20001', () => {
     // 200 terms of 96 letters joined by " OR " are 19,996 characters; 4 more on the first make 20,000.
-    const search = Array.from({ length: 200 }, (_, i) => String.fromCharCode(97 + (i % 26)).repeat(i === 0 ? 100 : 96)).join(' OR ');
+    const search = Array.from({ length: 200 }, (_, i) =>
+      String.fromCharCode(97 + (i % 26)).repeat(i === 0 ? 100 : 96),
+    ).join(' OR ');
     expect(search).toHaveLength(20000);
     expect(booleanTerms(parseBooleanSearch(search))).toHaveLength(200);
     expectError(`${search} `, 'out_of_range', 20001);
@@ -258,7 +303,12 @@ describe('parseBooleanSearch: adversarial input', () => {
     ['quotes never closed', `'${'ab '.repeat(6666)}`],
     ['one 20,000-letter bareword', 'x'.repeat(20000)],
     ['alternating nesting and negation', '!('.repeat(10000)],
-    ['500 long terms', Array.from({ length: 500 }, () => `'${'word '.repeat(7)}'`).join(' OR ').slice(0, 20000)],
+    [
+      '500 long terms',
+      Array.from({ length: 500 }, () => `'${'word '.repeat(7)}'`)
+        .join(' OR ')
+        .slice(0, 20000),
+    ],
   ];
 
   it.each(cases)('answers %s within 200 ms', (_, input) => {
@@ -275,7 +325,7 @@ describe('parseBooleanSearch: adversarial input', () => {
 
 describe('booleanTerms', () => {
   it('lists every term left to right, inside groups and negations', () => {
-    const tree = parseBooleanSearch("(ab OR !\"cd\") AND !(`ef` OR 'gh')");
+    const tree = parseBooleanSearch('(ab OR !"cd") AND !(`ef` OR \'gh\')');
     expect(booleanTerms(tree).map((t) => [t.text, t.match, t.position])).toEqual([
       ['ab', 'contains', 2],
       ['cd', 'exact', 9],
@@ -290,7 +340,8 @@ describe('booleanTerms', () => {
 
   it('walks a hand-built tree deeper than any stack without recursing', () => {
     let node: BooleanNode = term('Sales', 1);
-    for (let i = 0; i < 100000; i++) node = i % 2 ? { kind: 'not', node, position: 1 } : { kind: 'and', nodes: [node, term('ab', 1)] };
+    for (let i = 0; i < 100000; i++)
+      node = i % 2 ? { kind: 'not', node, position: 1 } : { kind: 'and', nodes: [node, term('ab', 1)] };
     expect(booleanTerms(node)).toHaveLength(50001);
   });
 });

@@ -21,7 +21,13 @@ export type BooleanNode =
 
 type TermNode = Extract<BooleanNode, { kind: 'term' }>;
 
-export const BOOLEAN_SEARCH_LIMITS = { maxLength: 20000, maxTerms: 500, maxDepth: 5, minTermLength: 2, maxTermLength: 100 } as const;
+export const BOOLEAN_SEARCH_LIMITS = {
+  maxLength: 20000,
+  maxTerms: 500,
+  maxDepth: 5,
+  minTermLength: 2,
+  maxTermLength: 100,
+} as const;
 
 export class BooleanSearchError extends Error {
   constructor(
@@ -34,12 +40,15 @@ export class BooleanSearchError extends Error {
   }
 }
 
-type Token = { type: 'term'; position: number; term: TermNode } | { type: 'and' | 'or' | 'not' | 'open' | 'close' | 'end'; position: number };
+type Token =
+  | { type: 'term'; position: number; term: TermNode }
+  | { type: 'and' | 'or' | 'not' | 'open' | 'close' | 'end'; position: number };
 
 const QUOTES: Readonly<Record<string, TermMatch>> = { "'": 'contains', '"': 'exact', '`': 'ordered' };
 const QUOTE_NAMES: Readonly<Record<string, string>> = { "'": 'single quote', '"': 'double quote', '`': 'backtick' };
 const HAS_WORD = /[\p{L}\p{N}]/u;
-const isSpace = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v' || /\s/.test(c);
+const isSpace = (c: string): boolean =>
+  c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v' || /\s/.test(c);
 // A bareword ends at whitespace, a parenthesis or '!'; quotes inside it are apostrophes ("Men's").
 const endsBareword = (c: string): boolean => c === '(' || c === ')' || c === '!' || isSpace(c);
 
@@ -74,7 +83,11 @@ class Scanner {
     let match: TermMatch;
     if (c === "'" || c === '"' || c === '`') {
       const close = input.indexOf(c, start + 1);
-      if (close < 0) throw invalid(position, `The ${QUOTE_NAMES[c]} at position ${position} is never closed; end the term with a matching ${c}.`);
+      if (close < 0)
+        throw invalid(
+          position,
+          `The ${QUOTE_NAMES[c]} at position ${position} is never closed; end the term with a matching ${c}.`,
+        );
       this.index = close + 1;
       text = input.slice(start + 1, close).trim();
       match = QUOTES[c];
@@ -84,16 +97,28 @@ class Scanner {
       this.index = end;
       text = input.slice(start, end);
       if (text === 'AND' || text === 'OR') return { type: text === 'AND' ? 'and' : 'or', position };
-      if (!HAS_WORD.test(text)) throw invalid(position, `Unexpected "${text.slice(0, 20)}" at position ${position}; join terms with AND or OR and quote titles that contain symbols.`);
+      if (!HAS_WORD.test(text))
+        throw invalid(
+          position,
+          `Unexpected "${text.slice(0, 20)}" at position ${position}; join terms with AND or OR and quote titles that contain symbols.`,
+        );
       match = 'contains';
     }
     const { maxTerms, minTermLength, maxTermLength } = BOOLEAN_SEARCH_LIMITS;
-    if (++this.terms > maxTerms) throw outOfRange(position, `The term at position ${position} is term number ${this.terms}, but at most ${maxTerms} terms are allowed; remove some terms.`);
+    if (++this.terms > maxTerms)
+      throw outOfRange(
+        position,
+        `The term at position ${position} is term number ${this.terms}, but at most ${maxTerms} terms are allowed; remove some terms.`,
+      );
     const length = codePoints(text);
     if (length < minTermLength || length > maxTermLength) {
-      throw outOfRange(position, `The term at position ${position} is ${length} characters long; terms must be ${minTermLength}-${maxTermLength} characters.`);
+      throw outOfRange(
+        position,
+        `The term at position ${position} is ${length} characters long; terms must be ${minTermLength}-${maxTermLength} characters.`,
+      );
     }
-    if (!HAS_WORD.test(text)) throw invalid(position, `The term at position ${position} has no letters or digits; write a job title.`);
+    if (!HAS_WORD.test(text))
+      throw invalid(position, `The term at position ${position} has no letters or digits; write a job title.`);
     return { type: 'term', position, term: { kind: 'term', match, text, position } };
   }
 }
@@ -108,10 +133,15 @@ class Parser {
   }
 
   parse(): BooleanNode {
-    if (this.token.type === 'end') throw invalid(1, 'The boolean search is empty at position 1; write at least one job title term.');
+    if (this.token.type === 'end')
+      throw invalid(1, 'The boolean search is empty at position 1; write at least one job title term.');
     const node = this.expression(0);
     // expression() stops only at ')' or the end.
-    if (this.token.type === 'close') throw invalid(this.token.position, `The ')' at position ${this.token.position} has no matching '('; remove it or add the '('.`);
+    if (this.token.type === 'close')
+      throw invalid(
+        this.token.position,
+        `The ')' at position ${this.token.position} has no matching '('; remove it or add the '('.`,
+      );
     return node;
   }
 
@@ -131,17 +161,27 @@ class Parser {
       if (t.type === 'and' || t.type === 'or') {
         const word = t.type.toUpperCase();
         if (operator && operator !== t.type) {
-          throw invalid(t.position, `${word} at position ${t.position} cannot be mixed with ${operator.toUpperCase()} at the same level; add parentheses, e.g. (Sales AND Marketing) OR Manager.`);
+          throw invalid(
+            t.position,
+            `${word} at position ${t.position} cannot be mixed with ${operator.toUpperCase()} at the same level; add parentheses, e.g. (Sales AND Marketing) OR Manager.`,
+          );
         }
         operator = t.type;
         const next = this.advance();
-        if (next.type === 'end' || next.type === 'close') throw invalid(t.position, `${word} at position ${t.position} has no term after it; add a term or remove the ${word}.`);
+        if (next.type === 'end' || next.type === 'close')
+          throw invalid(
+            t.position,
+            `${word} at position ${t.position} has no term after it; add a term or remove the ${word}.`,
+          );
         nodes.push(this.unary(depth));
         continue;
       }
       // A term, '!' or '(' right after an operand.
       const previous = nodes[nodes.length - 1];
-      const hint = previous.kind === 'term' && previous.match === 'contains' && previous.text.toUpperCase() === 'NOT' ? 'write !Term to exclude a term' : "quote a multi-word title ('Sales Manager') or join the terms with AND";
+      const hint =
+        previous.kind === 'term' && previous.match === 'contains' && previous.text.toUpperCase() === 'NOT'
+          ? 'write !Term to exclude a term'
+          : "quote a multi-word title ('Sales Manager') or join the terms with AND";
       throw invalid(t.position, `AND or OR is missing at position ${t.position}; ${hint}.`);
     }
     return operator ? { kind: operator, nodes } : nodes[0];
@@ -167,18 +207,31 @@ class Parser {
       }
       case 'open': {
         const { maxDepth } = BOOLEAN_SEARCH_LIMITS;
-        if (depth >= maxDepth) throw outOfRange(t.position, `The '(' at position ${t.position} nests groups more than ${maxDepth} deep; flatten the expression.`);
+        if (depth >= maxDepth)
+          throw outOfRange(
+            t.position,
+            `The '(' at position ${t.position} nests groups more than ${maxDepth} deep; flatten the expression.`,
+          );
         const next = this.advance();
-        if (next.type === 'close') throw invalid(t.position, `The parentheses at position ${t.position} are empty; put a term inside or remove them.`);
-        if (next.type === 'end') throw invalid(t.position, `The '(' at position ${t.position} is never closed; add a matching ')'.`);
+        if (next.type === 'close')
+          throw invalid(
+            t.position,
+            `The parentheses at position ${t.position} are empty; put a term inside or remove them.`,
+          );
+        if (next.type === 'end')
+          throw invalid(t.position, `The '(' at position ${t.position} is never closed; add a matching ')'.`);
         const node = this.expression(depth + 1);
-        if (this.token.type !== 'close') throw invalid(t.position, `The '(' at position ${t.position} is never closed; add a matching ')'.`);
+        if (this.token.type !== 'close')
+          throw invalid(t.position, `The '(' at position ${t.position} is never closed; add a matching ')'.`);
         this.advance();
         return node;
       }
       case 'and':
       case 'or':
-        throw invalid(t.position, `${t.type.toUpperCase()} at position ${t.position} has no term before it; add a term or remove the ${t.type.toUpperCase()}.`);
+        throw invalid(
+          t.position,
+          `${t.type.toUpperCase()} at position ${t.position} has no term before it; add a term or remove the ${t.type.toUpperCase()}.`,
+        );
       case 'close':
         throw invalid(t.position, `The ')' at position ${t.position} has no matching '('; remove it or add the '('.`);
       default:
@@ -191,7 +244,11 @@ class Parser {
 /** Parses a boolean_search string; throws BooleanSearchError whose message names the 1-based character position ("at position 17"). */
 export function parseBooleanSearch(input: string): BooleanNode {
   const { maxLength } = BOOLEAN_SEARCH_LIMITS;
-  if (input.length > maxLength) throw outOfRange(maxLength + 1, `The boolean search goes past its ${maxLength}-character limit at position ${maxLength + 1}; shorten it.`);
+  if (input.length > maxLength)
+    throw outOfRange(
+      maxLength + 1,
+      `The boolean search goes past its ${maxLength}-character limit at position ${maxLength + 1}; shorten it.`,
+    );
   return new Parser(input).parse();
 }
 

@@ -25,7 +25,12 @@ const withWww = (domains: readonly string[]) => domains.flatMap((d) => [d, `www.
 
 /** Looks like a website rather than a name: `globex.com`, `www.globex.co.uk`. */
 export function websiteShaped(name: string): string | null {
-  const d = name.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/^www\./, '').replace(/\/.*$/, '');
+  const d = name
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/.*$/, '');
   return /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/.test(d) ? d : null;
 }
 
@@ -44,7 +49,10 @@ function organizationPages(params: SqlParams, domains: readonly string[]): strin
 /** Pages whose own professional-network website is the domain or a subdomain of it. */
 function networkWebsitePages(params: SqlParams, domains: readonly string[]): string {
   const exact = params.add(withWww(domains), 'text[]');
-  const sub = params.add(domains.map((d) => `%.${d}`), 'text[]');
+  const sub = params.add(
+    domains.map((d) => `%.${d}`),
+    'text[]',
+  );
   return `lower(c.pro_network_website) = ANY(${exact}) OR lower(c.pro_network_website) LIKE ANY(${sub})`;
 }
 
@@ -61,31 +69,54 @@ function domainInclude(params: SqlParams, domain: NonNullable<CompanyFilter['dom
 
 /** EXACT names: the whole name, case-insensitive; a website-shaped name also names the company on that domain. */
 function exactNames(params: SqlParams, names: readonly string[]): string {
-  const conditions = [`lower(c.name) = ANY(${params.add(names.map((n) => n.toLowerCase()), 'text[]')})`];
+  const conditions = [
+    `lower(c.name) = ANY(${params.add(
+      names.map((n) => n.toLowerCase()),
+      'text[]',
+    )})`,
+  ];
   const sites = names.map(websiteShaped).filter((d): d is string => d !== null);
   if (sites.length > 0) conditions.push(`lower(c.website) = ANY(${params.add(withWww(sites), 'text[]')})`);
   return anyOf(conditions);
 }
 
-const containsPatterns = (names: readonly string[]) => names.map((n) => `%${n.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+const containsPatterns = (names: readonly string[]) =>
+  names.map((n) => `%${n.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
 
-function includeExclude(out: CompanyConditions, params: SqlParams, column: string, f: { include: readonly unknown[]; exclude: readonly unknown[] } | undefined, cast: string): void {
+function includeExclude(
+  out: CompanyConditions,
+  params: SqlParams,
+  column: string,
+  f: { include: readonly unknown[]; exclude: readonly unknown[] } | undefined,
+  cast: string,
+): void {
   if (!f) return;
   if (f.include.length > 0) out.positive.push(`${column} = ANY(${params.add(f.include, cast)})`);
   if (f.exclude.length > 0) out.violations.push(`${column} = ANY(${params.add(f.exclude, cast)})`);
 }
 
-function range(out: CompanyConditions, params: SqlParams, column: string, r: { min?: number; max?: number } | undefined): void {
+function range(
+  out: CompanyConditions,
+  params: SqlParams,
+  column: string,
+  r: { min?: number; max?: number } | undefined,
+): void {
   if (r?.min !== undefined) out.positive.push(`${column} >= ${params.add(r.min, 'numeric')}`);
   if (r?.max !== undefined) out.positive.push(`${column} <= ${params.add(r.max, 'numeric')}`);
 }
 
 /** Company conditions of a filter set. `nameIsHint`: with person.pro_network_url, `company.name.include` picks a position and filters nothing. */
-export function companyConditions(filters: PeopleFilters, ctx: CompileContext, params: SqlParams, nameIsHint: boolean): CompanyConditions {
+export function companyConditions(
+  filters: PeopleFilters,
+  ctx: CompileContext,
+  params: SqlParams,
+  nameIsHint: boolean,
+): CompanyConditions {
   const out: CompanyConditions = { positive: [], violations: [], idSets: [] };
   const company = filters.company;
   const name = company?.name;
-  const exactNameInclude = name && name.match_mode === 'EXACT' && !nameIsHint && name.include.length > 0 ? name.include : [];
+  const exactNameInclude =
+    name && name.match_mode === 'EXACT' && !nameIsHint && name.include.length > 0 ? name.include : [];
 
   // id include OR EXACT name include; everything else ANDs with that.
   const idInclude = company?.id && company.id.include.length > 0 ? company.id.include : [];
@@ -94,16 +125,25 @@ export function companyConditions(filters: PeopleFilters, ctx: CompileContext, p
     if (idInclude.length > 0) named.unshift(`c.id = ANY(${params.add(idInclude, 'bpchar[]')})`);
     out.positive.push(anyOf(named));
   } else if (idInclude.length > 0) out.idSets.push(idInclude);
-  if (company?.id && company.id.exclude.length > 0) out.violations.push(`c.id = ANY(${params.add(company.id.exclude, 'bpchar[]')})`);
+  if (company?.id && company.id.exclude.length > 0)
+    out.violations.push(`c.id = ANY(${params.add(company.id.exclude, 'bpchar[]')})`);
 
   if (company?.domain) {
     if (company.domain.include.length > 0) out.positive.push(domainInclude(params, company.domain));
-    if (company.domain.exclude.length > 0) out.violations.push(anyOf([organizationPages(params, company.domain.exclude), networkWebsitePages(params, company.domain.exclude)]));
+    if (company.domain.exclude.length > 0)
+      out.violations.push(
+        anyOf([organizationPages(params, company.domain.exclude), networkWebsitePages(params, company.domain.exclude)]),
+      );
   }
   if (name) {
-    if (name.match_mode === 'CONTAINS' && !nameIsHint && name.include.length > 0) out.idSets.push(ctx.resolved.nameContainsCompanyIds ?? []);
+    if (name.match_mode === 'CONTAINS' && !nameIsHint && name.include.length > 0)
+      out.idSets.push(ctx.resolved.nameContainsCompanyIds ?? []);
     if (name.exclude.length > 0) {
-      out.violations.push(name.match_mode === 'EXACT' ? exactNames(params, name.exclude) : `lower(c.name) LIKE ANY(${params.add(containsPatterns(name.exclude), 'text[]')})`);
+      out.violations.push(
+        name.match_mode === 'EXACT'
+          ? exactNames(params, name.exclude)
+          : `lower(c.name) LIKE ANY(${params.add(containsPatterns(name.exclude), 'text[]')})`,
+      );
     }
   }
   includeExclude(out, params, 'c.pro_network_id', company?.pro_network_id, 'bigint[]');
@@ -111,9 +151,16 @@ export function companyConditions(filters: PeopleFilters, ctx: CompileContext, p
 
   if (filters.company_industry) {
     const f = filters.company_industry;
-    includeExclude(out, params, 'c.industry', { include: expandIndustries(f.include), exclude: expandIndustries(f.exclude) }, 'text[]');
+    includeExclude(
+      out,
+      params,
+      'c.industry',
+      { include: expandIndustries(f.include), exclude: expandIndustries(f.exclude) },
+      'text[]',
+    );
   }
-  if (filters.company_headcount_range?.length) out.positive.push(`c.employee_range = ANY(${params.add(filters.company_headcount_range, 'text[]')})`);
+  if (filters.company_headcount_range?.length)
+    out.positive.push(`c.employee_range = ANY(${params.add(filters.company_headcount_range, 'text[]')})`);
   range(out, params, 'c.employee_count', filters.company_headcount_custom);
   range(out, params, 'c.founded', filters.company_founded);
   includeExclude(out, params, 'c.type', filters.company_type, 'text[]');
@@ -129,7 +176,9 @@ export function companyConditions(filters: PeopleFilters, ctx: CompileContext, p
   const country = filters.company_country;
   if (country) {
     const match = (codes: string[]) =>
-      country.headquarters_only ? `c.country_code = ANY(${params.add(codes, 'bpchar[]')})` : `c.office_country_codes && ${params.add(codes, 'text[]')}`;
+      country.headquarters_only
+        ? `c.country_code = ANY(${params.add(codes, 'bpchar[]')})`
+        : `c.office_country_codes && ${params.add(codes, 'text[]')}`;
     if (country.include.length > 0) out.positive.push(match(country.include));
     if (country.exclude.length > 0) out.violations.push(match(country.exclude));
   }
@@ -159,13 +208,15 @@ function intersect(sets: string[][]): string[] {
  */
 export function personCompanyCondition(conditions: CompanyConditions, params: SqlParams): string | null {
   const ids = conditions.idSets.length > 0 ? intersect(conditions.idSets) : undefined;
-  if (ids && conditions.positive.length === 0 && conditions.violations.length === 0) return `p.company_id = ANY(${params.add(ids, 'bpchar[]')})`;
+  if (ids && conditions.positive.length === 0 && conditions.violations.length === 0)
+    return `p.company_id = ANY(${params.add(ids, 'bpchar[]')})`;
   const clauses = [...conditions.positive];
   if (ids) clauses.push(`c.id = ANY(${params.add(ids, 'bpchar[]')})`);
   if (clauses.length > 0) {
     if (conditions.violations.length > 0) clauses.push(`NOT COALESCE(${anyOf(conditions.violations)}, false)`);
     return `p.company_id IN (SELECT c.id FROM companies c WHERE ${allOf(clauses)})`;
   }
-  if (conditions.violations.length > 0) return `p.company_id IS NULL OR p.company_id NOT IN (SELECT c.id FROM companies c WHERE ${anyOf(conditions.violations)})`;
+  if (conditions.violations.length > 0)
+    return `p.company_id IS NULL OR p.company_id NOT IN (SELECT c.id FROM companies c WHERE ${anyOf(conditions.violations)})`;
   return null;
 }

@@ -4,9 +4,20 @@ import type { CompileContext } from './compile-context';
 import fc from 'fast-check';
 import { FilterValidationError, parsePeopleFilters } from '../filters/validate-filters';
 import { FilterVocabulary, peopleFiltersArb } from '../../../../test/support/people-filters-arbitrary';
-import { cappedCountStatement, countStatement, pageStatement, SORTS, workspaceSetCountStatement } from './compile-search';
+import {
+  cappedCountStatement,
+  countStatement,
+  pageStatement,
+  SORTS,
+  workspaceSetCountStatement,
+} from './compile-search';
 
-const ctx = (over: Partial<CompileContext> = {}): CompileContext => ({ workspaceId: 'ws_1', today: '2026-11-22', resolved: {}, ...over });
+const ctx = (over: Partial<CompileContext> = {}): CompileContext => ({
+  workspaceId: 'ws_1',
+  today: '2026-11-22',
+  resolved: {},
+  ...over,
+});
 const page = { limit: 25, offset: 50, applySort: true };
 const ie = (include: string[] = [], exclude: string[] = []) => ({ include, exclude });
 
@@ -42,15 +53,23 @@ describe('countStatement and pageStatement', () => {
 
   it('ORs person.id with person.name and ANDs excludes', () => {
     const s = countStatement({ person: { id: ie(['a'.repeat(24)], ['b'.repeat(24)]), name: ie(['Ada']) } }, ctx());
-    expect(s.text).toMatch(/\(\(p\.id = ANY\(\$1::bpchar\[\]\)\) OR \(to_tsvector\('simple', p\.full_name\) @@ \(plainto_tsquery\('simple', \$2::text\)\)\)\) AND \(NOT \(p\.id = ANY\(\$3::bpchar\[\]\)\)\)/);
+    expect(s.text).toMatch(
+      /\(\(p\.id = ANY\(\$1::bpchar\[\]\)\) OR \(to_tsvector\('simple', p\.full_name\) @@ \(plainto_tsquery\('simple', \$2::text\)\)\)\) AND \(NOT \(p\.id = ANY\(\$3::bpchar\[\]\)\)\)/,
+    );
   });
 
   it('compiles company filters into one companies subquery: id OR exact name, AND the rest', () => {
     const filters: PeopleFilters = {
-      company: { id: ie(['c'.repeat(24)]), name: { include: ['Globex', 'globex.com'], exclude: [], match_mode: 'EXACT' }, domain: { ...ie(['globex.com']), match_mode: 'PRIMARY' } },
+      company: {
+        id: ie(['c'.repeat(24)]),
+        name: { include: ['Globex', 'globex.com'], exclude: [], match_mode: 'EXACT' },
+        domain: { ...ie(['globex.com']), match_mode: 'PRIMARY' },
+      },
     };
     const s = countStatement(filters, ctx());
-    expect(s.text).toContain('p.company_id IN (SELECT c.id FROM companies c WHERE ((c.id = ANY($3::bpchar[])) OR ((lower(c.name) = ANY($1::text[])) OR (lower(c.website) = ANY($2::text[])))) AND');
+    expect(s.text).toContain(
+      'p.company_id IN (SELECT c.id FROM companies c WHERE ((c.id = ANY($3::bpchar[])) OR ((lower(c.name) = ANY($1::text[])) OR (lower(c.website) = ANY($2::text[])))) AND',
+    );
     expect(s.text).toContain("c.page_type = 'main'");
     expect(s.values[0]).toEqual(['globex', 'globex.com']);
     expect(s.values[1]).toEqual(['globex.com', 'www.globex.com']);
@@ -60,24 +79,39 @@ describe('countStatement and pageStatement', () => {
   it('meets id lists alone with p.company_id directly, intersected, and inside the subquery otherwise', () => {
     const [a, b, c] = ['a', 'b', 'c'].map((x) => x.repeat(24));
     const keywords = { include: ['cloud'], exclude: [], include_all: false, sources: ['specialties' as const] };
-    const alone = countStatement({ company: { id: ie([a, b]) }, company_keywords: keywords }, ctx({ resolved: { keywordCompanyIds: [b, c] } }));
-    expect(alone.text).toBe('SELECT count(*)::bigint AS matched FROM people p WHERE (p.company_id = ANY($1::bpchar[]))');
+    const alone = countStatement(
+      { company: { id: ie([a, b]) }, company_keywords: keywords },
+      ctx({ resolved: { keywordCompanyIds: [b, c] } }),
+    );
+    expect(alone.text).toBe(
+      'SELECT count(*)::bigint AS matched FROM people p WHERE (p.company_id = ANY($1::bpchar[]))',
+    );
     expect(alone.values).toEqual([[b]]);
     const mixed = countStatement({ company: { id: ie([a]) }, company_type: ie(['Public Company']) }, ctx());
-    expect(mixed.text).toContain('p.company_id IN (SELECT c.id FROM companies c WHERE (c.type = ANY($1::text[])) AND (c.id = ANY($2::bpchar[])))');
+    expect(mixed.text).toContain(
+      'p.company_id IN (SELECT c.id FROM companies c WHERE (c.type = ANY($1::text[])) AND (c.id = ANY($2::bpchar[])))',
+    );
     expectWellFormed(mixed);
   });
 
   it('keeps people without a company when the company filters only exclude', () => {
     const s = countStatement({ company_type: ie([], ['Non Profit']) }, ctx());
-    expect(s.text).toContain('p.company_id IS NULL OR p.company_id NOT IN (SELECT c.id FROM companies c WHERE (c.type = ANY($1::text[])))');
+    expect(s.text).toContain(
+      'p.company_id IS NULL OR p.company_id NOT IN (SELECT c.id FROM companies c WHERE (c.type = ANY($1::text[])))',
+    );
   });
 
   it('applies headquarters_only to includes and excludes alike', () => {
-    const any = countStatement({ company_country: { include: ['DE'], exclude: ['FR'], headquarters_only: false } }, ctx()).text;
+    const any = countStatement(
+      { company_country: { include: ['DE'], exclude: ['FR'], headquarters_only: false } },
+      ctx(),
+    ).text;
     expect(any).toContain('c.office_country_codes && $1::text[]');
     expect(any).toContain('c.office_country_codes && $2::text[]');
-    const hq = countStatement({ company_country: { include: ['DE'], exclude: ['FR'], headquarters_only: true } }, ctx()).text;
+    const hq = countStatement(
+      { company_country: { include: ['DE'], exclude: ['FR'], headquarters_only: true } },
+      ctx(),
+    ).text;
     expect(hq).toContain('c.country_code = ANY($1::bpchar[])');
     expect(hq).toContain('c.country_code = ANY($2::bpchar[])');
   });
@@ -92,18 +126,28 @@ describe('countStatement and pageStatement', () => {
   });
 
   it('compiles a boolean title search tree', () => {
-    const tree = parseBooleanSearch("('Software Engineer' OR \"Data Scientist\") AND !`VP Sales`");
-    const s = countStatement({ person_job_title: { include: [], exclude: [], match_mode: 'CONTAINS', boolean: tree } }, ctx());
+    const tree = parseBooleanSearch('(\'Software Engineer\' OR "Data Scientist") AND !`VP Sales`');
+    const s = countStatement(
+      { person_job_title: { include: [], exclude: [], match_mode: 'CONTAINS', boolean: tree } },
+      ctx(),
+    );
     expect(s.text).toContain('p.title_terms @> $1::text[]');
     expect(s.text).toContain('p.title_key = $2::text');
-    expect(s.text).toMatch(/NOT \(p\.title_terms @> \$3::text\[\] AND \(' ' \|\| p\.title_canon \|\| ' '\) LIKE \$4::text\)/);
+    expect(s.text).toMatch(
+      /NOT \(p\.title_terms @> \$3::text\[\] AND \(' ' \|\| p\.title_canon \|\| ' '\) LIKE \$4::text\)/,
+    );
     expect(s.values[3]).toBe('% vice president sales %');
     expectWellFormed(s);
   });
 
   it('scopes saved and export filters to the workspace, and reads list members by the (already checked) list ids as plain values, the workspace id opaque to the planner', () => {
-    const s = countStatement({ lists: { include: ['lst_1'], exclude: [], saved: 'without_list' }, duplicates: { exclude_exported: true } }, ctx());
-    expect(s.text).toContain('p.id IN (SELECT m.person_id FROM people_list_members m WHERE m.list_id = ANY($1::text[]))');
+    const s = countStatement(
+      { lists: { include: ['lst_1'], exclude: [], saved: 'without_list' }, duplicates: { exclude_exported: true } },
+      ctx(),
+    );
+    expect(s.text).toContain(
+      'p.id IN (SELECT m.person_id FROM people_list_members m WHERE m.list_id = ANY($1::text[]))',
+    );
     expect(s.text).toContain('s.workspace_id = (SELECT $2::text)');
     expect(s.text).toContain('m.workspace_id = (SELECT $2::text)');
     expect(s.text).toContain('e.workspace_id = (SELECT $2::text)');
@@ -113,26 +157,34 @@ describe('countStatement and pageStatement', () => {
     expectWellFormed(s);
   });
 
-  it('counts only the workspace\'s exported or saved people for the part an exclude_exported or saved-none count subtracts', () => {
+  it("counts only the workspace's exported or saved people for the part an exclude_exported or saved-none count subtracts", () => {
     const s = countStatement({ person_seniority: ie(['VP']) }, ctx({ onlyWorkspaces: 'exported' }));
-    expect(s.text).toContain('p.id IN (SELECT e.person_id FROM exported_people e WHERE e.workspace_id = (SELECT $2::text))');
+    expect(s.text).toContain(
+      'p.id IN (SELECT e.person_id FROM exported_people e WHERE e.workspace_id = (SELECT $2::text))',
+    );
     expect(s.text).not.toContain('NOT IN (SELECT e.person_id');
     expectWellFormed(s);
     const saved = countStatement({ person_seniority: ie(['VP']) }, ctx({ onlyWorkspaces: 'saved' }));
-    expect(saved.text).toContain('p.id IN (SELECT s.person_id FROM saved_people s WHERE s.workspace_id = (SELECT $2::text))');
+    expect(saved.text).toContain(
+      'p.id IN (SELECT s.person_id FROM saved_people s WHERE s.workspace_id = (SELECT $2::text))',
+    );
     expectWellFormed(saved);
   });
 
-  it('leaves out the caller\'s exclude_ids', () => {
+  it("leaves out the caller's exclude_ids", () => {
     const s = countStatement({}, ctx({ excludeIds: ['a'.repeat(24)] }));
     expect(s.text).toContain('NOT (p.id = ANY($1::bpchar[]))');
   });
 });
 
 describe('order', () => {
-  it('uses each key\'s default direction, or the one asked for, then followers and id', () => {
-    expect(pageStatement({ sort_by: 'person_last_name' }, ctx(), page).text).toContain('ORDER BY lower(p.last_name) ASC NULLS LAST, p.followers DESC, p.id ASC');
-    expect(pageStatement({ sort_by: 'person_last_name', sort_direction: 'desc' }, ctx(), page).text).toContain('ORDER BY lower(p.last_name) DESC NULLS LAST');
+  it("uses each key's default direction, or the one asked for, then followers and id", () => {
+    expect(pageStatement({ sort_by: 'person_last_name' }, ctx(), page).text).toContain(
+      'ORDER BY lower(p.last_name) ASC NULLS LAST, p.followers DESC, p.id ASC',
+    );
+    expect(pageStatement({ sort_by: 'person_last_name', sort_direction: 'desc' }, ctx(), page).text).toContain(
+      'ORDER BY lower(p.last_name) DESC NULLS LAST',
+    );
     const bySize = pageStatement({ sort_by: 'company_employee_count' }, ctx(), page).text;
     expect(bySize).not.toContain('JOIN');
     expect(bySize).toContain('ORDER BY p.company_employee_count DESC NULLS LAST, p.followers DESC');
@@ -142,18 +194,29 @@ describe('order', () => {
   });
 
   it('keeps the default order when the sort does not apply', () => {
-    expect(pageStatement({ sort_by: 'person_last_name' }, ctx(), { ...page, applySort: false }).text).toContain('ORDER BY p.followers DESC');
+    expect(pageStatement({ sort_by: 'person_last_name' }, ctx(), { ...page, applySort: false }).text).toContain(
+      'ORDER BY p.followers DESC',
+    );
   });
 
-  it('sorts saved people by the workspace\'s own save time', () => {
+  it("sorts saved people by the workspace's own save time", () => {
     const s = pageStatement({ sort_by: 'person_saved_at' }, ctx(), page);
-    expect(s.text).toContain('LEFT JOIN saved_people ss ON ss.workspace_id = (SELECT $1::text) AND ss.person_id = p.id');
+    expect(s.text).toContain(
+      'LEFT JOIN saved_people ss ON ss.workspace_id = (SELECT $1::text) AND ss.person_id = p.id',
+    );
     expect(s.values[0]).toBe('ws_1');
     expectWellFormed(s);
   });
 
   it('keeps URL order with person.pro_network_url', () => {
-    const s = pageStatement({ person: { pro_network_url: ['https://www.pronet.example/in/b/', 'pronet.example/in/a'] }, sort_by: 'person_last_name' }, ctx(), page);
+    const s = pageStatement(
+      {
+        person: { pro_network_url: ['https://www.pronet.example/in/b/', 'pronet.example/in/a'] },
+        sort_by: 'person_last_name',
+      },
+      ctx(),
+      page,
+    );
     expect(s.text).toContain('ORDER BY array_position(');
     expect(s.values).toContainEqual(['pronet.example/in/b', 'pronet.example/in/a']);
   });
@@ -166,11 +229,19 @@ describe('order', () => {
 
 describe('max_person_per_company', () => {
   it('ranks colleagues per company, valid email first when exact, then the sort', () => {
-    const s = pageStatement({ max_person_per_company: 2 }, ctx(), { ...page, cap: { perCompany: 2, preferValidEmail: true } });
-    expect(s.text).toContain("PARTITION BY COALESCE(p.company_id, p.id) ORDER BY COALESCE(p.best_email_status = 'valid', false) DESC, p.followers DESC");
+    const s = pageStatement({ max_person_per_company: 2 }, ctx(), {
+      ...page,
+      cap: { perCompany: 2, preferValidEmail: true },
+    });
+    expect(s.text).toContain(
+      "PARTITION BY COALESCE(p.company_id, p.id) ORDER BY COALESCE(p.best_email_status = 'valid', false) DESC, p.followers DESC",
+    );
     expect(s.text).toContain('x.company_rank <= $3::int');
     expectWellFormed(s);
-    const loose = pageStatement({ max_person_per_company: 2 }, ctx(), { ...page, cap: { perCompany: 2, preferValidEmail: false } });
+    const loose = pageStatement({ max_person_per_company: 2 }, ctx(), {
+      ...page,
+      cap: { perCompany: 2, preferValidEmail: false },
+    });
     expect(loose.text).not.toContain("best_email_status = 'valid'");
   });
 
@@ -184,7 +255,10 @@ describe('max_person_per_company', () => {
     expect(s.text.split('p.seniority = ANY($1::text[])').length - 1).toBe(2);
     expectWellFormed(s);
     // A sort that applies, or the valid-email preference, keeps the window function.
-    const sorted = pageStatement({ ...filters, sort_by: 'person_last_name' }, ctx(), { ...page, cap: { perCompany: 1, preferValidEmail: false } });
+    const sorted = pageStatement({ ...filters, sort_by: 'person_last_name' }, ctx(), {
+      ...page,
+      cap: { perCompany: 1, preferValidEmail: false },
+    });
     expect(sorted.text).toContain('PARTITION BY COALESCE(p.company_id, p.id)');
     const exact = pageStatement(filters, ctx(), { ...page, cap: { perCompany: 1, preferValidEmail: true } });
     expect(exact.text).toContain('PARTITION BY COALESCE(p.company_id, p.id)');
@@ -200,7 +274,12 @@ describe('max_person_per_company', () => {
 
 describe('unordered selections', () => {
   it('leave out ORDER BY and the sort joins, keeping the limit', () => {
-    const s = pageStatement({ sort_by: 'company_name' }, ctx(), { limit: 1_000_001, offset: 0, applySort: true, unordered: true });
+    const s = pageStatement({ sort_by: 'company_name' }, ctx(), {
+      limit: 1_000_001,
+      offset: 0,
+      applySort: true,
+      unordered: true,
+    });
     expect(s.text).toBe('SELECT p.id FROM people p WHERE true LIMIT $1::int OFFSET $2::int');
     expect(s.values).toEqual([1_000_001, 0]);
   });
@@ -214,33 +293,61 @@ describe('unordered selections', () => {
       expectWellFormed(unordered);
       expectWellFormed(pageStatement(filters, ctx(), page));
     }
-    expect(pageStatement(urls, ctx(), { ...page, unordered: true }).values).toEqual([['pronet.example/in/ada'], 25, 50]);
+    expect(pageStatement(urls, ctx(), { ...page, unordered: true }).values).toEqual([
+      ['pronet.example/in/ada'],
+      25,
+      50,
+    ]);
     // The cap needs an order to rank colleagues: an unordered capped page is still ordered.
-    expect(pageStatement({ ...savedSort, max_person_per_company: 1 }, ctx(), { ...page, unordered: true, cap: { perCompany: 1, preferValidEmail: true } }).text).toContain('ORDER BY');
+    expect(
+      pageStatement({ ...savedSort, max_person_per_company: 1 }, ctx(), {
+        ...page,
+        unordered: true,
+        cap: { perCompany: 1, preferValidEmail: true },
+      }).text,
+    ).toContain('ORDER BY');
   });
 });
 
 describe('workspaceSetCountStatement', () => {
   const lists = (over: Partial<NonNullable<PeopleFilters['lists']>>) => ({ include: [], exclude: [], ...over });
 
-  it('counts list members, or saved or exported people, from the workspace\'s own rows when nothing else filters', () => {
-    const members = workspaceSetCountStatement({ lists: lists({ include: ['l1', 'l2'] }), sort_by: 'person_last_name' }, ctx());
-    expect(members?.text).toBe('SELECT count(DISTINCT m.person_id)::bigint AS matched FROM people_list_members m WHERE m.list_id = ANY($1::text[])');
+  it("counts list members, or saved or exported people, from the workspace's own rows when nothing else filters", () => {
+    const members = workspaceSetCountStatement(
+      { lists: lists({ include: ['l1', 'l2'] }), sort_by: 'person_last_name' },
+      ctx(),
+    );
+    expect(members?.text).toBe(
+      'SELECT count(DISTINCT m.person_id)::bigint AS matched FROM people_list_members m WHERE m.list_id = ANY($1::text[])',
+    );
     expect(members?.values).toEqual([['l1', 'l2']]);
-    expect(workspaceSetCountStatement({ lists: lists({ saved: 'any' }) }, ctx())?.text).toContain('FROM saved_people s WHERE s.workspace_id = (SELECT $1::text)');
+    expect(workspaceSetCountStatement({ lists: lists({ saved: 'any' }) }, ctx())?.text).toContain(
+      'FROM saved_people s WHERE s.workspace_id = (SELECT $1::text)',
+    );
     expect(workspaceSetCountStatement({}, ctx({ onlyWorkspaces: 'saved' }))?.values).toEqual(['ws_1']);
-    expect(workspaceSetCountStatement({}, ctx({ onlyWorkspaces: 'exported' }))?.text).toContain('FROM exported_people e');
+    expect(workspaceSetCountStatement({}, ctx({ onlyWorkspaces: 'exported' }))?.text).toContain(
+      'FROM exported_people e',
+    );
   });
 
   it('leaves every other filter set to the full count', () => {
     expect(workspaceSetCountStatement({}, ctx())).toBeNull();
-    expect(workspaceSetCountStatement({ lists: lists({ include: ['l1'] }), person_seniority: { include: ['VP'], exclude: [] } }, ctx())).toBeNull();
+    expect(
+      workspaceSetCountStatement(
+        { lists: lists({ include: ['l1'] }), person_seniority: { include: ['VP'], exclude: [] } },
+        ctx(),
+      ),
+    ).toBeNull();
     expect(workspaceSetCountStatement({ lists: lists({ include: ['l1'] }) }, ctx({ excludeIds: ['p1'] }))).toBeNull();
     expect(workspaceSetCountStatement({ lists: lists({ include: ['l1'], exclude: ['l2'] }) }, ctx())).toBeNull();
     expect(workspaceSetCountStatement({ lists: lists({ include: ['l1'], saved: 'any' }) }, ctx())).toBeNull();
-    expect(workspaceSetCountStatement({ lists: lists({ saved: 'any', saved_at: { from: '2026-01-01' } }) }, ctx())).toBeNull();
+    expect(
+      workspaceSetCountStatement({ lists: lists({ saved: 'any', saved_at: { from: '2026-01-01' } }) }, ctx()),
+    ).toBeNull();
     expect(workspaceSetCountStatement({ lists: lists({ saved: 'none' }) }, ctx())).toBeNull();
-    expect(workspaceSetCountStatement({ lists: lists({ include: ['l1'] }) }, ctx({ onlyWorkspaces: 'saved' }))).toBeNull();
+    expect(
+      workspaceSetCountStatement({ lists: lists({ include: ['l1'] }) }, ctx({ onlyWorkspaces: 'saved' })),
+    ).toBeNull();
   });
 });
 
@@ -273,8 +380,15 @@ describe('every statement of any filter set reads each of its values through a c
     resolved: resolvedArb,
     excludeIds: fc.option(fc.subarray([hex('5e', 3), hex('5e', 4)], { minLength: 1 }), { nil: undefined }),
     onlyWorkspaces: fc.constantFrom(undefined, 'saved' as const, 'exported' as const),
-    options: fc.record({ limit: fc.integer({ min: 1, max: 25_001 }), offset: fc.nat(100), applySort: fc.boolean(), unordered: fc.boolean() }),
-    cap: fc.option(fc.record({ perCompany: fc.integer({ min: 1, max: 100 }), preferValidEmail: fc.boolean() }), { nil: undefined }),
+    options: fc.record({
+      limit: fc.integer({ min: 1, max: 25_001 }),
+      offset: fc.nat(100),
+      applySort: fc.boolean(),
+      unordered: fc.boolean(),
+    }),
+    cap: fc.option(fc.record({ perCompany: fc.integer({ min: 1, max: 100 }), preferValidEmail: fc.boolean() }), {
+      nil: undefined,
+    }),
   });
 
   it('holds for 3,000 random filter sets over the whole vocabulary, each compiled into every statement kind', () => {

@@ -25,7 +25,10 @@ interface SortSpec {
 }
 
 // Ranks from junior to senior, so `desc` (the default) puts owners first.
-const SENIORITY_RANK = `array_position(ARRAY[${[...SENIORITIES].reverse().map((s) => `'${s}'`).join(',')}]::text[], p.seniority)`;
+const SENIORITY_RANK = `array_position(ARRAY[${[...SENIORITIES]
+  .reverse()
+  .map((s) => `'${s}'`)
+  .join(',')}]::text[], p.seniority)`;
 
 /** Each sort key's expression and default direction (docs/people-search.md "Order"). */
 export const SORTS: Readonly<Record<SortKey, SortSpec>> = {
@@ -79,15 +82,20 @@ export function workspaceSetCountStatement(filters: PeopleFilters, ctx: CompileC
   const count = (text: string): Statement => params.statement('count (workspace set)', `SELECT ${text}`);
   const ws = () => params.addOpaque(ctx.workspaceId, 'text');
   if (!lists) {
-    if (ctx.onlyWorkspaces === 'saved') return count(`count(*)::bigint AS matched FROM saved_people s WHERE s.workspace_id = ${ws()}`);
-    if (ctx.onlyWorkspaces === 'exported') return count(`count(*)::bigint AS matched FROM exported_people e WHERE e.workspace_id = ${ws()}`);
+    if (ctx.onlyWorkspaces === 'saved')
+      return count(`count(*)::bigint AS matched FROM saved_people s WHERE s.workspace_id = ${ws()}`);
+    if (ctx.onlyWorkspaces === 'exported')
+      return count(`count(*)::bigint AS matched FROM exported_people e WHERE e.workspace_id = ${ws()}`);
     return null;
   }
   if (ctx.onlyWorkspaces || lists.exclude.length > 0 || lists.saved_at) return null;
   if (lists.include.length > 0 && !lists.saved) {
-    return count(`count(DISTINCT m.person_id)::bigint AS matched FROM people_list_members m WHERE m.list_id = ANY(${params.add(lists.include, 'text[]')})`);
+    return count(
+      `count(DISTINCT m.person_id)::bigint AS matched FROM people_list_members m WHERE m.list_id = ANY(${params.add(lists.include, 'text[]')})`,
+    );
   }
-  if (lists.include.length === 0 && lists.saved === 'any') return count(`count(*)::bigint AS matched FROM saved_people s WHERE s.workspace_id = ${ws()}`);
+  if (lists.include.length === 0 && lists.saved === 'any')
+    return count(`count(*)::bigint AS matched FROM saved_people s WHERE s.workspace_id = ${ws()}`);
   return null;
 }
 
@@ -125,20 +133,42 @@ interface OrderTerm {
   nullable?: boolean;
 }
 
-function orderTerms(filters: PeopleFilters, ctx: CompileContext, params: SqlParams, applySort: boolean): { terms: OrderTerm[]; joins: string } {
+function orderTerms(
+  filters: PeopleFilters,
+  ctx: CompileContext,
+  params: SqlParams,
+  applySort: boolean,
+): { terms: OrderTerm[]; joins: string } {
   const urls = filters.person?.pro_network_url;
   if (urls?.length) {
     // Results keep the caller's URL order; sort_by does not apply.
-    return { terms: [{ expr: `array_position(${params.add(urls.map((u) => proNetworkKey(u)), 'text[]')}, p.pro_network_key)`, direction: 'ASC' }, { expr: 'p.id', direction: 'ASC' }], joins: '' };
+    return {
+      terms: [
+        {
+          expr: `array_position(${params.add(
+            urls.map((u) => proNetworkKey(u)),
+            'text[]',
+          )}, p.pro_network_key)`,
+          direction: 'ASC',
+        },
+        { expr: 'p.id', direction: 'ASC' },
+      ],
+      joins: '',
+    };
   }
   const terms: OrderTerm[] = [];
   let joins = '';
   const sort = applySort && filters.sort_by ? SORTS[filters.sort_by] : undefined;
   if (sort) {
-    terms.push({ expr: sort.expr, direction: (filters.sort_direction ?? sort.direction) === 'asc' ? 'ASC' : 'DESC', nullable: true });
+    terms.push({
+      expr: sort.expr,
+      direction: (filters.sort_direction ?? sort.direction) === 'asc' ? 'ASC' : 'DESC',
+      nullable: true,
+    });
     if (sort.join === 'company') joins = ' LEFT JOIN companies sc ON sc.id = p.company_id';
     // Opaque: estimated from a stale statistic as one row, the saves were rescanned per person (see SqlParams.addOpaque).
-    if (sort.join === 'saved') joins = ` LEFT JOIN saved_people ss ON ss.workspace_id = ${params.addOpaque(ctx.workspaceId, 'text')} AND ss.person_id = p.id`;
+    if (sort.join === 'saved')
+      joins = ` LEFT JOIN saved_people ss ON ss.workspace_id = ${params.addOpaque(ctx.workspaceId, 'text')} AND ss.person_id = p.id`;
   }
   terms.push({ expr: 'p.followers', direction: 'DESC' }, { expr: 'p.id', direction: 'ASC' });
   return { terms, joins };
@@ -153,20 +183,28 @@ export function pageStatement(filters: PeopleFilters, ctx: CompileContext, optio
   const where = whereClause(filters, ctx, params);
   if (options.unordered && !options.cap) {
     // No order: nothing of the sort (its join, the URL order) may add a value the text would not read.
-    return params.statement('page (unordered)', `SELECT p.id FROM people p WHERE ${where} LIMIT ${params.add(options.limit, 'int')} OFFSET ${params.add(options.offset, 'int')}`);
+    return params.statement(
+      'page (unordered)',
+      `SELECT p.id FROM people p WHERE ${where} LIMIT ${params.add(options.limit, 'int')} OFFSET ${params.add(options.offset, 'int')}`,
+    );
   }
   const order = orderTerms(filters, ctx, params, options.applySort);
   const joins = order.joins;
   const limit = params.add(options.limit, 'int');
   const offset = params.add(options.offset, 'int');
   if (!options.cap) {
-    return params.statement('page', `SELECT p.id FROM people p${joins} WHERE ${where} ORDER BY ${orderBy(order.terms)} LIMIT ${limit} OFFSET ${offset}`);
+    return params.statement(
+      'page',
+      `SELECT p.id FROM people p${joins} WHERE ${where} ORDER BY ${orderBy(order.terms)} LIMIT ${limit} OFFSET ${offset}`,
+    );
   }
   const perCompany = params.add(options.cap.perCompany, 'int');
   if (!options.cap.preferValidEmail && order.terms.length === 2 && !filters.person?.pro_network_url?.length) {
     return walkingCappedPage(where, params, perCompany, limit, offset);
   }
-  const rankOrder = (options.cap.preferValidEmail ? `COALESCE(p.best_email_status = 'valid', false) DESC, ` : '') + orderBy(order.terms);
+  const rankOrder =
+    (options.cap.preferValidEmail ? `COALESCE(p.best_email_status = 'valid', false) DESC, ` : '') +
+    orderBy(order.terms);
   const projected = order.terms.map((t, i) => `${t.expr} AS s${i}`).join(', ');
   return params.statement(
     'capped page',
@@ -186,7 +224,13 @@ export function pageStatement(filters: PeopleFilters, ctx: CompileContext, optio
  * where the window function ranked every match. The filters appear twice with the same
  * parameters: once for the walk, once (shadowing `p`) for the colleagues.
  */
-function walkingCappedPage(where: string, params: SqlParams, perCompany: string, limit: string, offset: string): Statement {
+function walkingCappedPage(
+  where: string,
+  params: SqlParams,
+  perCompany: string,
+  limit: string,
+  offset: string,
+): Statement {
   return params.statement(
     'capped page (walk)',
     `SELECT o.id FROM (SELECT p.id, p.company_id, p.followers FROM people p WHERE ${where}) o

@@ -53,7 +53,9 @@ function titleConditions(params: SqlParams, f: JobTitleFilter): string[] {
   if (f.boolean) return [booleanCondition(params, f.boolean)];
   const match = f.match_mode === 'EXACT' ? 'exact' : 'contains';
   const terms = (list: string[]) =>
-    match === 'exact' ? `p.title_key = ANY(${params.add([...new Set(list.map(titleKey))], 'text[]')})` : anyOf(list.map((t) => titleTerm(params, 'contains', t)));
+    match === 'exact'
+      ? `p.title_key = ANY(${params.add([...new Set(list.map(titleKey))], 'text[]')})`
+      : anyOf(list.map((t) => titleTerm(params, 'contains', t)));
   const out: string[] = [];
   if (f.include.length > 0) out.push(terms(f.include));
   if (f.exclude.length > 0) out.push(`NOT (${terms(f.exclude)})`);
@@ -87,7 +89,8 @@ const listedBy = (ws: string) =>
  * size keeps a small list from a hash join over every person (500 members sorted by save time: 15 ms
  * planned from the list, 300 ms from the column's average share).
  */
-const membersOf = (params: SqlParams, listIds: string[]) => `SELECT m.person_id FROM people_list_members m WHERE m.list_id = ANY(${params.add(listIds, 'text[]')})`;
+const membersOf = (params: SqlParams, listIds: string[]) =>
+  `SELECT m.person_id FROM people_list_members m WHERE m.list_id = ANY(${params.add(listIds, 'text[]')})`;
 
 /** Person conditions of a filter set (company ones come from company-conditions.ts). */
 export function personConditions(filters: PeopleFilters, ctx: CompileContext, params: SqlParams): string[] {
@@ -96,16 +99,25 @@ export function personConditions(filters: PeopleFilters, ctx: CompileContext, pa
   const person = filters.person;
   if (person) {
     const picks: string[] = [];
-    if (person.id && person.id.include.length > 0) picks.push(`p.id = ANY(${params.add(person.id.include, 'bpchar[]')})`);
+    if (person.id && person.id.include.length > 0)
+      picks.push(`p.id = ANY(${params.add(person.id.include, 'bpchar[]')})`);
     if (person.name && person.name.include.length > 0) picks.push(nameMatches(params, person.name.include));
     if (picks.length > 0) out.push(anyOf(picks));
-    if (person.id && person.id.exclude.length > 0) out.push(`NOT (p.id = ANY(${params.add(person.id.exclude, 'bpchar[]')}))`);
+    if (person.id && person.id.exclude.length > 0)
+      out.push(`NOT (p.id = ANY(${params.add(person.id.exclude, 'bpchar[]')}))`);
     if (person.name && person.name.exclude.length > 0) out.push(`NOT (${nameMatches(params, person.name.exclude)})`);
-    if (person.pro_network_url) out.push(`p.pro_network_key = ANY(${params.add(person.pro_network_url.map((u) => proNetworkKey(u)), 'text[]')})`);
+    if (person.pro_network_url)
+      out.push(
+        `p.pro_network_key = ANY(${params.add(
+          person.pro_network_url.map((u) => proNetworkKey(u)),
+          'text[]',
+        )})`,
+      );
   }
   const location = ctx.resolved.personLocation;
   if (filters.person_location && location) {
-    if (filters.person_location.include.length > 0) out.push(`p.location_keys && ${params.add(location.include, 'text[]')}`);
+    if (filters.person_location.include.length > 0)
+      out.push(`p.location_keys && ${params.add(location.include, 'text[]')}`);
     if (location.exclude.length > 0) out.push(`NOT (p.location_keys && ${params.add(location.exclude, 'text[]')})`);
   }
   if (filters.person_job_title) out.push(...titleConditions(params, filters.person_job_title));
@@ -115,20 +127,28 @@ export function personConditions(filters: PeopleFilters, ctx: CompileContext, pa
   const departments = filters.person_department;
   if (departments?.include.length) out.push(`p.departments && ${params.add(departments.include, 'text[]')}`);
   if (departments?.exclude.length) out.push(`NOT (p.departments && ${params.add(departments.exclude, 'text[]')})`);
-  if (filters.person_months_in_current_role) out.push(...monthsRange(params, 'p.role_started_at', filters.person_months_in_current_role, ctx.today));
-  if (filters.person_months_in_current_company) out.push(...monthsRange(params, 'p.company_started_at', filters.person_months_in_current_company, ctx.today));
+  if (filters.person_months_in_current_role)
+    out.push(...monthsRange(params, 'p.role_started_at', filters.person_months_in_current_role, ctx.today));
+  if (filters.person_months_in_current_company)
+    out.push(...monthsRange(params, 'p.company_started_at', filters.person_months_in_current_company, ctx.today));
   const change = filters.person_job_change;
   if (change) {
-    out.push(change.change_type === 'any' ? `p.job_change IS NOT NULL` : `p.job_change = ${params.add(change.change_type, 'text')}`);
+    out.push(
+      change.change_type === 'any'
+        ? `p.job_change IS NOT NULL`
+        : `p.job_change = ${params.add(change.change_type, 'text')}`,
+    );
     out.push(`p.role_started_at >= ${params.add(monthStartBefore(ctx.today, change.timeframe_months - 1), 'date')}`);
   }
   const email = filters.contact_details?.email;
-  if (email?.status?.length) out.push(`COALESCE(p.best_email_status, 'not_found') = ANY(${params.add(email.status, 'text[]')})`);
+  if (email?.status?.length)
+    out.push(`COALESCE(p.best_email_status, 'not_found') = ANY(${params.add(email.status, 'text[]')})`);
   if (email?.revealed !== undefined) {
     out.push(`p.id ${email.revealed ? '' : 'NOT '}IN (${savedBy(ws())} AND s.revealed_email IS NOT NULL)`);
   }
   const phone = filters.contact_details?.phone;
-  if (phone?.status?.length) out.push(`COALESCE(p.phone_status, 'unknown') = ANY(${params.add(phone.status, 'text[]')})`);
+  if (phone?.status?.length)
+    out.push(`COALESCE(p.phone_status, 'unknown') = ANY(${params.add(phone.status, 'text[]')})`);
   // Phones are never revealed: true selects nobody, false everybody.
   if (phone?.revealed === true) out.push('false');
   const lists = filters.lists;
@@ -151,7 +171,8 @@ export function personConditions(filters: PeopleFilters, ctx: CompileContext, pa
   if (filters.duplicates?.exclude_exported) out.push(`p.id NOT IN (${exported()})`);
   if (ctx.onlyWorkspaces === 'exported') out.push(`p.id IN (${exported()})`);
   if (ctx.onlyWorkspaces === 'saved') out.push(`p.id IN (${savedBy(ws())})`);
-  if (ctx.excludeIds && ctx.excludeIds.length > 0) out.push(`NOT (p.id = ANY(${params.add(ctx.excludeIds, 'bpchar[]')}))`);
+  if (ctx.excludeIds && ctx.excludeIds.length > 0)
+    out.push(`NOT (p.id = ANY(${params.add(ctx.excludeIds, 'bpchar[]')}))`);
   return out;
 }
 
@@ -159,7 +180,9 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** An instant as sent; a date-only value is that day's start in UTC, whatever the session's time zone. */
 function instant(params: SqlParams, value: string): string {
-  return DATE_ONLY.test(value) ? `(${params.add(value, 'date')}::timestamp AT TIME ZONE 'UTC')` : params.add(value, 'timestamptz');
+  return DATE_ONLY.test(value)
+    ? `(${params.add(value, 'date')}::timestamp AT TIME ZONE 'UTC')`
+    : params.add(value, 'timestamptz');
 }
 
 /** A date-only `to` includes that whole day (UTC); an instant is taken as it is. */

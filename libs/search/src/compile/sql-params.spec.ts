@@ -25,16 +25,23 @@ describe('SqlParams.statement and checkPlaceholders', () => {
     const where = `p.id = ANY(${inner.add(['a'], 'bpchar[]')})`;
     const outer = new SqlParams(inner.values);
     const ws = outer.add('ws_1', 'text');
-    const s = outer.statement('wrapped', `WITH s AS (SELECT p.id FROM people p WHERE ${where}) SELECT count(*) FROM s WHERE ${ws} <> ''`);
+    const s = outer.statement(
+      'wrapped',
+      `WITH s AS (SELECT p.id FROM people p WHERE ${where}) SELECT count(*) FROM s WHERE ${ws} <> ''`,
+    );
     expect(s.values).toEqual([['a'], 'ws_1']);
     expect(inner.values).toEqual([['a']]); // the embedded statement keeps its own
     expect(s.text).toContain('$2::text');
   });
 
   it('refuses a value the text never reads (PostgreSQL cannot type it), an untyped placeholder and one without a value', () => {
-    expect(() => checkPlaceholders('page', 'SELECT p.id FROM people p LIMIT $2::int', 2)).toThrow('statement "page": $1 is never read');
+    expect(() => checkPlaceholders('page', 'SELECT p.id FROM people p LIMIT $2::int', 2)).toThrow(
+      'statement "page": $1 is never read',
+    );
     expect(() => checkPlaceholders('page', 'SELECT $1::int, $2', 2)).toThrow('statement "page": $2 has no cast');
-    expect(() => checkPlaceholders('page', 'SELECT $1::int, $3::int', 2)).toThrow('statement "page": $3 has no value (2 values)');
+    expect(() => checkPlaceholders('page', 'SELECT $1::int, $3::int', 2)).toThrow(
+      'statement "page": $3 has no value (2 values)',
+    );
     expect(() => checkPlaceholders('page', 'SELECT $0::int', 0)).toThrow('$0 has no value');
     // $1 and $10 are told apart; a value read twice is fine.
     const ten = Array.from({ length: 10 }, (_, i) => `$${i + 1}::int`).join(' + ');

@@ -66,10 +66,12 @@ export function checkPlaceholders(label: string, text: string, count: number): v
 }
 
 /** ANDs conditions; an empty list is `true`. */
-export const allOf = (conditions: readonly string[]): string => (conditions.length === 0 ? 'true' : conditions.map((c) => `(${c})`).join(' AND '));
+export const allOf = (conditions: readonly string[]): string =>
+  conditions.length === 0 ? 'true' : conditions.map((c) => `(${c})`).join(' AND ');
 
 /** ORs conditions; an empty list is `false`. */
-export const anyOf = (conditions: readonly string[]): string => (conditions.length === 0 ? 'false' : conditions.map((c) => `(${c})`).join(' OR '));
+export const anyOf = (conditions: readonly string[]): string =>
+  conditions.length === 0 ? 'false' : conditions.map((c) => `(${c})`).join(' OR ');
 
 /** NOT that also keeps rows where the condition is NULL (an exclude never drops people it knows nothing about). */
 export const none = (condition: string): string => `NOT COALESCE(${condition}, false)`;

@@ -2,11 +2,13 @@ import { countIsCacheable, countKey } from './count-cache';
 
 describe('countIsCacheable', () => {
   it('keeps counts that depend only on the data set', () => {
-    expect(countIsCacheable({ person_seniority: { include: ['VP'], exclude: [] }, sort_by: 'person_last_name' }, undefined)).toBe(true);
+    expect(
+      countIsCacheable({ person_seniority: { include: ['VP'], exclude: [] }, sort_by: 'person_last_name' }, undefined),
+    ).toBe(true);
     expect(countIsCacheable({ contact_details: { email: { status: ['valid'] } } }, [])).toBe(true);
   });
 
-  it('never keeps counts that follow the workspace\'s saves, lists, reveals, exports or exclusions', () => {
+  it("never keeps counts that follow the workspace's saves, lists, reveals, exports or exclusions", () => {
     expect(countIsCacheable({ lists: { include: [], exclude: [], saved: 'any' } }, undefined)).toBe(false);
     expect(countIsCacheable({ duplicates: { exclude_exported: true } }, undefined)).toBe(false);
     expect(countIsCacheable({ contact_details: { email: { revealed: false } } }, undefined)).toBe(false);
@@ -19,7 +21,9 @@ describe('countKey', () => {
   const vp = { person_seniority: { include: ['VP'], exclude: [] } };
 
   it('ignores the order (sort and direction change no count)', () => {
-    expect(countKey('count', '3', '2026-11-22', { ...vp, sort_by: 'company_name', sort_direction: 'desc' })).toBe(countKey('count', '3', '2026-11-22', vp));
+    expect(countKey('count', '3', '2026-11-22', { ...vp, sort_by: 'company_name', sort_direction: 'desc' })).toBe(
+      countKey('count', '3', '2026-11-22', vp),
+    );
   });
 
   it('changes with the data set version, the day, the kind of count and the filters', () => {
@@ -27,7 +31,9 @@ describe('countKey', () => {
     expect(countKey('count', '4', '2026-11-22', vp)).not.toBe(base);
     expect(countKey('count', '3', '2026-11-23', vp)).not.toBe(base);
     expect(countKey('capped:1', '3', '2026-11-22', vp)).not.toBe(base);
-    expect(countKey('count', '3', '2026-11-22', { person_seniority: { include: ['Director'], exclude: [] } })).not.toBe(base);
+    expect(countKey('count', '3', '2026-11-22', { person_seniority: { include: ['Director'], exclude: [] } })).not.toBe(
+      base,
+    );
     expect(base).toMatch(/^search:count:v3:[A-Za-z0-9_-]{43}$/);
   });
 });

@@ -29,6 +29,8 @@ export function countKey(kind: string, version: string, today: string, filters: 
   const { sort_by, sort_direction, ...selecting } = filters;
   void sort_by;
   void sort_direction;
-  const digest = createHash('sha256').update(JSON.stringify([kind, today, selecting])).digest('base64url');
+  const digest = createHash('sha256')
+    .update(JSON.stringify([kind, today, selecting]))
+    .digest('base64url');
   return `search:count:v${version}:${digest}`;
 }

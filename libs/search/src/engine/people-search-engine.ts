@@ -4,7 +4,15 @@
  */
 import { todayUtc } from '../compile/calendar';
 import type { CompileContext } from '../compile/compile-context';
-import { cappedCountStatement, countStatement, EXACT_CAP_LIMIT, pageStatement, SORT_LIMIT, Statement, workspaceSetCountStatement } from '../compile/compile-search';
+import {
+  cappedCountStatement,
+  countStatement,
+  EXACT_CAP_LIMIT,
+  pageStatement,
+  SORT_LIMIT,
+  Statement,
+  workspaceSetCountStatement,
+} from '../compile/compile-search';
 import type { PeopleFilters } from '../filters/filter-types';
 import { parsePeopleFilters } from '../filters/validate-filters';
 import { CountCache, countIsCacheable, countKey } from './count-cache';
@@ -52,7 +60,8 @@ export function roundToSignificant(n: number, digits = 2): number {
 function splitWorkspacePart(filters: PeopleFilters): { rest: PeopleFilters; part: 'exported' | 'saved' } | null {
   const { duplicates, lists, ...others } = filters;
   if (duplicates?.exclude_exported && !lists) return { rest: others, part: 'exported' };
-  const savedNoneOnly = lists && lists.saved === 'none' && lists.include.length === 0 && lists.exclude.length === 0 && !lists.saved_at;
+  const savedNoneOnly =
+    lists && lists.saved === 'none' && lists.include.length === 0 && lists.exclude.length === 0 && !lists.saved_at;
   if (savedNoneOnly && !duplicates?.exclude_exported) return { rest: others, part: 'saved' };
   return null;
 }
@@ -77,23 +86,40 @@ export class PeopleSearchEngine {
     if (cap !== undefined) {
       const { matched, capped } = await this.cappedCount(filters, ctx, cap);
       const exact = Number(matched) <= EXACT_CAP_LIMIT;
-      const page = pageStatement(filters, ctx, { ...window, applySort: Number(matched) < SORT_LIMIT, cap: { perCompany: cap, preferValidEmail: exact } });
+      const page = pageStatement(filters, ctx, {
+        ...window,
+        applySort: Number(matched) < SORT_LIMIT,
+        cap: { perCompany: cap, preferValidEmail: exact },
+      });
       const ids = (await this.run(page)).map((r) => r.id);
       // Past EXACT_CAP_LIMIT the total is the rounded count before the cap, an estimate (docs/people-search.md).
-      return { filters, ids, total: exact ? Number(capped) : roundToSignificant(Number(matched)), totalIsEstimate: !exact };
+      return {
+        filters,
+        ids,
+        total: exact ? Number(capped) : roundToSignificant(Number(matched)),
+        totalIsEstimate: !exact,
+      };
     }
     if (filters.sort_by && !filters.person?.pro_network_url) {
       // Whether the sort applies depends on the count, so the count goes first.
       const total = await this.count(filters, ctx);
-      const ids = (await this.run(pageStatement(filters, ctx, { ...window, applySort: total < SORT_LIMIT }))).map((r) => r.id);
+      const ids = (await this.run(pageStatement(filters, ctx, { ...window, applySort: total < SORT_LIMIT }))).map(
+        (r) => r.id,
+      );
       return { filters, ids, total, totalIsEstimate: false };
     }
-    const [total, rows] = await Promise.all([this.count(filters, ctx), this.run(pageStatement(filters, ctx, { ...window, applySort: false }))]);
+    const [total, rows] = await Promise.all([
+      this.count(filters, ctx),
+      this.run(pageStatement(filters, ctx, { ...window, applySort: false })),
+    ]);
     return { filters, ids: rows.map((r) => r.id), total, totalIsEstimate: false };
   }
 
   /** Up to `limit` people of a selection in result order, and whether more matched (credit preview, people save). */
-  async select(rawFilters: unknown, request: SelectRequest): Promise<{ filters: PeopleFilters; ids: string[]; truncated: boolean }> {
+  async select(
+    rawFilters: unknown,
+    request: SelectRequest,
+  ): Promise<{ filters: PeopleFilters; ids: string[]; truncated: boolean }> {
     const { filters, statement } = await this.selectionStatement(rawFilters, request);
     const ids = (await this.run(statement)).map((r) => r.id);
     return { filters, ids: ids.slice(0, request.limit), truncated: ids.length > request.limit };
@@ -105,12 +131,19 @@ export class PeopleSearchEngine {
    * truncated). Callers wrap it (`WITH selection AS (…)`) to count buckets in SQL, so a
    * million-person list never travels to Node.
    */
-  async selectionStatement(rawFilters: unknown, request: SelectRequest): Promise<{ filters: PeopleFilters; statement: Statement }> {
+  async selectionStatement(
+    rawFilters: unknown,
+    request: SelectRequest,
+  ): Promise<{ filters: PeopleFilters; statement: Statement }> {
     const filters = parsePeopleFilters(rawFilters);
     const ctx = await this.context(filters, request.workspaceId, request.today, request.excludeIds);
     const cap = filters.max_person_per_company;
     const sorted = filters.sort_by !== undefined || cap !== undefined;
-    const matched = !sorted ? 0 : cap !== undefined ? (await this.cappedCount(filters, ctx, cap)).matched : await this.count(filters, ctx);
+    const matched = !sorted
+      ? 0
+      : cap !== undefined
+        ? (await this.cappedCount(filters, ctx, cap)).matched
+        : await this.count(filters, ctx);
     const options = {
       limit: request.limit + 1,
       offset: 0,
@@ -127,11 +160,23 @@ export class PeopleSearchEngine {
     const ctx = await this.context(filters, request.workspaceId, request.today);
     const window = { limit: request.perPage, offset: (request.page - 1) * request.perPage, applySort: true };
     const cap = filters.max_person_per_company;
-    if (cap === undefined) return [workspaceSetCountStatement(filters, ctx) ?? countStatement(filters, ctx), pageStatement(filters, ctx, window)];
-    return [cappedCountStatement(filters, ctx, cap), pageStatement(filters, ctx, { ...window, cap: { perCompany: cap, preferValidEmail: true } })];
+    if (cap === undefined)
+      return [
+        workspaceSetCountStatement(filters, ctx) ?? countStatement(filters, ctx),
+        pageStatement(filters, ctx, window),
+      ];
+    return [
+      cappedCountStatement(filters, ctx, cap),
+      pageStatement(filters, ctx, { ...window, cap: { perCompany: cap, preferValidEmail: true } }),
+    ];
   }
 
-  private async context(filters: PeopleFilters, workspaceId: string, today = todayUtc(), excludeIds?: string[]): Promise<CompileContext> {
+  private async context(
+    filters: PeopleFilters,
+    workspaceId: string,
+    today = todayUtc(),
+    excludeIds?: string[],
+  ): Promise<CompileContext> {
     const resolved = await this.guard(() => resolveFilters(this.db, workspaceId, filters));
     return { workspaceId, today, resolved, excludeIds };
   }
@@ -145,7 +190,10 @@ export class PeopleSearchEngine {
   private async count(filters: PeopleFilters, ctx: CompileContext): Promise<number> {
     const split = splitWorkspacePart(filters);
     if (split && this.counts && countIsCacheable(split.rest, ctx.excludeIds)) {
-      const [all, part] = await Promise.all([this.count(split.rest, ctx), this.countNow(split.rest, { ...ctx, onlyWorkspaces: split.part })]);
+      const [all, part] = await Promise.all([
+        this.count(split.rest, ctx),
+        this.countNow(split.rest, { ...ctx, onlyWorkspaces: split.part }),
+      ]);
       return all - part;
     }
     return Number(await this.cached('count', filters, ctx, async () => String(await this.countNow(filters, ctx))));
@@ -157,7 +205,11 @@ export class PeopleSearchEngine {
   }
 
   /** People matching before `max_person_per_company` and after it. */
-  private async cappedCount(filters: PeopleFilters, ctx: CompileContext, cap: number): Promise<{ matched: number; capped: number }> {
+  private async cappedCount(
+    filters: PeopleFilters,
+    ctx: CompileContext,
+    cap: number,
+  ): Promise<{ matched: number; capped: number }> {
     const value = await this.cached(`capped:${cap}`, filters, ctx, async () => {
       const row = (await this.run(cappedCountStatement(filters, ctx, cap)))[0];
       return `${row.matched}/${row.capped}`;
@@ -167,9 +219,16 @@ export class PeopleSearchEngine {
   }
 
   /** A count from the cache when it holds one for this data set version, else computed and kept. */
-  private async cached(kind: string, filters: PeopleFilters, ctx: CompileContext, compute: () => Promise<string>): Promise<string> {
+  private async cached(
+    kind: string,
+    filters: PeopleFilters,
+    ctx: CompileContext,
+    compute: () => Promise<string>,
+  ): Promise<string> {
     if (!this.counts || !countIsCacheable(filters, ctx.excludeIds)) return compute();
-    const version = (await this.guard(() => this.db.query(`SELECT instance || '.' || version AS version FROM dataset_state`))).rows[0]?.version ?? '0';
+    const version =
+      (await this.guard(() => this.db.query(`SELECT instance || '.' || version AS version FROM dataset_state`))).rows[0]
+        ?.version ?? '0';
     const key = countKey(kind, version, ctx.today, filters);
     const known = await this.counts.get(key);
     if (known !== undefined) return known;
@@ -186,7 +245,8 @@ export class PeopleSearchEngine {
     try {
       return await work();
     } catch (error) {
-      if ((error as { code?: string }).code === '57014') throw new SearchTimeoutError('the search ran past its time limit');
+      if ((error as { code?: string }).code === '57014')
+        throw new SearchTimeoutError('the search ran past its time limit');
       throw error;
     }
   }

@@ -21,12 +21,20 @@ function valid(schema: Schema): fc.Arbitrary<unknown> {
     case 'integer':
       return fc.integer({ min: schema.minimum ?? -1e6, max: Math.min(schema.maximum ?? 1e9, Number.MAX_SAFE_INTEGER) });
     case 'number':
-      return fc.double({ min: schema.minimum ?? -1e9, max: schema.maximum ?? 1e9, noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: schema.minimum ?? -1e9,
+        max: schema.maximum ?? 1e9,
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'string':
       return WORD.map((w) => w.padEnd(schema.minLength ?? 1, 'x').slice(0, schema.maxLength ?? 100));
     case 'array': {
       const max = Math.min(schema.maxItems ?? 3, 3);
-      return fc.array(valid(schema.items), { minLength: Math.min(schema.minItems ?? 0, max), maxLength: Math.max(max, schema.minItems ?? 0) });
+      return fc.array(valid(schema.items), {
+        minLength: Math.min(schema.minItems ?? 0, max),
+        maxLength: Math.max(max, schema.minItems ?? 0),
+      });
     }
     case 'object':
       return objectOf(schema);
@@ -38,7 +46,9 @@ function valid(schema: Schema): fc.Arbitrary<unknown> {
 function objectOf(schema: Schema): fc.Arbitrary<Record<string, unknown>> {
   const names = Object.keys(schema.properties ?? {});
   const required: string[] = schema.required ?? [];
-  const members = fc.record(Object.fromEntries(names.map((n) => [n, valid(schema.properties[n])])), { requiredKeys: required });
+  const members = fc.record(Object.fromEntries(names.map((n) => [n, valid(schema.properties[n])])), {
+    requiredKeys: required,
+  });
   return members.map((o: Record<string, unknown>) => {
     const out = { ...o };
     // Groups that cannot both be set: keep the first group's members only.
@@ -46,7 +56,8 @@ function objectOf(schema: Schema): fc.Arbitrary<Record<string, unknown>> {
     if (first?.some((k) => out[k] !== undefined)) for (const k of others.flat()) delete out[k];
     const bounds = schema['x-max-not-below-min'];
     const [lo, hi] = Array.isArray(bounds) ? bounds : bounds ? ['min', 'max'] : [];
-    if (lo && typeof out[lo] === 'number' && typeof out[hi] === 'number' && (out[hi]) < (out[lo])) [out[lo], out[hi]] = [out[hi], out[lo]];
+    if (lo && typeof out[lo] === 'number' && typeof out[hi] === 'number' && out[hi] < out[lo])
+      [out[lo], out[hi]] = [out[hi], out[lo]];
     if (lo && typeof out[lo] === 'string' && typeof out[hi] === 'string') out[hi] = out[lo];
     return out;
   });
@@ -64,7 +75,8 @@ function invalidValues(schema: Schema): { value: unknown; at: string }[] {
     case 'integer':
       out.push({ value: 1.5, at: '' }, { value: '1', at: '' });
       if (schema.minimum !== undefined) out.push({ value: schema.minimum - 1, at: '' });
-      if (schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER) out.push({ value: schema.maximum + 1, at: '' });
+      if (schema.maximum !== undefined && schema.maximum < Number.MAX_SAFE_INTEGER)
+        out.push({ value: schema.maximum + 1, at: '' });
       break;
     case 'number':
       out.push({ value: 'x', at: '' });
@@ -79,7 +91,11 @@ function invalidValues(schema: Schema): { value: unknown; at: string }[] {
       break;
     case 'array':
       out.push({ value: 'x', at: '' });
-      if (schema.maxItems !== undefined && schema.maxItems <= 1000) out.push({ value: Array(schema.maxItems + 1).fill(fc.sample(valid(schema.items), { numRuns: 1, seed: 1 })[0]), at: '' });
+      if (schema.maxItems !== undefined && schema.maxItems <= 1000)
+        out.push({
+          value: Array(schema.maxItems + 1).fill(fc.sample(valid(schema.items), { numRuns: 1, seed: 1 })[0]),
+          at: '',
+        });
       if (schema.minItems > 0) out.push({ value: [], at: '' });
       break;
     case 'object':
@@ -97,7 +113,8 @@ interface Site {
 /** Every schema node reached through properties and array items, with its path. */
 function sites(schema: Schema, path: string[] = []): Site[] {
   const here: Site[] = [{ path, schema }];
-  if (schema.type === 'object') for (const [k, s] of Object.entries<Schema>(schema.properties ?? {})) here.push(...sites(s, [...path, k]));
+  if (schema.type === 'object')
+    for (const [k, s] of Object.entries<Schema>(schema.properties ?? {})) here.push(...sites(s, [...path, k]));
   if (schema.type === 'array') here.push(...sites(schema.items, [...path, '0']));
   return here;
 }
@@ -114,7 +131,9 @@ function placed(path: string[], value: unknown): unknown {
       container[0] = last ? value : node.items.type === 'array' ? [] : {};
       node = node.items;
     } else {
-      for (const required of node.required ?? []) if (required !== part) container[required] = fc.sample(valid(node.properties[required]), { numRuns: 1, seed: 3 })[0];
+      for (const required of node.required ?? [])
+        if (required !== part)
+          container[required] = fc.sample(valid(node.properties[required]), { numRuns: 1, seed: 3 })[0];
       node = node.properties[part];
       container[part] = last ? value : node.type === 'array' ? [] : {};
     }
@@ -124,15 +143,21 @@ function placed(path: string[], value: unknown): unknown {
   return path.length === 0 ? value : root;
 }
 
-const fieldOf = (path: string[]) => ['filters', ...path].map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+const fieldOf = (path: string[]) =>
+  ['filters', ...path].map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
 
 describe('people filters: the OpenAPI schema and the validator', () => {
   it('covers every filter key with a real schema (no free-form object)', () => {
     expect(SCHEMA.additionalProperties).toBe(false);
     expect(Object.keys(SCHEMA.properties)).toHaveLength(26);
-    for (const [key, s] of Object.entries<Schema>(SCHEMA.properties)) expect({ key, typed: !!(s.type || s.oneOf) }).toEqual({ key, typed: true });
+    for (const [key, s] of Object.entries<Schema>(SCHEMA.properties))
+      expect({ key, typed: !!(s.type || s.oneOf) }).toEqual({ key, typed: true });
     const objects = sites(SCHEMA).filter((site) => site.schema.type === 'object');
-    for (const site of objects) expect({ at: site.path.join('.'), closed: site.schema.additionalProperties }).toEqual({ at: site.path.join('.'), closed: false });
+    for (const site of objects)
+      expect({ at: site.path.join('.'), closed: site.schema.additionalProperties }).toEqual({
+        at: site.path.join('.'),
+        closed: false,
+      });
   });
 
   it('accepts every document generated from the schema', () => {
@@ -162,7 +187,8 @@ describe('people filters: the OpenAPI schema and the validator', () => {
           misses.push(`accepted ${field} = ${JSON.stringify(bad.value).slice(0, 80)}`);
         } catch (error) {
           if (!(error instanceof FilterValidationError)) misses.push(`${field}: ${String(error)}`);
-          else if (!error.field.startsWith(fieldOf(site.path))) misses.push(`${field}: refused at ${error.field} instead`);
+          else if (!error.field.startsWith(fieldOf(site.path)))
+            misses.push(`${field}: refused at ${error.field} instead`);
         }
       }
     }

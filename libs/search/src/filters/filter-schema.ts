@@ -8,7 +8,13 @@
  * resolves to something is settled against the database (resolve-filters.ts).
  */
 import { typeName } from '@app/common/http/api-error';
-import { BUSINESS_TYPES, COMPANY_TYPES, EMPLOYEE_RANGES, KEYWORDS_SOURCES, REVENUE_STREAMS } from '@app/domain/enums/company-enums';
+import {
+  BUSINESS_TYPES,
+  COMPANY_TYPES,
+  EMPLOYEE_RANGES,
+  KEYWORDS_SOURCES,
+  REVENUE_STREAMS,
+} from '@app/domain/enums/company-enums';
 import { DEPARTMENT_VALUES } from '@app/domain/enums/departments';
 import { INDUSTRIES, INDUSTRY_GROUPS } from '@app/domain/enums/industries';
 import { EMAIL_STATUSES, PHONE_STATUSES, SENIORITIES } from '@app/domain/enums/people-enums';
@@ -66,7 +72,11 @@ const LOCATION = list(0, 100, text(2, 200));
 const BOOLEAN_SEARCH_MAX = 20_000;
 
 /** An object filter: its allowed keys and schema from `shape`, its reading (cross-member rules) from `read`. */
-function objectFilter<T>(shape: Shape, read: (o: ReturnType<typeof object>) => T, schema: { required?: string[]; more?: JsonSchema } = {}): Reader<T> {
+function objectFilter<T>(
+  shape: Shape,
+  read: (o: ReturnType<typeof object>) => T,
+  schema: { required?: string[]; more?: JsonSchema } = {},
+): Reader<T> {
   const keys = Object.keys(shape);
   return reader(objectSchema(shape, schema.required, schema.more), (value, field) => read(object(value, field, keys)));
 }
@@ -78,13 +88,21 @@ const proNetworkUrls: Reader<string[]> = reader(
   { oneOf: [PRO_NETWORK_URLS.schema, objectSchema(PRO_NETWORK_URLS_OBJECT, ['include'])] },
   (value, field) => {
     if (Array.isArray(value)) return PRO_NETWORK_URLS(value, field);
-    if (!isPlainObject(value)) fail(field, 'invalid_value', `${field} must be an array of URLs, not ${typeName(value)}`, value);
+    if (!isPlainObject(value))
+      fail(field, 'invalid_value', `${field} must be an array of URLs, not ${typeName(value)}`, value);
     const o = object(value, field, ['include']);
-    return o.read('include', PRO_NETWORK_URLS) ?? fail(o.path('include'), 'out_of_range', `${o.path('include')} takes 1-50 URLs`);
+    return (
+      o.read('include', PRO_NETWORK_URLS) ??
+      fail(o.path('include'), 'out_of_range', `${o.path('include')} takes 1-50 URLs`)
+    );
   },
 );
 
-const PERSON = { id: includeExclude(list(0, 100, hexId)), name: includeExclude(list(0, 500, text(1, 200))), pro_network_url: proNetworkUrls };
+const PERSON = {
+  id: includeExclude(list(0, 100, hexId)),
+  name: includeExclude(list(0, 500, text(1, 200))),
+  pro_network_url: proNetworkUrls,
+};
 const person = objectFilter(
   PERSON,
   (o): PersonFilter => {
@@ -95,32 +113,57 @@ const person = objectFilter(
     if (id) out.id = id;
     if (name) out.name = name;
     if (urls) {
-      if (hasItems(id) || hasItems(name)) fail(o.path('pro_network_url'), 'conflicting_fields', `${o.path('pro_network_url')} cannot be combined with person.id or person.name`);
+      if (hasItems(id) || hasItems(name))
+        fail(
+          o.path('pro_network_url'),
+          'conflicting_fields',
+          `${o.path('pro_network_url')} cannot be combined with person.id or person.name`,
+        );
       out.pro_network_url = urls;
     }
     return out;
   },
-  { more: { description: '`pro_network_url` cannot be combined with a non-empty `id` or `name` (400 `conflicting_fields`)', 'x-exclusive': [['pro_network_url'], ['id', 'name']] } },
+  {
+    more: {
+      description: '`pro_network_url` cannot be combined with a non-empty `id` or `name` (400 `conflicting_fields`)',
+      'x-exclusive': [['pro_network_url'], ['id', 'name']],
+    },
+  },
 );
 
 function location(withHeadquarters: boolean): Reader<LocationFilter> {
   const shape: Shape = withHeadquarters ? { ...pairShape(LOCATION), headquarters_only: bool } : pairShape(LOCATION);
-  return objectFilter(shape, (o) => ({ ...pairOf(o, LOCATION), headquarters_only: o.read('headquarters_only', bool) ?? false }));
+  return objectFilter(shape, (o) => ({
+    ...pairOf(o, LOCATION),
+    headquarters_only: o.read('headquarters_only', bool) ?? false,
+  }));
 }
 
 const KEYWORD_SOURCE_LIST = enumList<KeywordSource>(KEYWORDS_SOURCES.map((s) => s.value));
 /** No source would match nothing at all: rather an error than a silently empty result. */
-const keywordSources: Reader<KeywordSource[]> = reader({ ...KEYWORD_SOURCE_LIST.schema, minItems: 1 }, (value, field) => {
-  const sources = KEYWORD_SOURCE_LIST(value, field);
-  return sources.length > 0 ? sources : fail(field, 'out_of_range', `${field} needs at least one source (omit it for specialties)`, value);
-});
+const keywordSources: Reader<KeywordSource[]> = reader(
+  { ...KEYWORD_SOURCE_LIST.schema, minItems: 1 },
+  (value, field) => {
+    const sources = KEYWORD_SOURCE_LIST(value, field);
+    return sources.length > 0
+      ? sources
+      : fail(field, 'out_of_range', `${field} needs at least one source (omit it for specialties)`, value);
+  },
+);
 
 const KEYWORD_PHRASE = text(3, 100);
-const COMPANY_KEYWORDS = { include: list(1, 20, KEYWORD_PHRASE), exclude: list(0, 20, KEYWORD_PHRASE), include_all: bool, sources: keywordSources };
+const COMPANY_KEYWORDS = {
+  include: list(1, 20, KEYWORD_PHRASE),
+  exclude: list(0, 20, KEYWORD_PHRASE),
+  include_all: bool,
+  sources: keywordSources,
+};
 const companyKeywords = objectFilter(
   COMPANY_KEYWORDS,
   (o): CompanyKeywordsFilter => {
-    const include = o.read('include', COMPANY_KEYWORDS.include) ?? fail(o.path('include'), 'invalid_value', `${o.path('include')} is required (1-20 phrases)`);
+    const include =
+      o.read('include', COMPANY_KEYWORDS.include) ??
+      fail(o.path('include'), 'invalid_value', `${o.path('include')} is required (1-20 phrases)`);
     const exclude = o.read('exclude', COMPANY_KEYWORDS.exclude) ?? [];
     const include_all = o.read('include_all', bool) ?? false;
     const sources = o.read('sources', keywordSources) ?? ['specialties'];
@@ -148,28 +191,51 @@ const jobTitle = objectFilter(
     const search = o.read('boolean_search', str);
     if (!search?.trim()) return { include, exclude, match_mode };
     const searchField = o.path('boolean_search');
-    if (search.length > BOOLEAN_SEARCH_MAX) fail(searchField, 'out_of_range', `${searchField} may be at most ${BOOLEAN_SEARCH_MAX} characters long, not ${search.length}`, search);
-    if (include.length + exclude.length > 0) fail(searchField, 'conflicting_fields', `${searchField} cannot be combined with include or exclude`);
+    if (search.length > BOOLEAN_SEARCH_MAX)
+      fail(
+        searchField,
+        'out_of_range',
+        `${searchField} may be at most ${BOOLEAN_SEARCH_MAX} characters long, not ${search.length}`,
+        search,
+      );
+    if (include.length + exclude.length > 0)
+      fail(searchField, 'conflicting_fields', `${searchField} cannot be combined with include or exclude`);
     return { include, exclude, match_mode, boolean: parseBoolean(search, searchField) };
   },
-  { more: { description: '`boolean_search` cannot be combined with a non-empty `include` or `exclude` (400 `conflicting_fields`)', 'x-exclusive': [['boolean_search'], ['include', 'exclude']] } },
+  {
+    more: {
+      description:
+        '`boolean_search` cannot be combined with a non-empty `include` or `exclude` (400 `conflicting_fields`)',
+      'x-exclusive': [['boolean_search'], ['include', 'exclude']],
+    },
+  },
 );
 
 function parseBoolean(search: string, field: string) {
   try {
     return parseBooleanSearch(search);
   } catch (error) {
-    if (error instanceof BooleanSearchError) throw new FilterValidationError(field, error.code, error.message, search, { position: error.position });
+    if (error instanceof BooleanSearchError)
+      throw new FilterValidationError(field, error.code, error.message, search, { position: error.position });
     // The parser is meant to throw only BooleanSearchError; anything else is still the caller's input we cannot read.
     throw new FilterValidationError(field, 'invalid_format', `${field} could not be read`, search);
   }
 }
 
-const JOB_CHANGE = { timeframe_months: int(1, 1000), change_type: oneOf<JobChangeType>(['any', 'promotion', 'new_company']) };
+const JOB_CHANGE = {
+  timeframe_months: int(1, 1000),
+  change_type: oneOf<JobChangeType>(['any', 'promotion', 'new_company']),
+};
 const jobChange = objectFilter(
   JOB_CHANGE,
   (o): JobChangeFilter => {
-    const timeframe_months = o.read('timeframe_months', JOB_CHANGE.timeframe_months) ?? fail(o.path('timeframe_months'), 'invalid_value', `${o.path('timeframe_months')} is required (an integer 1-1000)`);
+    const timeframe_months =
+      o.read('timeframe_months', JOB_CHANGE.timeframe_months) ??
+      fail(
+        o.path('timeframe_months'),
+        'invalid_value',
+        `${o.path('timeframe_months')} is required (an integer 1-1000)`,
+      );
     const change_type = o.read('change_type', JOB_CHANGE.change_type) ?? 'any';
     return { timeframe_months, change_type };
   },
@@ -177,13 +243,22 @@ const jobChange = objectFilter(
 );
 
 const DOMAINS = uniqueList(list(0, 100, domain));
-const COMPANY_DOMAIN = { ...pairShape(DOMAINS), match_mode: oneOf<DomainMatchMode>(['ORGANIZATION', 'PRIMARY', 'LINKEDIN_WEBSITE']) };
+const COMPANY_DOMAIN = {
+  ...pairShape(DOMAINS),
+  match_mode: oneOf<DomainMatchMode>(['ORGANIZATION', 'PRIMARY', 'LINKEDIN_WEBSITE']),
+};
 const COMPANY_NAMES = list(0, 500, text(1, 200));
 const COMPANY_NAME = { ...pairShape(COMPANY_NAMES), match_mode: oneOf<CompanyNameMatchMode>(['EXACT', 'CONTAINS']) };
 const COMPANY = {
   id: includeExclude(list(0, 20_000, hexId)),
-  domain: objectFilter(COMPANY_DOMAIN, (d) => ({ ...pairOf(d, DOMAINS), match_mode: d.read('match_mode', COMPANY_DOMAIN.match_mode) ?? 'ORGANIZATION' })),
-  name: objectFilter(COMPANY_NAME, (n) => ({ ...pairOf(n, COMPANY_NAMES), match_mode: n.read('match_mode', COMPANY_NAME.match_mode) ?? 'EXACT' })),
+  domain: objectFilter(COMPANY_DOMAIN, (d) => ({
+    ...pairOf(d, DOMAINS),
+    match_mode: d.read('match_mode', COMPANY_DOMAIN.match_mode) ?? 'ORGANIZATION',
+  })),
+  name: objectFilter(COMPANY_NAME, (n) => ({
+    ...pairOf(n, COMPANY_NAMES),
+    match_mode: n.read('match_mode', COMPANY_NAME.match_mode) ?? 'EXACT',
+  })),
   pro_network_id: includeExclude(list(0, 500, proNetworkId)),
 };
 const company = objectFilter(COMPANY, (o): CompanyFilter => {
@@ -241,7 +316,9 @@ const lists = objectFilter(LISTS, (o): ListsFilter => {
   return out;
 });
 
-const duplicates = objectFilter({ exclude_exported: bool }, (o) => ({ exclude_exported: o.read('exclude_exported', bool) ?? false }));
+const duplicates = objectFilter({ exclude_exported: bool }, (o) => ({
+  exclude_exported: o.read('exclude_exported', bool) ?? false,
+}));
 
 const MONTHS = minMax(int(0, 600));
 
@@ -276,7 +353,11 @@ const FILTERS: { [K in keyof PeopleFilters]-?: Reader<PeopleFilters[K]> } = {
 };
 
 /** Validated in full so a caller learns every mistake now, then refused: these answer 400 today. */
-function notOffered(allowed: readonly string[], max: number, extra?: (o: ReturnType<typeof object>) => void): Reader<never> {
+function notOffered(
+  allowed: readonly string[],
+  max: number,
+  extra?: (o: ReturnType<typeof object>) => void,
+): Reader<never> {
   return reader({}, (value, field) => {
     const o = object(value, field, allowed);
     pairOf(o, list(0, max, text(1, 200)));
@@ -287,7 +368,9 @@ function notOffered(allowed: readonly string[], max: number, extra?: (o: ReturnT
 
 /** Keys validated and then refused (not part of PeopleFilters, nor of the schema). */
 const NOT_OFFERED: Record<string, Reader<never>> = {
-  company_technologies: notOffered(['exclude', 'include', 'match_mode'], 500, (o) => o.read('match_mode', oneOf(['ANY', 'ALL']))),
+  company_technologies: notOffered(['exclude', 'include', 'match_mode'], 500, (o) =>
+    o.read('match_mode', oneOf(['ANY', 'ALL'])),
+  ),
   company_technology_categories: notOffered(['exclude', 'include'], 200),
 };
 
@@ -314,7 +397,9 @@ export function parsePeopleFilters(raw: unknown, path = 'filters'): PeopleFilter
  * cannot both be set). Enum values are matched case-insensitively and strings trimmed; `null` reads as absent.
  */
 export function peopleFiltersJsonSchema(): JsonSchema {
-  const properties = Object.fromEntries(Object.entries(FILTERS).map(([key, r]) => [key, (r as Reader<unknown>).schema]));
+  const properties = Object.fromEntries(
+    Object.entries(FILTERS).map(([key, r]) => [key, (r as Reader<unknown>).schema]),
+  );
   return {
     type: 'object',
     description:

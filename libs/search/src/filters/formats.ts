@@ -8,21 +8,44 @@ import { isHex24 } from '@app/common/ids/id-formats';
 import { COUNTRIES } from '@app/domain/enums/countries';
 import { fail, object, reader, str, text, type Reader } from './readers';
 
-export const hexId: Reader<string> = reader({ type: 'string', pattern: '^[0-9a-f]{24}$', example: '5e0000000000000000000001' }, (value, field) => {
-  const id = str(value, field).trim();
-  return isHex24(id) ? id : fail(field, 'invalid_format', `${field} is not an id (24 lowercase hexadecimal characters)`, value);
-});
+export const hexId: Reader<string> = reader(
+  { type: 'string', pattern: '^[0-9a-f]{24}$', example: '5e0000000000000000000001' },
+  (value, field) => {
+    const id = str(value, field).trim();
+    return isHex24(id)
+      ? id
+      : fail(field, 'invalid_format', `${field} is not an id (24 lowercase hexadecimal characters)`, value);
+  },
+);
 
-export const proNetworkId: Reader<number> = reader({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, (value, field) => {
-  if (typeof value === 'string') fail(field, 'invalid_value', `${field} must be a numeric company id; URLs are not accepted`, value);
-  if (typeof value !== 'number' || !Number.isInteger(value)) fail(field, 'invalid_value', `${field} must be a positive integer, not ${typeof value === 'number' ? value : typeName(value)}`, value);
-  if (value < 1 || !Number.isSafeInteger(value)) fail(field, 'out_of_range', `${field} must be a positive integer, not ${value}`, value);
-  return value;
-});
+export const proNetworkId: Reader<number> = reader(
+  { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+  (value, field) => {
+    if (typeof value === 'string')
+      fail(field, 'invalid_value', `${field} must be a numeric company id; URLs are not accepted`, value);
+    if (typeof value !== 'number' || !Number.isInteger(value))
+      fail(
+        field,
+        'invalid_value',
+        `${field} must be a positive integer, not ${typeof value === 'number' ? value : typeName(value)}`,
+        value,
+      );
+    if (value < 1 || !Number.isSafeInteger(value))
+      fail(field, 'out_of_range', `${field} must be a positive integer, not ${value}`, value);
+    return value;
+  },
+);
 
 export const domain: Reader<string> = reader(
-  { type: 'string', format: 'hostname', description: 'a web domain such as globex.com (a URL is read as its host; `www.` is dropped)', example: 'globex.com' },
-  (value, field) => normalizeDomain(str(value, field)) ?? fail(field, 'invalid_format', `${field} is not a web domain (such as globex.com)`, value),
+  {
+    type: 'string',
+    format: 'hostname',
+    description: 'a web domain such as globex.com (a URL is read as its host; `www.` is dropped)',
+    example: 'globex.com',
+  },
+  (value, field) =>
+    normalizeDomain(str(value, field)) ??
+    fail(field, 'invalid_format', `${field} is not a web domain (such as globex.com)`, value),
 );
 
 const COUNTRY_CODES = new Set(COUNTRIES.map((c) => c.code));
@@ -31,8 +54,11 @@ export const countryCode: Reader<string> = reader(
   { type: 'string', enum: [...COUNTRY_CODES], description: 'ISO 3166-1 alpha-2 country code (any case)' },
   (value, field) => {
     const code = str(value, field).trim().toUpperCase();
-    if (!/^[A-Z]{2}$/.test(code)) fail(field, 'invalid_format', `${field} must be an ISO 3166-1 alpha-2 country code (2 letters)`, value);
-    return COUNTRY_CODES.has(code) ? code : fail(field, 'invalid_value', `${field}: ${code} is not an ISO 3166-1 alpha-2 country code`, value);
+    if (!/^[A-Z]{2}$/.test(code))
+      fail(field, 'invalid_format', `${field} must be an ISO 3166-1 alpha-2 country code (2 letters)`, value);
+    return COUNTRY_CODES.has(code)
+      ? code
+      : fail(field, 'invalid_value', `${field}: ${code} is not an ISO 3166-1 alpha-2 country code`, value);
   },
 );
 
@@ -40,10 +66,21 @@ export const countryCode: Reader<string> = reader(
 const PRO_NETWORK_URL = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[a-z0-9-]+\.)+[a-z0-9-]+(?::\d+)?\/\S*$/i;
 
 export const proNetworkUrl: Reader<string> = reader(
-  { ...text(1, 500).schema, pattern: PRO_NETWORK_URL.source.replace(/a-z/g, 'a-zA-Z'), example: 'https://pronet.example/in/ada' },
+  {
+    ...text(1, 500).schema,
+    pattern: PRO_NETWORK_URL.source.replace(/a-z/g, 'a-zA-Z'),
+    example: 'https://pronet.example/in/ada',
+  },
   (value, field) => {
     const url = text(1, 500)(value, field);
-    return PRO_NETWORK_URL.test(url) ? url : fail(field, 'invalid_format', `${field} is not a professional-network URL (such as https://pronet.example/in/ada)`, value);
+    return PRO_NETWORK_URL.test(url)
+      ? url
+      : fail(
+          field,
+          'invalid_format',
+          `${field} is not a professional-network URL (such as https://pronet.example/in/ada)`,
+          value,
+        );
   },
 );
 
@@ -86,7 +123,8 @@ export function instantRange(s: string): { start: number; end: number } | null {
   const sec = Number(dt[6] ?? 0);
   const ms = Number((dt[7] ?? '0').padEnd(3, '0').slice(0, 3));
   const [offsetHours, offsetMinutes] = [Number(dt[10] ?? 0), Number(dt[11] ?? 0)]; // both 0 for Z
-  if (!realDate(y, m, d) || h > 23 || mi > 59 || sec > 59 || offsetHours > MAX_OFFSET_HOURS || offsetMinutes > 59) return null;
+  if (!realDate(y, m, d) || h > 23 || mi > 59 || sec > 59 || offsetHours > MAX_OFFSET_HOURS || offsetMinutes > 59)
+    return null;
   const offset = (dt[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes);
   const at = utcMillis(y, m, d, h, mi, sec, ms) - offset * 60_000;
   return { start: at, end: at };
@@ -124,7 +162,8 @@ export const savedAt: Reader<{ from?: string; to?: string }> = reader(
     const o = object(value, field, Object.keys(SAVED_AT_SHAPE));
     const from = o.read('from', instant);
     const to = o.read('to', instant);
-    if (from && to && to.range.end < from.range.start) fail(o.path('to'), 'out_of_range', `${o.path('to')} is before from`, to.text);
+    if (from && to && to.range.end < from.range.start)
+      fail(o.path('to'), 'out_of_range', `${o.path('to')} is before from`, to.text);
     const out: { from?: string; to?: string } = {};
     if (from) out.from = from.text;
     if (to) out.to = to.text;

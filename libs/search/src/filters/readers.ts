@@ -40,7 +40,13 @@ export function documented<T>(base: Reader<T>, more: JsonSchema): Reader<T> {
   return reader({ ...base.schema, ...more }, base);
 }
 
-export function fail(field: string, code: ValidationCode, message: string, value?: unknown, extra?: Record<string, unknown>): never {
+export function fail(
+  field: string,
+  code: ValidationCode,
+  message: string,
+  value?: unknown,
+  extra?: Record<string, unknown>,
+): never {
   throw new FilterValidationError(field, code, message, value, extra);
 }
 
@@ -83,7 +89,13 @@ export function object(value: unknown, field: string, allowed: readonly string[]
   for (const key in value) {
     if (Object.hasOwn(value, key) && !allowed.includes(key)) {
       const sorted = [...allowed].sort();
-      fail(`${field}.${key}`, 'unknown_field', `${field}.${key} is not a known field; allowed: ${sorted.join(', ')}`, undefined, { allowed_fields: sorted });
+      fail(
+        `${field}.${key}`,
+        'unknown_field',
+        `${field}.${key} is not a known field; allowed: ${sorted.join(', ')}`,
+        undefined,
+        { allowed_fields: sorted },
+      );
     }
   }
   return new Members(value, field);
@@ -91,15 +103,24 @@ export function object(value: unknown, field: string, allowed: readonly string[]
 
 /** An array of `min`-`max` items; the size is checked before any item is looked at. */
 export function list<T>(min: number, max: number, item: Reader<T>): Reader<T[]> {
-  return reader({ type: 'array', items: item.schema, ...(min > 0 ? { minItems: min } : {}), maxItems: max }, (value, field) => {
-    if (!Array.isArray(value)) fail(field, 'invalid_value', `${field} must be an array, not ${typeName(value)}`, value);
-    if (value.length > max || value.length < min) {
-      fail(field, 'out_of_range', `${field} takes ${min === 0 ? `at most ${max}` : `${min}-${max}`} items, not ${value.length}`, value);
-    }
-    const out: T[] = [];
-    for (let i = 0; i < value.length; i++) out.push(item(value[i], `${field}[${i}]`));
-    return out;
-  });
+  return reader(
+    { type: 'array', items: item.schema, ...(min > 0 ? { minItems: min } : {}), maxItems: max },
+    (value, field) => {
+      if (!Array.isArray(value))
+        fail(field, 'invalid_value', `${field} must be an array, not ${typeName(value)}`, value);
+      if (value.length > max || value.length < min) {
+        fail(
+          field,
+          'out_of_range',
+          `${field} takes ${min === 0 ? `at most ${max}` : `${min}-${max}`} items, not ${value.length}`,
+          value,
+        );
+      }
+      const out: T[] = [];
+      for (let i = 0; i < value.length; i++) out.push(item(value[i], `${field}[${i}]`));
+      return out;
+    },
+  );
 }
 
 export const unique = <T>(values: T[]): T[] => [...new Set(values)];
@@ -110,7 +131,9 @@ export function uniqueList<T>(items: Reader<T[]>): Reader<T[]> {
 }
 
 export const str: Reader<string> = reader({ type: 'string' }, (value, field) =>
-  typeof value === 'string' ? value : fail(field, 'invalid_value', `${field} must be a string, not ${typeName(value)}`, value),
+  typeof value === 'string'
+    ? value
+    : fail(field, 'invalid_value', `${field} must be a string, not ${typeName(value)}`, value),
 );
 
 /** Characters as PostgreSQL counts them (code points), without spreading a huge string. */
@@ -129,13 +152,16 @@ export function text(min: number, max: number): Reader<string> {
   return reader({ type: 'string', minLength: min, maxLength: max, pattern: TRIMMED }, (value, field) => {
     const trimmed = str(value, field).trim();
     const n = charCount(trimmed, max);
-    if (n < min || n > max) fail(field, 'out_of_range', `${field} must be ${min}-${max} characters long (after trimming), not ${n}`, value);
+    if (n < min || n > max)
+      fail(field, 'out_of_range', `${field} must be ${min}-${max} characters long (after trimming), not ${n}`, value);
     return trimmed;
   });
 }
 
 export const bool: Reader<boolean> = reader({ type: 'boolean' }, (value, field) =>
-  typeof value === 'boolean' ? value : fail(field, 'invalid_value', `${field} must be true or false, not ${typeName(value)}`, value),
+  typeof value === 'boolean'
+    ? value
+    : fail(field, 'invalid_value', `${field} must be true or false, not ${typeName(value)}`, value),
 );
 
 /** Longer lists of allowed values are not repeated in each error; the enums endpoint lists them. */
@@ -152,7 +178,13 @@ export function oneOf<T extends string>(values: readonly T[], enumName?: string)
     const found = byKey.get(str(value, field).trim().toLowerCase());
     if (found !== undefined) return found;
     const hint = listed ? `one of ${values.join(', ')}` : `a value of GET /v2/enums/${enumName}`;
-    return fail(field, 'invalid_value', `${field} must be ${hint}`, value, listed ? { allowed_values: [...values] } : {});
+    return fail(
+      field,
+      'invalid_value',
+      `${field} must be ${hint}`,
+      value,
+      listed ? { allowed_values: [...values] } : {},
+    );
   });
 }
 
@@ -164,7 +196,13 @@ export function enumList<T extends string>(values: readonly T[], enumName?: stri
 /** An integer `min`-`max`: a fraction is the wrong kind of value, a whole number outside is out of range. */
 export function int(min: number, max: number): Reader<number> {
   return reader({ type: 'integer', minimum: min, maximum: max }, (value, field) => {
-    if (typeof value !== 'number' || !Number.isInteger(value)) fail(field, 'invalid_value', `${field} must be an integer, not ${typeof value === 'number' ? value : typeName(value)}`, value);
+    if (typeof value !== 'number' || !Number.isInteger(value))
+      fail(
+        field,
+        'invalid_value',
+        `${field} must be an integer, not ${typeof value === 'number' ? value : typeName(value)}`,
+        value,
+      );
     if (value < min || value > max) fail(field, 'out_of_range', `${field} must be ${min}-${max}, not ${value}`, value);
     return value;
   });
@@ -173,8 +211,15 @@ export function int(min: number, max: number): Reader<number> {
 /** A finite number `min`-`max` (fractions allowed). */
 export function num(min: number, max: number): Reader<number> {
   return reader({ type: 'number', minimum: min, ...(max === Infinity ? {} : { maximum: max }) }, (value, field) => {
-    if (typeof value !== 'number' || !Number.isFinite(value)) fail(field, 'invalid_value', `${field} must be a number, not ${typeName(value)}`, value);
-    if (value < min || value > max) fail(field, 'out_of_range', `${field} must be ${max === Infinity ? `at least ${min}` : `${min}-${max}`}, not ${value}`, value);
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      fail(field, 'invalid_value', `${field} must be a number, not ${typeName(value)}`, value);
+    if (value < min || value > max)
+      fail(
+        field,
+        'out_of_range',
+        `${field} must be ${max === Infinity ? `at least ${min}` : `${min}-${max}`}, not ${value}`,
+        value,
+      );
     return value;
   });
 }
@@ -187,16 +232,23 @@ export interface MinMaxValue {
 /** `{min, max}`, each optional, `max` not below `min`. */
 export function minMax(bound: Reader<number>): Reader<MinMaxValue> {
   const shape = { min: bound, max: bound };
-  return reader(objectSchema(shape, [], { description: '`max` may not be below `min` (400 `out_of_range`)', 'x-max-not-below-min': true }), (value, field) => {
-    const o = object(value, field, ['max', 'min']);
-    const out: MinMaxValue = {};
-    const min = o.read('min', bound);
-    const max = o.read('max', bound);
-    if (min !== undefined) out.min = min;
-    if (max !== undefined) out.max = max;
-    if (min !== undefined && max !== undefined && max < min) fail(o.path('max'), 'out_of_range', `${o.path('max')} (${max}) is below min (${min})`, max);
-    return out;
-  });
+  return reader(
+    objectSchema(shape, [], {
+      description: '`max` may not be below `min` (400 `out_of_range`)',
+      'x-max-not-below-min': true,
+    }),
+    (value, field) => {
+      const o = object(value, field, ['max', 'min']);
+      const out: MinMaxValue = {};
+      const min = o.read('min', bound);
+      const max = o.read('max', bound);
+      if (min !== undefined) out.min = min;
+      if (max !== undefined) out.max = max;
+      if (min !== undefined && max !== undefined && max < min)
+        fail(o.path('max'), 'out_of_range', `${o.path('max')} (${max}) is below min (${min})`, max);
+      return out;
+    },
+  );
 }
 
 export interface IncludeExcludeValue<T> {
@@ -212,8 +264,14 @@ export function pairOf<T>(o: Members, include: Reader<T[]>, exclude: Reader<T[]>
 /** The shape of an `{include, exclude}` level. */
 export const pairShape = <T>(include: Reader<T[]>, exclude: Reader<T[]> = include) => ({ include, exclude });
 
-export function includeExclude<T>(include: Reader<T[]>, exclude: Reader<T[]> = include): Reader<IncludeExcludeValue<T>> {
-  return reader(objectSchema(pairShape(include, exclude)), (value, field) => pairOf(object(value, field, ['exclude', 'include']), include, exclude));
+export function includeExclude<T>(
+  include: Reader<T[]>,
+  exclude: Reader<T[]> = include,
+): Reader<IncludeExcludeValue<T>> {
+  return reader(objectSchema(pairShape(include, exclude)), (value, field) =>
+    pairOf(object(value, field, ['exclude', 'include']), include, exclude),
+  );
 }
 
-export const hasItems = (pair: IncludeExcludeValue<unknown> | undefined) => !!pair && pair.include.length + pair.exclude.length > 0;
+export const hasItems = (pair: IncludeExcludeValue<unknown> | undefined) =>
+  !!pair && pair.include.length + pair.exclude.length > 0;

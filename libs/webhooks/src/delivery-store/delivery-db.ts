@@ -39,7 +39,8 @@ export class DeliveryDb {
    * the hot path's statements are not parsed and planned again on every delivery.
    */
   async query<T = any>(sql: string, params: unknown[] = [], name?: string): Promise<T[]> {
-    return (await this.pool.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rows as T[];
+    return (await this.pool.query(name ? { name, text: sql, values: params } : { text: sql, values: params }))
+      .rows as T[];
   }
 
   async transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {

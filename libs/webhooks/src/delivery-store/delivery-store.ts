@@ -119,7 +119,10 @@ export class DeliveryStore {
       // RETURNING follows the join's order, often one webhook after another: answered in event order.
       const position = new Map(ids.map((id, i) => [id, i]));
       tasks.sort((a, b) => position.get(a.event_id)! - position.get(b.event_id)!);
-      return { events: events.length, tasks: tasks.map((t) => ({ eventId: t.event_id, webhookId: t.webhook_id, workspaceId: t.workspace_id })) };
+      return {
+        events: events.length,
+        tasks: tasks.map((t) => ({ eventId: t.event_id, webhookId: t.webhook_id, workspaceId: t.workspace_id })),
+      };
     });
   }
 
@@ -275,7 +278,10 @@ export class DeliveryStore {
    * A page of every pending task, due or not, in (due time, event, webhook) order, after `after`
    * (null: the first page); with the cursor of its last row.
    */
-  async pendingTasks(after: PendingTaskCursor | null, limit: number): Promise<{ tasks: PendingTask[]; last: PendingTaskCursor | null }> {
+  async pendingTasks(
+    after: PendingTaskCursor | null,
+    limit: number,
+  ): Promise<{ tasks: PendingTask[]; last: PendingTaskCursor | null }> {
     const rows = await this.db.query<TaskRow & { k: Date }>(
       `SELECT event_id, webhook_id, workspace_id, attempts, next_attempt_at, COALESCE(next_attempt_at, '-infinity') AS k
          FROM webhook_tasks

@@ -9,6 +9,8 @@ describe('pruneStatement', () => {
   it('never touches pending tasks or unrelayed events', () => {
     expect(pruneStatement('tasks', 10).match(/state <> 'pending'/g)).toHaveLength(2);
     expect(pruneStatement('events', 10)).toContain('relayed_at IS NOT NULL');
-    expect(pruneStatement('events', 10)).toMatch(/NOT EXISTS \(SELECT 1 FROM webhook_tasks t WHERE t\.event_id = e\.id\)/);
+    expect(pruneStatement('events', 10)).toMatch(
+      /NOT EXISTS \(SELECT 1 FROM webhook_tasks t WHERE t\.event_id = e\.id\)/,
+    );
   });
 });

@@ -30,7 +30,11 @@ export class PgListener {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const client = new Client({ connectionString: this.databaseUrl, application_name: 'worker-listen', keepAlive: true });
+    const client = new Client({
+      connectionString: this.databaseUrl,
+      application_name: 'worker-listen',
+      keepAlive: true,
+    });
     this.client = client;
     const lost = (error?: Error) => {
       if (this.client !== client) return;

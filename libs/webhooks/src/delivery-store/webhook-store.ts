@@ -23,7 +23,10 @@ export class WebhookStore {
     return this.db.transaction(async (m) => {
       const done = await disableWebhook(m, webhookId, reason);
       if (deliveryId) {
-        await m.query(`UPDATE webhook_deliveries SET next_attempt_at = NULL, retry_dropped = retry_dropped OR next_attempt_at IS NOT NULL WHERE id = $1`, [deliveryId]);
+        await m.query(
+          `UPDATE webhook_deliveries SET next_attempt_at = NULL, retry_dropped = retry_dropped OR next_attempt_at IS NOT NULL WHERE id = $1`,
+          [deliveryId],
+        );
       }
       return done;
     });
@@ -46,7 +49,9 @@ export class WebhookStore {
 
   /** Age in seconds of the oldest event not yet relayed; 0 when none waits. */
   async outboxLagSeconds(): Promise<number> {
-    const [row] = await this.db.query(`SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 AS lag FROM events WHERE relayed_at IS NULL`);
+    const [row] = await this.db.query(
+      `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 AS lag FROM events WHERE relayed_at IS NULL`,
+    );
     return Math.max(0, Number(row?.lag ?? 0));
   }
 
@@ -67,7 +72,10 @@ export class WebhookStore {
     const pruned = { deliveries: 0, tasks: 0, events: 0 };
     for (const table of PRUNE_ORDER) {
       const sql = pruneStatement(table, batch);
-      pruned[table] = await deleteInBatches(async () => (await mutateReturning(this.db.manager, sql, [retentionMs])).length, batch);
+      pruned[table] = await deleteInBatches(
+        async () => (await mutateReturning(this.db.manager, sql, [retentionMs])).length,
+        batch,
+      );
     }
     return pruned;
   }

@@ -33,8 +33,10 @@ export function classifyAttempt(result: AttemptResult): AttemptOutcome {
       return { status: 'failed', responseStatus: null, error: 'blocked_target', retryable: false, gone: false };
     case 'response': {
       const s = result.status;
-      if (s >= 200 && s < 300) return { status: 'succeeded', responseStatus: s, error: null, retryable: false, gone: false };
-      if (s >= 300 && s < 400) return { status: 'failed', responseStatus: s, error: 'redirect', retryable: false, gone: false };
+      if (s >= 200 && s < 300)
+        return { status: 'succeeded', responseStatus: s, error: null, retryable: false, gone: false };
+      if (s >= 300 && s < 400)
+        return { status: 'failed', responseStatus: s, error: 'redirect', retryable: false, gone: false };
       const retryable = s === 408 || s === 429 || s >= 500;
       return { status: 'failed', responseStatus: s, error: 'http_status', retryable, gone: s === 410 };
     }
@@ -59,7 +61,12 @@ export interface TaskDecision {
 }
 
 /** The task's state after attempt `attempt` ended at `now` with `outcome`. */
-export function decideTask(outcome: AttemptOutcome, attempt: number, scheduleMs: readonly number[], now: Date): TaskDecision {
+export function decideTask(
+  outcome: AttemptOutcome,
+  attempt: number,
+  scheduleMs: readonly number[],
+  now: Date,
+): TaskDecision {
   if (outcome.status === 'succeeded') return { state: 'succeeded', nextAttemptAt: null };
   if (!outcome.retryable || outcome.gone) return { state: 'failed', nextAttemptAt: null };
   const delay = retryDelayAfter(attempt, scheduleMs);
@@ -81,7 +88,12 @@ export interface DisableLimits {
 }
 
 /** Why the webhook must be disabled now, if it must (410 first, then timeouts in a row, then only failures for too long). */
-export function disableReasonFor(outcome: AttemptOutcome | null, health: WebhookHealth, limits: DisableLimits, now: Date): DisableReason | null {
+export function disableReasonFor(
+  outcome: AttemptOutcome | null,
+  health: WebhookHealth,
+  limits: DisableLimits,
+  now: Date,
+): DisableReason | null {
   if (outcome?.gone) return 'gone';
   if (health.consecutiveTimeouts >= limits.disableAfterTimeouts) return 'timeouts';
   if (isFailingTooLong(health.failingSince, limits.disableAfterMs, now)) return 'failing';

@@ -4,7 +4,10 @@ import { MAX_REMOVAL_IDS } from '../list-removal';
 
 /** Items are only checked as an array here; list-removal.ts reads each one (`ids[i]` errors, malformed ids skipped). */
 export class RemoveFromListDto {
-  @ApiProperty({ description: 'a live people list of the workspace (GET /v2/lists?type=people)', example: 'lst_01JD3V7R8W9X0Y1Z2A3B4C5D6E' })
+  @ApiProperty({
+    description: 'a live people list of the workspace (GET /v2/lists?type=people)',
+    example: 'lst_01JD3V7R8W9X0Y1Z2A3B4C5D6E',
+  })
   @IsString()
   list_id: string;
 

@@ -24,7 +24,12 @@ export class SearchPeopleDto {
   @IsObject()
   filters?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ minimum: 1, default: 1, example: 1, description: `1-based; page × per_page at most ${MAX_PAGE_DEPTH.toLocaleString('en')}` })
+  @ApiPropertyOptional({
+    minimum: 1,
+    default: 1,
+    example: 1,
+    description: `1-based; page × per_page at most ${MAX_PAGE_DEPTH.toLocaleString('en')}`,
+  })
   @IsOptional()
   @IsInt()
   @Min(1)

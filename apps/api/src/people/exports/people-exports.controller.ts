@@ -40,13 +40,22 @@ const EXAMPLE: PeopleExport = {
   download_url: downloadPath(EXAMPLE_ID),
   expired_at: null,
 };
-const RETRY_AFTER = { 'Retry-After': { description: 'seconds to wait before polling again; only while the export is queued or running', schema: { type: 'integer', example: 2 } } };
+const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'seconds to wait before polling again; only while the export is queued or running',
+    schema: { type: 'integer', example: 2 },
+  },
+};
 const envelope = (data: unknown) => ({ success: true, data, metadata: { timestamp: '2026-11-22T10:00:01.000Z' } });
 const BAD_REQUEST =
   'VALIDATION_ERROR with `payload.field` and `payload.code`: `conflicting_fields` (neither or both of `ids` and `filters`; `limit` or `exclude_ids` with `ids`), ' +
   '`out_of_range` (0 or more than 25,000 ids, `limit` outside 1-25,000), `invalid_format` (`ids[i]`, `exclude_ids[i]`), `invalid_value` (`filters.lists.saved` = `none`), ' +
   '`unknown_field`, and every filter mistake of POST /v2/people/search';
-const ID_PARAM = { name: 'id', description: 'export id (UUID) returned by POST /v2/people/export', example: EXAMPLE_ID };
+const ID_PARAM = {
+  name: 'id',
+  description: 'export id (UUID) returned by POST /v2/people/export',
+  example: EXAMPLE_ID,
+};
 
 @ApiTags('people')
 @Controller('v2/people')
@@ -70,22 +79,53 @@ export class PeopleExportsController {
     type: CreatePeopleExportDto,
     examples: {
       by_ids: { summary: 'two saved people', value: { ids: ['5e0000000000000000000001', '5e0000000000000000000018'] } },
-      by_filters: { summary: 'the first 500 saved VPs', value: { filters: { person_seniority: { include: ['VP'] } }, limit: 500 } },
+      by_filters: {
+        summary: 'the first 500 saved VPs',
+        value: { filters: { person_seniority: { include: ['VP'] } }, limit: 500 },
+      },
     },
   })
   @ApiAcceptedResponse({
     description: 'the export, queued',
-    headers: { ...RETRY_AFTER, Location: { description: 'where to read the export', schema: { type: 'string', example: `/v2/people/exports/${EXAMPLE_ID}` } } },
-    schema: { example: envelope({ ...EXAMPLE, status: 'queued', skipped: 1, processed: 0, progress: { processed: 0, total: 2, percent: 0 }, started_at: null, completed_at: null, download_url: null }) },
+    headers: {
+      ...RETRY_AFTER,
+      Location: {
+        description: 'where to read the export',
+        schema: { type: 'string', example: `/v2/people/exports/${EXAMPLE_ID}` },
+      },
+    },
+    schema: {
+      example: envelope({
+        ...EXAMPLE,
+        status: 'queued',
+        skipped: 1,
+        processed: 0,
+        progress: { processed: 0, total: 2, percent: 0 },
+        started_at: null,
+        completed_at: null,
+        download_url: null,
+      }),
+    },
   })
   @ApiBadRequestResponse({ description: BAD_REQUEST })
   @ApiTooManyRequestsResponse({
     description:
       'RATE_LIMIT: the workspace asked for EXPORTS_PER_DAY exports in the last 24 hours; `Retry-After` is the whole seconds until the oldest of them leaves the window (`payload`: `limit` "exports", `quota`, `used`, `requested`, `window_seconds`, `retry_after`). Nothing is created.',
-    headers: { 'Retry-After': { description: 'seconds until an export fits in the quota again', schema: { type: 'integer', example: 3600 } } },
+    headers: {
+      'Retry-After': {
+        description: 'seconds until an export fits in the quota again',
+        schema: { type: 'integer', example: 3600 },
+      },
+    },
   })
-  @ApiServiceUnavailableResponse({ description: 'SEARCH_TIMEOUT: the filters selection ran past SEARCH_STATEMENT_TIMEOUT' })
-  async create(@Auth() auth: AuthContext, @Body() body: CreatePeopleExportDto, @Res({ passthrough: true }) res: Response): Promise<PeopleExport> {
+  @ApiServiceUnavailableResponse({
+    description: 'SEARCH_TIMEOUT: the filters selection ran past SEARCH_STATEMENT_TIMEOUT',
+  })
+  async create(
+    @Auth() auth: AuthContext,
+    @Body() body: CreatePeopleExportDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<PeopleExport> {
     const answer = await this.exports.create(auth, body);
     res.setHeader('Location', `/v2/people/exports/${answer.id}`);
     res.setHeader('Retry-After', String(retryAfterSeconds(answer) ?? 1));
@@ -102,7 +142,11 @@ export class PeopleExportsController {
   @ApiParam(ID_PARAM)
   @ApiOkResponse({ description: 'the export', headers: RETRY_AFTER, schema: { example: envelope(EXAMPLE) } })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no export of this workspace has this id' })
-  async get(@Auth() auth: AuthContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<PeopleExport> {
+  async get(
+    @Auth() auth: AuthContext,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<PeopleExport> {
     if (!isUuid(id)) throw malformedIdError('id', 'id must be an export id (UUID)');
     const answer = await this.exports.get(auth.workspaceId, id);
     const wait = retryAfterSeconds(answer);
@@ -121,11 +165,23 @@ export class PeopleExportsController {
   @ApiProduces('text/csv')
   @ApiOkResponse({
     description: 'the CSV file',
-    headers: { 'Content-Disposition': { description: 'attachment; filename="people-export-<id>.csv"', schema: { type: 'string' } } },
+    headers: {
+      'Content-Disposition': {
+        description: 'attachment; filename="people-export-<id>.csv"',
+        schema: { type: 'string' },
+      },
+    },
     content: { 'text/csv': { schema: { type: 'string', example: 'id,first_name,last_name,full_name,email,…\r\n' } } },
   })
-  @ApiConflictResponse({ description: 'NOT_READY: the export is queued or running (`Retry-After` tells when to try again) or failed (no `Retry-After`)', headers: RETRY_AFTER })
-  @ApiGoneResponse({ description: "GONE: the export completed, but maintenance deleted its file after EXPORT_RETENTION (`payload.expired_at`); ask for a new export" })
+  @ApiConflictResponse({
+    description:
+      'NOT_READY: the export is queued or running (`Retry-After` tells when to try again) or failed (no `Retry-After`)',
+    headers: RETRY_AFTER,
+  })
+  @ApiGoneResponse({
+    description:
+      'GONE: the export completed, but maintenance deleted its file after EXPORT_RETENTION (`payload.expired_at`); ask for a new export',
+  })
   @ApiNotFoundResponse({ description: 'NOT_FOUND: no export of this workspace has this id' })
   async download(@Auth() auth: AuthContext, @Param('id') id: string, @Res() res: Response): Promise<void> {
     if (!isUuid(id)) throw malformedIdError('id', 'id must be an export id (UUID)');

@@ -46,7 +46,12 @@ export class PeopleExportsService {
       skipped = request.ids.length - personIds.length;
     } else {
       const picked = await this.engine
-        .select(request.filters, { workspaceId: auth.workspaceId, limit: request.limit, excludeIds: request.excludeIds, ordered: true })
+        .select(request.filters, {
+          workspaceId: auth.workspaceId,
+          limit: request.limit,
+          excludeIds: request.excludeIds,
+          ordered: true,
+        })
         .catch((error) => {
           throw toSearchApiError(error);
         });
@@ -56,7 +61,12 @@ export class PeopleExportsService {
       enforceQuota(m, EXPORTS_QUOTA, quota, auth.workspaceId, 1),
     );
     // The export is committed: if Redis is away now, the answer is still given and the worker's sweeper enqueues it later.
-    await enqueueAfterCommit(() => enqueuePeopleExport(this.queue, row.id), this.config.redisCommandTimeoutMs, this.logger, { exportId: row.id });
+    await enqueueAfterCommit(
+      () => enqueuePeopleExport(this.queue, row.id),
+      this.config.redisCommandTimeoutMs,
+      this.logger,
+      { exportId: row.id },
+    );
     return toPeopleExport(row);
   }
 
@@ -75,12 +85,29 @@ export class PeopleExportsService {
     if (!row) throw notFoundError('people export');
     if (row.status === 'completed' && row.expiredAt) {
       const expiredAt = new Date(row.expiredAt).toISOString();
-      throw goneError(`the export's file was deleted at ${expiredAt}, after the retention period; ask for a new export`, { expired_at: expiredAt });
+      throw goneError(
+        `the export's file was deleted at ${expiredAt}, after the retention period; ask for a new export`,
+        { expired_at: expiredAt },
+      );
     }
     if (row.status !== 'completed' || row.csv === null) {
-      const wait = retryAfterSeconds({ status: row.status, processed: row.processed, total: row.total, started_at: row.startedAt });
-      const message = row.status === 'failed' ? `the export failed and has no file: ${row.failureReason ?? 'unknown reason'}` : `the export is ${row.status}; download it once completed`;
-      throw new ApiError(409, 'NOT_READY', message, { status: row.status }, wait === null ? {} : { 'Retry-After': String(wait) });
+      const wait = retryAfterSeconds({
+        status: row.status,
+        processed: row.processed,
+        total: row.total,
+        started_at: row.startedAt,
+      });
+      const message =
+        row.status === 'failed'
+          ? `the export failed and has no file: ${row.failureReason ?? 'unknown reason'}`
+          : `the export is ${row.status}; download it once completed`;
+      throw new ApiError(
+        409,
+        'NOT_READY',
+        message,
+        { status: row.status },
+        wait === null ? {} : { 'Retry-After': String(wait) },
+      );
     }
     return { filename: `people-export-${row.id}.csv`, csv: row.csv };
   }

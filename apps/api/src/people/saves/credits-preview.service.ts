@@ -24,7 +24,10 @@ export class CreditsPreviewService {
   async preview(auth: AuthContext, body: SelectionBody): Promise<WithMetadata<ReturnType<typeof previewAnswer>>> {
     const selection = parseSelection(body, 'preview');
     await this.rateLimiter.spend('search', auth.workspaceId, searchUnits(selection));
-    const counts = selection.kind === 'data' ? await this.countData(auth.workspaceId, selection) : await this.countFilters(auth.workspaceId, selection);
+    const counts =
+      selection.kind === 'data'
+        ? await this.countData(auth.workspaceId, selection)
+        : await this.countFilters(auth.workspaceId, selection);
     return new WithMetadata(previewAnswer(counts, await this.balance(auth.workspaceId)), {});
   }
 
@@ -37,16 +40,31 @@ export class CreditsPreviewService {
     const db = (await this.reader(workspaceId)).rows;
     const { resolved, emails } = await this.selector.resolve(db, workspaceId, selection);
     const tally = tallyItems(selection.items, resolved);
-    return { requested: tally.requested, not_matched: tally.not_matched, invalid: tally.invalid, emails, truncated: false };
+    return {
+      requested: tally.requested,
+      not_matched: tally.not_matched,
+      invalid: tally.invalid,
+      emails,
+      truncated: false,
+    };
   }
 
   private async countFilters(workspaceId: string, selection: FiltersSelection): Promise<PreviewCounts> {
     const counted = await this.selector.countSelection((await this.reader(workspaceId)).rows, workspaceId, selection);
-    return { requested: counted.requested, not_matched: 0, invalid: 0, emails: counted.emails, truncated: counted.truncated };
+    return {
+      requested: counted.requested,
+      not_matched: 0,
+      invalid: 0,
+      emails: counted.emails,
+      truncated: counted.truncated,
+    };
   }
 
   private async balance(workspaceId: string): Promise<number> {
-    const rows: Array<{ credits: string }> = await this.search.reader.query(`SELECT credits FROM workspaces WHERE id = $1`, [workspaceId]);
+    const rows: Array<{ credits: string }> = await this.search.reader.query(
+      `SELECT credits FROM workspaces WHERE id = $1`,
+      [workspaceId],
+    );
     return rows.length === 0 ? 0 : Number(rows[0].credits);
   }
 }

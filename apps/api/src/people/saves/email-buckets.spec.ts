@@ -1,4 +1,11 @@
-import { emptyBucketCounts, peopleToCharge, previewAnswer, tallyItems, wholeListCountStatement, wholeSourceCounts } from './email-buckets';
+import {
+  emptyBucketCounts,
+  peopleToCharge,
+  previewAnswer,
+  tallyItems,
+  wholeListCountStatement,
+  wholeSourceCounts,
+} from './email-buckets';
 import { PersonItem } from './selection-request';
 
 const A = '5e00000000000000000000aa';
@@ -10,7 +17,18 @@ const invalid = (identifier: string | null): PersonItem => ({ kind: 'invalid', i
 
 describe('data item tally', () => {
   it('counts every item in requested, distinct people once, and repeats nowhere else', () => {
-    const items = [id(A), id(B), id(A), url('pronet.example/in/c'), id(C), invalid('zzz'), invalid('zzz'), invalid(null), invalid(null), id('5e00000000000000000000dd')];
+    const items = [
+      id(A),
+      id(B),
+      id(A),
+      url('pronet.example/in/c'),
+      id(C),
+      invalid('zzz'),
+      invalid('zzz'),
+      invalid(null),
+      invalid(null),
+      id('5e00000000000000000000dd'),
+    ];
     const resolved = [A, B, A, C, C, null, null, null, null, null];
     const tally = tallyItems(items, resolved);
     expect(tally).toEqual({
@@ -18,7 +36,18 @@ describe('data item tally', () => {
       invalid: 3, // 'zzz' once, each non-string item on its own
       not_matched: 1,
       personIds: [A, B, C],
-      outcomes: ['person', 'person', 'duplicate', 'person', 'duplicate', 'invalid', 'duplicate', 'invalid', 'invalid', 'not_matched'],
+      outcomes: [
+        'person',
+        'person',
+        'duplicate',
+        'person',
+        'duplicate',
+        'invalid',
+        'duplicate',
+        'invalid',
+        'invalid',
+        'not_matched',
+      ],
     });
   });
 
@@ -46,9 +75,16 @@ describe('preview answer', () => {
 
   it('is not enough with a balance below the need, and never with a zero balance', () => {
     const emails = { ...emptyBucketCounts(), to_charge: 3 };
-    expect(previewAnswer({ requested: 3, not_matched: 0, invalid: 0, emails, truncated: false }, 2).enough_credits).toBe(false);
-    expect(previewAnswer({ requested: 3, not_matched: 0, invalid: 0, emails, truncated: false }, 3).enough_credits).toBe(true);
-    expect(previewAnswer({ requested: 0, not_matched: 0, invalid: 0, emails: emptyBucketCounts(), truncated: false }, 0).enough_credits).toBe(false);
+    expect(
+      previewAnswer({ requested: 3, not_matched: 0, invalid: 0, emails, truncated: false }, 2).enough_credits,
+    ).toBe(false);
+    expect(
+      previewAnswer({ requested: 3, not_matched: 0, invalid: 0, emails, truncated: false }, 3).enough_credits,
+    ).toBe(true);
+    expect(
+      previewAnswer({ requested: 0, not_matched: 0, invalid: 0, emails: emptyBucketCounts(), truncated: false }, 0)
+        .enough_credits,
+    ).toBe(false);
   });
 });
 
@@ -75,7 +111,13 @@ describe('whole-list counts', () => {
   });
 
   it('adds up to the total whatever the mix', () => {
-    const { total, emails } = wholeSourceCounts({ total: 1_000_000, valid: 549_966, edited: 3_906, revealed: 34_392, owned_valid: 36_552 });
+    const { total, emails } = wholeSourceCounts({
+      total: 1_000_000,
+      valid: 549_966,
+      edited: 3_906,
+      revealed: 34_392,
+      owned_valid: 36_552,
+    });
     expect(emails.edited + emails.already_owned + emails.to_charge + emails.without_email).toBe(total);
     expect(emails.to_charge).toBe(513_414);
   });
@@ -92,17 +134,24 @@ describe('whole-list count statement', () => {
     expect(any.text).not.toContain('people_list_members');
     const withoutList = wholeListCountStatement('ws_1', { include: [], saved: 'without_list' });
     expect(withoutList.values).toEqual(['ws_1']);
-    expect(withoutList.text).toContain('m.list_id <> ALL (ARRAY(SELECT l.id FROM lists l WHERE l.workspace_id = (SELECT $1::text) AND l.deleted_at IS NOT NULL))');
+    expect(withoutList.text).toContain(
+      'm.list_id <> ALL (ARRAY(SELECT l.id FROM lists l WHERE l.workspace_id = (SELECT $1::text) AND l.deleted_at IS NOT NULL))',
+    );
   });
 
   it('reads the workspace rows by opaque id or by key per person, never joined to a set sized by their statistics', () => {
-    for (const lists of [{ include: ['lst_1'] }, { include: [], saved: 'any' }, { include: [], saved: 'without_list' }]) {
+    for (const lists of [
+      { include: ['lst_1'] },
+      { include: [], saved: 'any' },
+      { include: [], saved: 'without_list' },
+    ]) {
       const { text } = wholeListCountStatement('ws_1', lists);
       // Ids as opaque subqueries: no per-value statistic (stale after a bulk save) sizes what they select.
       expect(text).not.toMatch(/(workspace_id|list_id) = \$/);
       // Memberships are probed per person (OFFSET 0 keeps the EXISTS a subplan), and nothing joins the saves or the members.
       expect(text).not.toMatch(/JOIN (saved_people|people_list_members|lists)/);
-      for (const exists of text.match(/EXISTS \(SELECT 1 FROM people_list_members m WHERE[^]*?OFFSET 0\)/g) ?? []) expect(exists).toMatch(/m\.person_id = [os]\.person_id/);
+      for (const exists of text.match(/EXISTS \(SELECT 1 FROM people_list_members m WHERE[^]*?OFFSET 0\)/g) ?? [])
+        expect(exists).toMatch(/m\.person_id = [os]\.person_id/);
     }
   });
 });

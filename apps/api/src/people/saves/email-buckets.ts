@@ -64,21 +64,31 @@ export function wholeSourceCountSql(source: string, inSource: string, ws: string
  * statistics could plan as a rescan of the whole set per person (the 503 of a `without_list`
  * preview right after a save of 27,000 people).
  */
-export function wholeListCountStatement(workspaceId: string, lists: { include: readonly string[]; saved?: string }): Statement {
+export function wholeListCountStatement(
+  workspaceId: string,
+  lists: { include: readonly string[]; saved?: string },
+): Statement {
   const params = new SqlParams();
   const ws = params.addOpaque(workspaceId, 'text');
   if (lists.include.length === 1) {
     const list = params.addOpaque(lists.include[0], 'text');
     const member = `EXISTS (SELECT 1 FROM people_list_members m WHERE m.list_id = ${list} AND m.person_id = o.person_id OFFSET 0)`;
-    return params.statement('whole list counts (members)', wholeSourceCountSql(`SELECT m.person_id AS id FROM people_list_members m WHERE m.list_id = ${list}`, member, ws));
+    return params.statement(
+      'whole list counts (members)',
+      wholeSourceCountSql(`SELECT m.person_id AS id FROM people_list_members m WHERE m.list_id = ${list}`, member, ws),
+    );
   }
   const saves = `SELECT s.person_id AS id FROM saved_people s WHERE s.workspace_id = ${ws}`;
-  if (lists.saved === 'any') return params.statement('whole list counts (saves)', wholeSourceCountSql(saves, 'true', ws));
+  if (lists.saved === 'any')
+    return params.statement('whole list counts (saves)', wholeSourceCountSql(saves, 'true', ws));
   // In a live list: a membership of the workspace whose list is not deleted (the few deleted lists, read once).
   const deleted = `ARRAY(SELECT l.id FROM lists l WHERE l.workspace_id = ${ws} AND l.deleted_at IS NOT NULL)`;
   const unlisted = (person: string) =>
     `NOT EXISTS (SELECT 1 FROM people_list_members m WHERE m.workspace_id = ${ws} AND m.person_id = ${person} AND m.list_id <> ALL (${deleted}) OFFSET 0)`;
-  return params.statement('whole list counts (saves in no list)', wholeSourceCountSql(`${saves} AND ${unlisted('s.person_id')}`, unlisted('o.person_id'), ws));
+  return params.statement(
+    'whole list counts (saves in no list)',
+    wholeSourceCountSql(`${saves} AND ${unlisted('s.person_id')}`, unlisted('o.person_id'), ws),
+  );
 }
 
 export interface WholeSourceRow {
@@ -90,9 +100,23 @@ export interface WholeSourceRow {
 }
 
 export function wholeSourceCounts(row: WholeSourceRow): { total: number; emails: BucketCounts } {
-  const [total, valid, edited, revealed, ownedValid] = [row.total, row.valid, row.edited, row.revealed, row.owned_valid].map(Number);
+  const [total, valid, edited, revealed, ownedValid] = [
+    row.total,
+    row.valid,
+    row.edited,
+    row.revealed,
+    row.owned_valid,
+  ].map(Number);
   const toCharge = valid - ownedValid;
-  return { total, emails: { edited, already_owned: revealed, to_charge: toCharge, without_email: total - edited - revealed - toCharge } };
+  return {
+    total,
+    emails: {
+      edited,
+      already_owned: revealed,
+      to_charge: toCharge,
+      without_email: total - edited - revealed - toCharge,
+    },
+  };
 }
 
 export const emptyBucketCounts = (): BucketCounts => ({ edited: 0, already_owned: 0, to_charge: 0, without_email: 0 });
@@ -182,7 +206,11 @@ export function previewAnswer(counts: PreviewCounts, balance: number) {
  * Which of the `to_charge` people a save charges and reveals: the first `balance` of them in the
  * save's order; the rest are saved unrevealed and a later save charges them.
  */
-export function peopleToCharge(order: readonly string[], buckets: ReadonlyMap<string, EmailBucket>, balance: number): string[] {
+export function peopleToCharge(
+  order: readonly string[],
+  buckets: ReadonlyMap<string, EmailBucket>,
+  balance: number,
+): string[] {
   const chargeable = order.filter((id) => buckets.get(id) === 'to_charge');
   return chargeable.slice(0, Math.max(0, balance));
 }

@@ -54,7 +54,13 @@ export interface PeopleSaveMetadata {
   credits: { charged: number; balance: number };
 }
 
-const entry = (index: number, identifier: string, id: string, matchedBy: MatchedBy, outcome: PersonSaveOutcome): PersonSavedEntry => ({
+const entry = (
+  index: number,
+  identifier: string,
+  id: string,
+  matchedBy: MatchedBy,
+  outcome: PersonSaveOutcome,
+): PersonSavedEntry => ({
   index,
   identifier,
   id,
@@ -94,7 +100,10 @@ export function dataSaveBuckets(
 }
 
 /** Buckets of a filters save: every person taken is saved, identified by id, in result order. */
-export function filtersSaveBuckets(personIds: readonly string[], outcomes: ReadonlyMap<string, PersonSaveOutcome>): PeopleSaveBuckets {
+export function filtersSaveBuckets(
+  personIds: readonly string[],
+  outcomes: ReadonlyMap<string, PersonSaveOutcome>,
+): PeopleSaveBuckets {
   return {
     saved: personIds.map((id, index) => entry(index, id, id, 'filters', outcomes.get(id)!)),
     not_matched: [],

@@ -16,7 +16,14 @@ import { resolveLiveLists } from '../../lists/live-lists';
 import { SearchPool } from '../search-pool';
 import { countBuckets, peopleToCharge, tallyItems } from './email-buckets';
 import { Classified, PeopleSelector } from './people-selector';
-import { dataSaveBuckets, filtersSaveBuckets, PeopleSaveBuckets, PeopleSaveMetadata, PersonSaveOutcome, saveMetadata } from './people-save-answer';
+import {
+  dataSaveBuckets,
+  filtersSaveBuckets,
+  PeopleSaveBuckets,
+  PeopleSaveMetadata,
+  PersonSaveOutcome,
+  saveMetadata,
+} from './people-save-answer';
 import { parseSelection, searchUnits, SelectionBody } from './selection-request';
 
 export interface SavePeopleBody extends SelectionBody {
@@ -49,7 +56,11 @@ export class PeopleSaveService {
     private readonly lists: ListRepository,
   ) {}
 
-  async save(auth: AuthContext, body: SavePeopleBody, requestId: string | null): Promise<WithMetadata<PeopleSaveBuckets>> {
+  async save(
+    auth: AuthContext,
+    body: SavePeopleBody,
+    requestId: string | null,
+  ): Promise<WithMetadata<PeopleSaveBuckets>> {
     const selection = parseSelection(body, 'save');
     const workspaceId = auth.workspaceId;
     // Spent before anything is locked or written; a 429 spends and changes nothing.
@@ -70,10 +81,16 @@ export class PeopleSaveService {
         details: { people: taken.personIds.length, revealed: charged.length },
       });
       const data = taken.answer(outcomes);
-      const metadata: PeopleSaveMetadata = saveMetadata(data, taken.total, countBuckets([...classified.values()].map((c) => c.bucket)), taken.truncated, {
-        charged: charged.length,
-        balance: credit?.balance_after ?? balance,
-      });
+      const metadata: PeopleSaveMetadata = saveMetadata(
+        data,
+        taken.total,
+        countBuckets([...classified.values()].map((c) => c.bucket)),
+        taken.truncated,
+        {
+          charged: charged.length,
+          balance: credit?.balance_after ?? balance,
+        },
+      );
       return new WithMetadata(data, { ...metadata });
     });
     await noteWorkspaceWrite(workspaceId);
@@ -84,11 +101,23 @@ export class PeopleSaveService {
     if (selection.kind === 'data') {
       const { resolved, validEmails } = await this.selector.resolveForSave(this.search.reader, selection);
       const tally = tallyItems(selection.items, resolved);
-      return { personIds: tally.personIds, validEmails, total: selection.items.length, truncated: false, answer: (outcomes) => dataSaveBuckets(selection.items, resolved, outcomes) };
+      return {
+        personIds: tally.personIds,
+        validEmails,
+        total: selection.items.length,
+        truncated: false,
+        answer: (outcomes) => dataSaveBuckets(selection.items, resolved, outcomes),
+      };
     }
     const picked = await this.selector.pick(workspaceId, selection);
     const validEmails = await this.selector.validEmails(this.search.reader, picked.personIds);
-    return { personIds: picked.personIds, validEmails, total: picked.personIds.length, truncated: picked.truncated, answer: (outcomes) => filtersSaveBuckets(picked.personIds, outcomes) };
+    return {
+      personIds: picked.personIds,
+      validEmails,
+      total: picked.personIds.length,
+      truncated: picked.truncated,
+      answer: (outcomes) => filtersSaveBuckets(picked.personIds, outcomes),
+    };
   }
 
   /**
@@ -129,7 +158,12 @@ export class PeopleSaveService {
   }
 
   /** Inserts the saves that do not exist yet, with the revealed email of those charged; answers who was new. */
-  private async insertSaves(m: EntityManager, workspaceId: string, ordered: string[], emails: Map<string, string>): Promise<Set<string>> {
+  private async insertSaves(
+    m: EntityManager,
+    workspaceId: string,
+    ordered: string[],
+    emails: Map<string, string>,
+  ): Promise<Set<string>> {
     if (ordered.length === 0) return new Set();
     const rows: Array<{ person_id: string }> = await mutateReturning(
       m,
@@ -146,7 +180,12 @@ export class PeopleSaveService {
   }
 
   /** Reveals the charged emails of people saved before (the save that saved them could not pay). */
-  private async reveal(m: EntityManager, workspaceId: string, ids: string[], emails: Map<string, string>): Promise<void> {
+  private async reveal(
+    m: EntityManager,
+    workspaceId: string,
+    ids: string[],
+    emails: Map<string, string>,
+  ): Promise<void> {
     if (ids.length === 0) return;
     await m.query(
       `UPDATE saved_people sp SET revealed_email = r.email, revealed_at = now()
@@ -157,7 +196,12 @@ export class PeopleSaveService {
   }
 
   /** Puts every person in every list; answers the lists each was added to now. */
-  private async insertMemberships(m: EntityManager, workspaceId: string, ordered: string[], listIds: string[]): Promise<Map<string, Set<string>>> {
+  private async insertMemberships(
+    m: EntityManager,
+    workspaceId: string,
+    ordered: string[],
+    listIds: string[],
+  ): Promise<Map<string, Set<string>>> {
     const added = new Map<string, Set<string>>();
     if (ordered.length === 0 || listIds.length === 0) return added;
     const rows: Array<{ list_id: string; person_id: string }> = await mutateReturning(
@@ -173,11 +217,28 @@ export class PeopleSaveService {
     return added;
   }
 
-  private async recordPersonEvents(m: EntityManager, workspaceId: string, changed: string[], revealed: string[]): Promise<void> {
-    const records = await loadPersonRecords(m, workspaceId, [...new Set([...changed, ...revealed])], { savedBlock: true });
+  private async recordPersonEvents(
+    m: EntityManager,
+    workspaceId: string,
+    changed: string[],
+    revealed: string[],
+  ): Promise<void> {
+    const records = await loadPersonRecords(m, workspaceId, [...new Set([...changed, ...revealed])], {
+      savedBlock: true,
+    });
     const byId = new Map(records.map((r) => [r.id, r]));
-    await recordEvents(m, workspaceId, 'person.saved', changed.map((id) => eventData(byId.get(id)!)));
-    await recordEvents(m, workspaceId, 'person.email_found', revealed.map((id) => ({ ...eventData(byId.get(id)!), email: byId.get(id)!.saved?.email ?? null })));
+    await recordEvents(
+      m,
+      workspaceId,
+      'person.saved',
+      changed.map((id) => eventData(byId.get(id)!)),
+    );
+    await recordEvents(
+      m,
+      workspaceId,
+      'person.email_found',
+      revealed.map((id) => ({ ...eventData(byId.get(id)!), email: byId.get(id)!.saved?.email ?? null })),
+    );
   }
 }
 

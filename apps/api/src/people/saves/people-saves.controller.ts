@@ -1,6 +1,14 @@
 import { Auth, AuthContext } from '@app/common';
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import { CreditsPreviewService } from './credits-preview.service';
 import { CalculateCreditsDto } from './dto/calculate-credits.dto';
 import { SavePeopleDto } from './dto/save-people.dto';
@@ -36,23 +44,49 @@ export class PeopleSavesController {
   @ApiBody({
     type: CalculateCreditsDto,
     examples: {
-      by_ids: { summary: 'people by id and by network URL', value: { data: [EXAMPLE_ID, { pro_network_url: 'https://pronet.example/in/ana-souza' }] } },
-      by_filters: { summary: 'the first 500 VPs with a valid email', value: { filters: { person_seniority: { include: ['VP'] }, contact_details: { email: { status: ['valid'] } } }, limit: 500 } },
-      whole_list: { summary: 'a whole people list (up to 1,000,000)', value: { filters: { lists: { include: ['lst_01JD3Z8Q4W7M2X9K5R6T1V0B3C'] } } } },
+      by_ids: {
+        summary: 'people by id and by network URL',
+        value: { data: [EXAMPLE_ID, { pro_network_url: 'https://pronet.example/in/ana-souza' }] },
+      },
+      by_filters: {
+        summary: 'the first 500 VPs with a valid email',
+        value: {
+          filters: { person_seniority: { include: ['VP'] }, contact_details: { email: { status: ['valid'] } } },
+          limit: 500,
+        },
+      },
+      whole_list: {
+        summary: 'a whole people list (up to 1,000,000)',
+        value: { filters: { lists: { include: ['lst_01JD3Z8Q4W7M2X9K5R6T1V0B3C'] } } },
+      },
     },
   })
   @ApiOkResponse({
     schema: {
       example: {
         success: true,
-        data: { requested: 10, savable: 7, not_matched: 1, invalid: 1, emails: { to_charge: 4, already_owned: 0, without_email: 3, edited: 0 }, credits_needed: 4, credits_available: 100, enough_credits: true, truncated: false },
+        data: {
+          requested: 10,
+          savable: 7,
+          not_matched: 1,
+          invalid: 1,
+          emails: { to_charge: 4, already_owned: 0, without_email: 3, edited: 0 },
+          credits_needed: 4,
+          credits_available: 100,
+          enough_credits: true,
+          truncated: false,
+        },
         metadata: { timestamp: '2026-11-23T03:00:00.000Z' },
       },
     },
   })
   @ApiBadRequestResponse({ description: BAD_REQUEST })
-  @ApiTooManyRequestsResponse({ description: 'over the `search` rate limit (only where enforced); wait `Retry-After` seconds' })
-  @ApiServiceUnavailableResponse({ description: 'SEARCH_TIMEOUT: the filters selection ran past SEARCH_STATEMENT_TIMEOUT' })
+  @ApiTooManyRequestsResponse({
+    description: 'over the `search` rate limit (only where enforced); wait `Retry-After` seconds',
+  })
+  @ApiServiceUnavailableResponse({
+    description: 'SEARCH_TIMEOUT: the filters selection ran past SEARCH_STATEMENT_TIMEOUT',
+  })
   calculateCredits(@Auth() auth: AuthContext, @Body() body: CalculateCreditsDto) {
     return this.previews.preview(auth, body);
   }
@@ -66,10 +100,21 @@ export class PeopleSavesController {
     description:
       'Takes the body of the preview plus `list_ids`. Saves every person taken (a person saved before keeps the first `saved_at`), adds them to the lists, ' +
       'and charges one credit per `to_charge` person in the same transaction, revealing that email; when the balance runs out the rest are saved unrevealed, ' +
-      'and a later save charges and reveals them. An identical retry charges nothing. Answers the company save\'s buckets (each item with its `index` in `data`) ' +
+      "and a later save charges and reveals them. An identical retry charges nothing. Answers the company save's buckets (each item with its `index` in `data`) " +
       'plus `metadata.credits` `{charged, balance}`. Writes `person.saved` and `person.email_found` events. Rate use as the preview. See docs/people-saves.md.',
   })
-  @ApiBody({ type: SavePeopleDto, examples: { by_ids: { summary: 'two people into a list', value: { data: [EXAMPLE_ID, { pro_network_url: 'https://pronet.example/in/ana-souza' }], list_ids: ['lst_01JD3Z8Q4W7M2X9K5R6T1V0B3C'] } } } })
+  @ApiBody({
+    type: SavePeopleDto,
+    examples: {
+      by_ids: {
+        summary: 'two people into a list',
+        value: {
+          data: [EXAMPLE_ID, { pro_network_url: 'https://pronet.example/in/ana-souza' }],
+          list_ids: ['lst_01JD3Z8Q4W7M2X9K5R6T1V0B3C'],
+        },
+      },
+    },
+  })
   @ApiOkResponse({
     schema: {
       example: {
@@ -87,7 +132,9 @@ export class PeopleSavesController {
               email: { bucket: 'to_charge', charged: true, address: 'jose.garcia@acme.example' },
             },
           ],
-          not_matched: [{ index: 1, identifier: 'https://pronet.example/in/ana-souza', attempted: ['pro_network_url'] }],
+          not_matched: [
+            { index: 1, identifier: 'https://pronet.example/in/ana-souza', attempted: ['pro_network_url'] },
+          ],
           invalid: [],
           failed: [],
         },
@@ -105,8 +152,12 @@ export class PeopleSavesController {
       },
     },
   })
-  @ApiBadRequestResponse({ description: `${BAD_REQUEST}; \`invalid_value\` on \`list_ids\` for anything that is not a live people list of the workspace` })
-  @ApiTooManyRequestsResponse({ description: 'over the `search` rate limit (only where enforced); nothing is saved or charged' })
+  @ApiBadRequestResponse({
+    description: `${BAD_REQUEST}; \`invalid_value\` on \`list_ids\` for anything that is not a live people list of the workspace`,
+  })
+  @ApiTooManyRequestsResponse({
+    description: 'over the `search` rate limit (only where enforced); nothing is saved or charged',
+  })
   save(@Auth() auth: AuthContext, @Body() body: SavePeopleDto, @Req() request: { id?: unknown }) {
     return this.saves.save(auth, body, typeof request.id === 'string' ? request.id : null);
   }

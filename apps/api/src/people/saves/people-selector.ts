@@ -1,7 +1,16 @@
 import { PeopleSearchEngine, SearchTimeoutError, SqlParams, Statement } from '@app/search';
 import { Injectable } from '@nestjs/common';
 import { toSearchApiError } from '../search-errors';
-import { BucketCounts, bucketJoins, EMAIL_BUCKET_SQL, EmailBucket, emptyBucketCounts, wholeListCountStatement, WholeSourceRow, wholeSourceCounts } from './email-buckets';
+import {
+  BucketCounts,
+  bucketJoins,
+  EMAIL_BUCKET_SQL,
+  EmailBucket,
+  emptyBucketCounts,
+  wholeListCountStatement,
+  WholeSourceRow,
+  wholeSourceCounts,
+} from './email-buckets';
 import { DataSelection, FiltersSelection } from './selection-request';
 
 /** Anything with TypeORM's `query` shape: the search pool's reader or a transaction's manager. */
@@ -46,7 +55,10 @@ export class PeopleSelector {
   }
 
   /** For a save: the person each `data` item names (null: nobody), and each person's stored valid email. */
-  async resolveForSave(db: Reader, selection: DataSelection): Promise<{ resolved: Array<string | null>; validEmails: Map<string, string | null> }> {
+  async resolveForSave(
+    db: Reader,
+    selection: DataSelection,
+  ): Promise<{ resolved: Array<string | null>; validEmails: Map<string, string | null> }> {
     const named = await this.namedIds(db, selection);
     const validEmails = await this.validEmails(db, distinct(named));
     return { resolved: named.map((id) => (id !== null && validEmails.has(id) ? id : null)), validEmails };
@@ -75,17 +87,27 @@ export class PeopleSelector {
       keys.length === 0
         ? new Map<string, string>()
         : new Map(
-            (await db.query<Array<{ key: string; id: string }>>(`SELECT pro_network_key AS key, min(id) AS id FROM people WHERE pro_network_key = ANY($1::text[]) GROUP BY 1`, [keys])).map(
-              (r) => [r.key, r.id],
-            ),
+            (
+              await db.query<Array<{ key: string; id: string }>>(
+                `SELECT pro_network_key AS key, min(id) AS id FROM people WHERE pro_network_key = ANY($1::text[]) GROUP BY 1`,
+                [keys],
+              )
+            ).map((r) => [r.key, r.id]),
           );
-    return selection.items.map((item) => (item.kind === 'id' ? item.id : item.kind === 'url' ? (byKey.get(item.key) ?? null) : null));
+    return selection.items.map((item) =>
+      item.kind === 'id' ? item.id : item.kind === 'url' ? (byKey.get(item.key) ?? null) : null,
+    );
   }
 
   /** The people a filters selection takes: the first `limit` in result order, as the save takes them. */
   async pick(workspaceId: string, selection: FiltersSelection): Promise<FiltersPick> {
     const picked = await this.engine
-      .select(selection.filters, { workspaceId, limit: selection.limit, excludeIds: selection.excludeIds, ordered: true })
+      .select(selection.filters, {
+        workspaceId,
+        limit: selection.limit,
+        excludeIds: selection.excludeIds,
+        ordered: true,
+      })
       .catch((error) => {
         throw toSearchApiError(error);
       });
@@ -99,13 +121,23 @@ export class PeopleSelector {
    * bucket in the same statement when no more than `limit` match. Otherwise order decides who is
    * taken: the selection's own `ORDER BY … LIMIT` picks the first `limit`, as the save picks them.
    */
-  async countSelection(db: Reader, workspaceId: string, selection: FiltersSelection): Promise<{ requested: number; emails: BucketCounts; truncated: boolean }> {
+  async countSelection(
+    db: Reader,
+    workspaceId: string,
+    selection: FiltersSelection,
+  ): Promise<{ requested: number; emails: BucketCounts; truncated: boolean }> {
     if (selection.wholeList) {
       const whole = await this.countWholeList(db, workspaceId, selection);
       if (whole.total <= selection.limit) return { requested: whole.total, emails: whole.emails, truncated: false };
     }
-    const unordered = await this.countBuckets(db, workspaceId, await this.selectionOf(workspaceId, selection, false), selection.limit);
-    if (unordered.total <= selection.limit) return { requested: unordered.total, emails: unordered.emails, truncated: false };
+    const unordered = await this.countBuckets(
+      db,
+      workspaceId,
+      await this.selectionOf(workspaceId, selection, false),
+      selection.limit,
+    );
+    if (unordered.total <= selection.limit)
+      return { requested: unordered.total, emails: unordered.emails, truncated: false };
     const taken = await this.countBuckets(db, workspaceId, await this.selectionOf(workspaceId, selection, true));
     return { requested: taken.total, emails: taken.emails, truncated: true };
   }
@@ -126,7 +158,12 @@ export class PeopleSelector {
    * The statement's people: how many, and by bucket. With `upTo`, the buckets are counted only
    * when there are at most that many (a one-time filter in the plan skips the joins otherwise).
    */
-  private async countBuckets(db: Reader, workspaceId: string, selection: Statement, upTo?: number): Promise<{ total: number; emails: BucketCounts }> {
+  private async countBuckets(
+    db: Reader,
+    workspaceId: string,
+    selection: Statement,
+    upTo?: number,
+  ): Promise<{ total: number; emails: BucketCounts }> {
     // The selection's own text and values, as the search compiled them; the wrapper's values number on after them.
     const params = new SqlParams(selection.values);
     const ws = params.addOpaque(workspaceId, 'text');
@@ -139,7 +176,9 @@ export class PeopleSelector {
        SELECT ${EMAIL_BUCKET_SQL} AS bucket, count(*) AS n FROM selection s ${bucketJoins(ws)}
         WHERE (SELECT n FROM matched) <= ${most} GROUP BY 1`,
     );
-    const rows: Array<{ bucket: EmailBucket | 'total'; n: string }> = await this.guard(() => db.query(statement.text, statement.values));
+    const rows: Array<{ bucket: EmailBucket | 'total'; n: string }> = await this.guard(() =>
+      db.query(statement.text, statement.values),
+    );
     const emails = emptyBucketCounts();
     let total = 0;
     for (const row of rows) {
@@ -154,7 +193,12 @@ export class PeopleSelector {
    * owns cannot move meanwhile. Only the owned saves are read here (a small partial index); the
    * valid emails come from `validEmails`.
    */
-  async classify(db: Reader, workspaceId: string, personIds: readonly string[], validEmails: ReadonlyMap<string, string | null>): Promise<Map<string, Classified>> {
+  async classify(
+    db: Reader,
+    workspaceId: string,
+    personIds: readonly string[],
+    validEmails: ReadonlyMap<string, string | null>,
+  ): Promise<Map<string, Classified>> {
     const owned = new Map<string, EmailBucket>();
     if (personIds.length > 0) {
       const rows: Array<{ person_id: string; edited: boolean }> = await db.query(
@@ -167,13 +211,20 @@ export class PeopleSelector {
     return new Map(
       personIds.map((id) => {
         const email = validEmails.get(id) ?? null;
-        return [id, { bucket: owned.get(id) ?? (email !== null ? 'to_charge' : 'without_email'), bestEmail: email }] as const;
+        return [
+          id,
+          { bucket: owned.get(id) ?? (email !== null ? 'to_charge' : 'without_email'), bestEmail: email },
+        ] as const;
       }),
     );
   }
 
   /** Which of the ids name nobody in the data set, and how the others count by bucket. */
-  private async countIds(db: Reader, workspaceId: string, ids: readonly string[]): Promise<{ unknown: Set<string>; emails: BucketCounts }> {
+  private async countIds(
+    db: Reader,
+    workspaceId: string,
+    ids: readonly string[],
+  ): Promise<{ unknown: Set<string>; emails: BucketCounts }> {
     const emails = emptyBucketCounts();
     const unknown = new Set<string>();
     if (ids.length === 0) return { unknown, emails };
@@ -198,10 +249,16 @@ export class PeopleSelector {
    * still checks the filters first: a list that is not a live people list of the workspace answers
    * 400 as in a search.
    */
-  private async countWholeList(db: Reader, workspaceId: string, selection: FiltersSelection): Promise<{ total: number; emails: BucketCounts }> {
-    const { filters } = await this.engine.selectionStatement(selection.filters, { workspaceId, limit: selection.limit }).catch((error) => {
-      throw toSearchApiError(error);
-    });
+  private async countWholeList(
+    db: Reader,
+    workspaceId: string,
+    selection: FiltersSelection,
+  ): Promise<{ total: number; emails: BucketCounts }> {
+    const { filters } = await this.engine
+      .selectionStatement(selection.filters, { workspaceId, limit: selection.limit })
+      .catch((error) => {
+        throw toSearchApiError(error);
+      });
     const statement = wholeListCountStatement(workspaceId, filters.lists!);
     const [row] = await this.guard(() => db.query<WholeSourceRow[]>(statement.text, statement.values));
     return wholeSourceCounts(row);
@@ -210,9 +267,15 @@ export class PeopleSelector {
   /** A statement cancelled at the search pool's time limit answers like a search that ran too long. */
   private async guard<T>(work: () => Promise<T>): Promise<T> {
     return work().catch((error) => {
-      throw toSearchApiError((error as { code?: string }).code === '57014' ? new SearchTimeoutError('the selection ran past its time limit') : error);
+      throw toSearchApiError(
+        (error as { code?: string }).code === '57014'
+          ? new SearchTimeoutError('the selection ran past its time limit')
+          : error,
+      );
     });
   }
 }
 
-const distinct = (ids: ReadonlyArray<string | null>): string[] => [...new Set(ids.filter((id): id is string => id !== null))];
+const distinct = (ids: ReadonlyArray<string | null>): string[] => [
+  ...new Set(ids.filter((id): id is string => id !== null)),
+];

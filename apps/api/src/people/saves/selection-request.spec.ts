@@ -1,9 +1,18 @@
 import { apiErrorOf } from '@test/support/api-error-of';
-import { isScopedToSaved, isWholeListSelection, MAX_LIMIT, MAX_WHOLE_LIST_LIMIT, parseSelection, searchUnits, SelectionBody } from './selection-request';
+import {
+  isScopedToSaved,
+  isWholeListSelection,
+  MAX_LIMIT,
+  MAX_WHOLE_LIST_LIMIT,
+  parseSelection,
+  searchUnits,
+  SelectionBody,
+} from './selection-request';
 
 const ID = '5e0000000000000000000001';
 
-const payloadOf = (body: SelectionBody, purpose: 'preview' | 'save' = 'preview') => apiErrorOf(() => parseSelection(body, purpose)).payload;
+const payloadOf = (body: SelectionBody, purpose: 'preview' | 'save' = 'preview') =>
+  apiErrorOf(() => parseSelection(body, purpose)).payload;
 
 describe('preview and save body', () => {
   it('needs exactly one of data and filters', () => {
@@ -15,43 +24,88 @@ describe('preview and save body', () => {
 
   it('rejects exclude_ids and limit next to data', () => {
     expect(payloadOf({ data: [ID], limit: 3 })).toMatchObject({ field: 'limit', code: 'conflicting_fields' });
-    expect(payloadOf({ data: [ID], exclude_ids: [ID] })).toMatchObject({ field: 'exclude_ids', code: 'conflicting_fields' });
+    expect(payloadOf({ data: [ID], exclude_ids: [ID] })).toMatchObject({
+      field: 'exclude_ids',
+      code: 'conflicting_fields',
+    });
   });
 
   it('takes 1-25,000 items with at most 50 URL objects', () => {
     expect(payloadOf({ data: [] })).toMatchObject({ field: 'data', code: 'out_of_range' });
     expect(payloadOf({ data: Array(25_001).fill(ID) })).toMatchObject({ field: 'data', code: 'out_of_range' });
     expect(parseSelection({ data: Array(25_000).fill(ID) }, 'preview').kind).toBe('data');
-    const urls = (n: number) => Array.from({ length: n }, (_, i) => ({ pro_network_url: `https://pronet.example/in/p-${i}` }));
+    const urls = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ pro_network_url: `https://pronet.example/in/p-${i}` }));
     expect(payloadOf({ data: urls(51) })).toMatchObject({ field: 'data', code: 'out_of_range' });
     expect(parseSelection({ data: urls(50) }, 'preview').kind).toBe('data');
   });
 
   it('reads each item: ids, URL objects, and anything else as invalid with a reason', () => {
     const selection = parseSelection(
-      { data: [ID, 'ABC', ID.toUpperCase(), { pro_network_url: 'https://www.PRONET.example/in/ana/' }, { pro_network_url: '  ' }, { id: ID }, { pro_network_url: 'x', note: 1 }, 42, null] },
+      {
+        data: [
+          ID,
+          'ABC',
+          ID.toUpperCase(),
+          { pro_network_url: 'https://www.PRONET.example/in/ana/' },
+          { pro_network_url: '  ' },
+          { id: ID },
+          { pro_network_url: 'x', note: 1 },
+          42,
+          null,
+        ],
+      },
       'save',
     );
     if (selection.kind !== 'data') throw new Error('expected data');
-    expect(selection.items.map((i) => i.kind)).toEqual(['id', 'invalid', 'invalid', 'url', 'invalid', 'invalid', 'invalid', 'invalid', 'invalid']);
-    expect(selection.items[3]).toEqual({ kind: 'url', identifier: 'https://www.PRONET.example/in/ana/', key: 'pronet.example/in/ana' });
+    expect(selection.items.map((i) => i.kind)).toEqual([
+      'id',
+      'invalid',
+      'invalid',
+      'url',
+      'invalid',
+      'invalid',
+      'invalid',
+      'invalid',
+      'invalid',
+    ]);
+    expect(selection.items[3]).toEqual({
+      kind: 'url',
+      identifier: 'https://www.PRONET.example/in/ana/',
+      key: 'pronet.example/in/ana',
+    });
     expect(selection.items[6]).toMatchObject({ identifier: 'x' });
-    for (const item of selection.items.filter((i) => i.kind === 'invalid')) expect(item).toHaveProperty('reason', expect.any(String));
+    for (const item of selection.items.filter((i) => i.kind === 'invalid'))
+      expect(item).toHaveProperty('reason', expect.any(String));
   });
 
   it('limits a filters selection to 1-25,000, default 25,000', () => {
-    expect(payloadOf({ filters: { person_seniority: { include: ['VP'] } }, limit: 0 })).toMatchObject({ field: 'limit', code: 'out_of_range' });
-    expect(payloadOf({ filters: { person_seniority: { include: ['VP'] } }, limit: 25_001 })).toMatchObject({ field: 'limit', code: 'out_of_range' });
+    expect(payloadOf({ filters: { person_seniority: { include: ['VP'] } }, limit: 0 })).toMatchObject({
+      field: 'limit',
+      code: 'out_of_range',
+    });
+    expect(payloadOf({ filters: { person_seniority: { include: ['VP'] } }, limit: 25_001 })).toMatchObject({
+      field: 'limit',
+      code: 'out_of_range',
+    });
     expect(parseSelection({ filters: {} }, 'preview')).toMatchObject({ limit: MAX_LIMIT });
   });
 
   it('lets a whole-list preview go to 1,000,000, by default, but never a save or one with exclude_ids', () => {
     const oneList = { lists: { include: ['lst_1'] } };
     expect(parseSelection({ filters: oneList }, 'preview')).toMatchObject({ limit: MAX_WHOLE_LIST_LIMIT });
-    expect(parseSelection({ filters: { lists: { saved: 'without_list' } }, limit: 1_000_000 }, 'preview')).toMatchObject({ limit: 1_000_000 });
+    expect(
+      parseSelection({ filters: { lists: { saved: 'without_list' } }, limit: 1_000_000 }, 'preview'),
+    ).toMatchObject({ limit: 1_000_000 });
     expect(payloadOf({ filters: oneList, limit: 1_000_001 })).toMatchObject({ field: 'limit', code: 'out_of_range' });
-    expect(payloadOf({ filters: oneList, limit: 30_000, exclude_ids: [ID] })).toMatchObject({ field: 'limit', code: 'out_of_range' });
-    expect(payloadOf({ filters: oneList, limit: 30_000 }, 'save')).toMatchObject({ field: 'limit', code: 'out_of_range' });
+    expect(payloadOf({ filters: oneList, limit: 30_000, exclude_ids: [ID] })).toMatchObject({
+      field: 'limit',
+      code: 'out_of_range',
+    });
+    expect(payloadOf({ filters: oneList, limit: 30_000 }, 'save')).toMatchObject({
+      field: 'limit',
+      code: 'out_of_range',
+    });
     expect(parseSelection({ filters: oneList }, 'save')).toMatchObject({ limit: MAX_LIMIT });
   });
 
@@ -66,7 +120,10 @@ describe('preview and save body', () => {
   });
 
   it('checks exclude_ids', () => {
-    expect(payloadOf({ filters: {}, exclude_ids: [ID, 'nope'] })).toMatchObject({ field: 'exclude_ids[1]', code: 'invalid_format' });
+    expect(payloadOf({ filters: {}, exclude_ids: [ID, 'nope'] })).toMatchObject({
+      field: 'exclude_ids[1]',
+      code: 'invalid_format',
+    });
     expect(parseSelection({ filters: {}, exclude_ids: [ID, ID] }, 'preview')).toMatchObject({ excludeIds: [ID] });
   });
 
@@ -75,7 +132,11 @@ describe('preview and save body', () => {
     expect(searchUnits(parseSelection({ data: Array(501).fill(ID) }, 'preview'))).toBe(2);
     expect(searchUnits(parseSelection({ data: Array(25_000).fill(ID) }, 'preview'))).toBe(50);
     expect(searchUnits(parseSelection({ filters: { person_seniority: { include: ['VP'] } } }, 'preview'))).toBe(1);
-    expect(searchUnits(parseSelection({ filters: { lists: { include: ['a'] }, person_seniority: { include: ['VP'] } } }, 'preview'))).toBe(0);
+    expect(
+      searchUnits(
+        parseSelection({ filters: { lists: { include: ['a'] }, person_seniority: { include: ['VP'] } } }, 'preview'),
+      ),
+    ).toBe(0);
   });
 
   it('knows which filters reach only saved people', () => {

@@ -55,13 +55,26 @@ export function parseSelection(body: SelectionBody, purpose: Purpose): Selection
   const hasData = body.data !== undefined && body.data !== null;
   const hasFilters = body.filters !== undefined && body.filters !== null;
   if (hasData === hasFilters) {
-    throw validationError('data', 'conflicting_fields', hasData ? 'send either data or filters, not both' : 'send one of data (people to save) or filters (a search selection)', {
-      allowed_fields: ['data', 'filters'],
-    });
+    throw validationError(
+      'data',
+      'conflicting_fields',
+      hasData
+        ? 'send either data or filters, not both'
+        : 'send one of data (people to save) or filters (a search selection)',
+      {
+        allowed_fields: ['data', 'filters'],
+      },
+    );
   }
   if (hasData) {
     for (const field of ['exclude_ids', 'limit'] as const) {
-      if (body[field] !== undefined) throw validationError(field, 'conflicting_fields', `${field} applies to a filters selection only; leave it out with data`, received(body[field]));
+      if (body[field] !== undefined)
+        throw validationError(
+          field,
+          'conflicting_fields',
+          `${field} applies to a filters selection only; leave it out with data`,
+          received(body[field]),
+        );
     }
     return { kind: 'data', items: parseItems(body.data!) };
   }
@@ -76,11 +89,21 @@ export function searchUnits(selection: Selection): number {
 
 function parseItems(data: unknown[]): PersonItem[] {
   if (data.length === 0 || data.length > MAX_DATA_ITEMS) {
-    throw validationError('data', 'out_of_range', `data holds 1-${MAX_DATA_ITEMS.toLocaleString('en')} items; got ${data.length.toLocaleString('en')}`, { received_type: 'array' });
+    throw validationError(
+      'data',
+      'out_of_range',
+      `data holds 1-${MAX_DATA_ITEMS.toLocaleString('en')} items; got ${data.length.toLocaleString('en')}`,
+      { received_type: 'array' },
+    );
   }
   const urlItems = data.filter((item) => isPlainObject(item) && 'pro_network_url' in item).length;
   if (urlItems > MAX_URL_ITEMS) {
-    throw validationError('data', 'out_of_range', `at most ${MAX_URL_ITEMS} items may be pro_network_url objects; got ${urlItems}`, { received_type: 'array' });
+    throw validationError(
+      'data',
+      'out_of_range',
+      `at most ${MAX_URL_ITEMS} items may be pro_network_url objects; got ${urlItems}`,
+      { received_type: 'array' },
+    );
   }
   data.forEach(checkItemLength);
   return data.map(parseItem);
@@ -88,24 +111,39 @@ function parseItems(data: unknown[]): PersonItem[] {
 
 /** A string far longer than any id or URL is refused, not echoed back as an `invalid` item. */
 function checkItemLength(item: unknown, i: number): void {
-  const [field, text] = typeof item === 'string' ? [`data[${i}]`, item] : isPlainObject(item) && typeof item.pro_network_url === 'string' ? [`data[${i}].pro_network_url`, item.pro_network_url] : [null, ''];
+  const [field, text] =
+    typeof item === 'string'
+      ? [`data[${i}]`, item]
+      : isPlainObject(item) && typeof item.pro_network_url === 'string'
+        ? [`data[${i}].pro_network_url`, item.pro_network_url]
+        : [null, ''];
   if (field && text.length > MAX_URL_LENGTH) {
-    throw validationError(field, 'out_of_range', `${field} must be at most ${MAX_URL_LENGTH} characters`, { received_type: 'string' });
+    throw validationError(field, 'out_of_range', `${field} must be at most ${MAX_URL_LENGTH} characters`, {
+      received_type: 'string',
+    });
   }
 }
 
 function parseItem(item: unknown): PersonItem {
   if (typeof item === 'string') {
-    return isHex24(item) ? { kind: 'id', identifier: item, id: item } : { kind: 'invalid', identifier: item, reason: 'a person id is 24 lower-case hex characters' };
+    return isHex24(item)
+      ? { kind: 'id', identifier: item, id: item }
+      : { kind: 'invalid', identifier: item, reason: 'a person id is 24 lower-case hex characters' };
   }
   if (isPlainObject(item)) {
     const keys = Object.keys(item);
     const url = item.pro_network_url;
     if (keys.length === 1 && typeof url === 'string') {
       const key = proNetworkKey(url);
-      return key ? { kind: 'url', identifier: url, key } : { kind: 'invalid', identifier: url, reason: 'pro_network_url is empty' };
+      return key
+        ? { kind: 'url', identifier: url, key }
+        : { kind: 'invalid', identifier: url, reason: 'pro_network_url is empty' };
     }
-    return { kind: 'invalid', identifier: typeof url === 'string' ? url : null, reason: 'an object item is {"pro_network_url": "<string>"} with no other key' };
+    return {
+      kind: 'invalid',
+      identifier: typeof url === 'string' ? url : null,
+      reason: 'an object item is {"pro_network_url": "<string>"} with no other key',
+    };
   }
   return { kind: 'invalid', identifier: null, reason: 'an item is a person id string or a {"pro_network_url"} object' };
 }

@@ -23,7 +23,14 @@ export class SuggestDto {
   @IsString()
   query: string;
 
-  @ApiPropertyOptional({ description: 'most values answered', type: 'integer', minimum: 1, maximum: SUGGEST_LIMIT_MAX, default: SUGGEST_LIMIT_DEFAULT, example: 5 })
+  @ApiPropertyOptional({
+    description: 'most values answered',
+    type: 'integer',
+    minimum: 1,
+    maximum: SUGGEST_LIMIT_MAX,
+    default: SUGGEST_LIMIT_DEFAULT,
+    example: 5,
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
@@ -32,11 +39,23 @@ export class SuggestDto {
 }
 
 export const SUGGEST_EXAMPLES = {
-  job_title: { summary: 'job titles with a word starting "sales"', value: { type: 'person_job_title', query: 'sales', limit: 5 } },
-  location: { summary: 'locations: countries, regions, "State, Country", "City, State, Country"', value: { type: 'person_location', query: 'new y' } },
-  keywords: { summary: 'company specialties for company_keywords.include', value: { type: 'company_keywords', query: 'saa' } },
+  job_title: {
+    summary: 'job titles with a word starting "sales"',
+    value: { type: 'person_job_title', query: 'sales', limit: 5 },
+  },
+  location: {
+    summary: 'locations: countries, regions, "State, Country", "City, State, Country"',
+    value: { type: 'person_location', query: 'new y' },
+  },
+  keywords: {
+    summary: 'company specialties for company_keywords.include',
+    value: { type: 'company_keywords', query: 'saa' },
+  },
   industry: { summary: 'industries and industry groups', value: { type: 'company_industry', query: 'software' } },
-  company: { summary: 'company names for company.name.include (EXACT)', value: { type: 'company_name', query: 'glob', limit: 3 } },
+  company: {
+    summary: 'company names for company.name.include (EXACT)',
+    value: { type: 'company_name', query: 'glob', limit: 3 },
+  },
 };
 
 export const SUGGEST_ANSWER_EXAMPLE = {

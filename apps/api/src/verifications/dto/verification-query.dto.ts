@@ -7,7 +7,13 @@ export const RESULTS_PER_PAGE = 1000;
 
 /** `?page=` of GET /v2/email-verifications/{id}: which 1,000 results to include. */
 export class ResultsPageQueryDto {
-  @ApiPropertyOptional({ description: `page of results, ${RESULTS_PER_PAGE} per page`, minimum: 1, maximum: MAX_PAGE, default: 1, example: 2 })
+  @ApiPropertyOptional({
+    description: `page of results, ${RESULTS_PER_PAGE} per page`,
+    minimum: 1,
+    maximum: MAX_PAGE,
+    default: 1,
+    example: 2,
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'page must be a whole number' })

@@ -5,7 +5,8 @@ import { WebhookEvents } from './webhook-events.validator';
 
 export class CreateWebhookDto {
   @ApiProperty({
-    description: 'https URL on a public host that receives the POSTed events; stored trimmed and normalised (WHATWG serialisation)',
+    description:
+      'https URL on a public host that receives the POSTed events; stored trimmed and normalised (WHATWG serialisation)',
     example: 'https://hooks.example.com/prospecting',
   })
   @IsString()
@@ -21,7 +22,11 @@ export class CreateWebhookDto {
   @WebhookEvents()
   events: string[];
 
-  @ApiPropertyOptional({ description: 'Free text for people reading the webhook list (at most 500 characters); null or absent: none', nullable: true, example: 'CRM sync' })
+  @ApiPropertyOptional({
+    description: 'Free text for people reading the webhook list (at most 500 characters); null or absent: none',
+    nullable: true,
+    example: 'CRM sync',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(500)

@@ -7,7 +7,11 @@ const STATUSES: WebhookStatus[] = ['active', 'disabled'];
 
 /** `?status=&page=&per_page=` of GET /v2/webhooks. */
 export class ListWebhooksQuery extends PageQuery {
-  @ApiPropertyOptional({ enum: STATUSES, description: 'only webhooks in this status; every webhook when omitted', example: 'active' })
+  @ApiPropertyOptional({
+    enum: STATUSES,
+    description: 'only webhooks in this status; every webhook when omitted',
+    example: 'active',
+  })
   @IsOptional()
   @IsIn(STATUSES, { message: `status must be one of ${STATUSES.join(', ')}` })
   status?: WebhookStatus;

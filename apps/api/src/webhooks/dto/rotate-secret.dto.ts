@@ -6,7 +6,8 @@ import { IsOptional, IsString } from 'class-validator';
 @BodyOptional()
 export class RotateSecretDto {
   @ApiPropertyOptional({
-    description: 'How long the previous secret keeps signing beside the new one: a duration from `0` to `7d` (default `24h`, also when null or when no body is sent)',
+    description:
+      'How long the previous secret keeps signing beside the new one: a duration from `0` to `7d` (default `24h`, also when null or when no body is sent)',
     nullable: true,
     example: '24h',
   })

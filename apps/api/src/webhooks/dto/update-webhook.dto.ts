@@ -9,7 +9,10 @@ import { WebhookEvents } from './webhook-events.validator';
  * null (it clears it); a null `url`, `events` or `status` answers 400 VALIDATION_ERROR on that field.
  */
 export class UpdateWebhookDto {
-  @ApiPropertyOptional({ description: 'not null; stored trimmed and normalised like at create', example: 'https://hooks.example.com/prospecting-v2' })
+  @ApiPropertyOptional({
+    description: 'not null; stored trimmed and normalised like at create',
+    example: 'https://hooks.example.com/prospecting-v2',
+  })
   @IsOptionalNotNull()
   @IsString()
   url?: string;

@@ -5,7 +5,9 @@ import { WEBHOOK_EVENT_TYPES } from '../webhook-record';
 
 /** Whether a list of event types holds at least one real (subscribable) type, not only `webhook.test`. */
 export function hasRealEventType(events: unknown): boolean {
-  return Array.isArray(events) && events.some((type) => (SUBSCRIBABLE_EVENT_TYPES as readonly unknown[]).includes(type));
+  return (
+    Array.isArray(events) && events.some((type) => (SUBSCRIBABLE_EVENT_TYPES as readonly unknown[]).includes(type))
+  );
 }
 
 /**

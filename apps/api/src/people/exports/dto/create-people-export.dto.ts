@@ -26,12 +26,19 @@ export class CreatePeopleExportDto {
   @IsObject()
   filters?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ description: `with \`filters\`: person ids left out (at most ${MAX_EXCLUDE_IDS.toLocaleString('en')})`, type: [String] })
+  @ApiPropertyOptional({
+    description: `with \`filters\`: person ids left out (at most ${MAX_EXCLUDE_IDS.toLocaleString('en')})`,
+    type: [String],
+  })
   @IsOptional()
   @IsArray()
   exclude_ids?: unknown[];
 
-  @ApiPropertyOptional({ description: `with \`filters\`: most people taken, 1-${MAX_EXPORT_PEOPLE.toLocaleString('en')}, default ${MAX_EXPORT_PEOPLE.toLocaleString('en')}`, minimum: 1, maximum: MAX_EXPORT_PEOPLE })
+  @ApiPropertyOptional({
+    description: `with \`filters\`: most people taken, 1-${MAX_EXPORT_PEOPLE.toLocaleString('en')}, default ${MAX_EXPORT_PEOPLE.toLocaleString('en')}`,
+    minimum: 1,
+    maximum: MAX_EXPORT_PEOPLE,
+  })
   @IsOptional()
   @IsInt()
   limit?: number;

@@ -10,7 +10,12 @@ export class PeopleSelectionDto {
       `1-${MAX_DATA_ITEMS.toLocaleString('en')} items: a person id string (24 hex), or \`{"pro_network_url": "…"}\` (at most ${MAX_URL_ITEMS}). ` +
       'Malformed items count as `invalid`, unknown ones as `not_matched`; a repeated item counts in `requested` only. Exactly one of `data` and `filters`.',
     type: 'array',
-    items: { oneOf: [{ type: 'string', example: '5e0000000000000000000001' }, { type: 'object', properties: { pro_network_url: { type: 'string' } }, required: ['pro_network_url'] }] },
+    items: {
+      oneOf: [
+        { type: 'string', example: '5e0000000000000000000001' },
+        { type: 'object', properties: { pro_network_url: { type: 'string' } }, required: ['pro_network_url'] },
+      ],
+    },
     example: ['5e0000000000000000000001', { pro_network_url: 'https://pronet.example/in/ana-souza' }],
   })
   @IsOptional()
@@ -18,7 +23,8 @@ export class PeopleSelectionDto {
   data?: unknown[];
 
   @ApiPropertyOptional({
-    description: 'The people search filter set (POST /v2/people/search, docs/people-search.md): the save takes its first `limit` people in result order.',
+    description:
+      'The people search filter set (POST /v2/people/search, docs/people-search.md): the save takes its first `limit` people in result order.',
     ...PEOPLE_FILTERS_REF,
     example: { person_seniority: { include: ['VP'] }, contact_details: { email: { status: ['valid'] } } },
   })
@@ -26,7 +32,10 @@ export class PeopleSelectionDto {
   @IsObject()
   filters?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ description: `with \`filters\`: person ids left out (at most ${MAX_EXCLUDE_IDS.toLocaleString('en')})`, type: [String] })
+  @ApiPropertyOptional({
+    description: `with \`filters\`: person ids left out (at most ${MAX_EXCLUDE_IDS.toLocaleString('en')})`,
+    type: [String],
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_EXCLUDE_IDS)
