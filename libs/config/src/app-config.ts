@@ -1,6 +1,9 @@
 import { isIP, isIPv4 } from 'node:net';
 import { parseDuration, parseDurationList } from './duration';
+import { maskedUrl } from './masked-url';
 import { parseReplicaUrls } from './replica-urls';
+
+export { maskedUrl };
 
 const isPort = (text: string): boolean => /^\d{1,5}$/.test(text) && Number(text) >= 1 && Number(text) <= 65535;
 
@@ -153,16 +156,6 @@ export const CONFIG_DEFAULTS: Record<string, string> = {
   SHUTDOWN_DELAY: '5s',
   SHUTDOWN_TIMEOUT: '20s',
 };
-
-/**
- * A value as it may be shown (a start-up problem, a log line): the password of every URL in it replaced by
- * `***`, whether or not the URL parses (`postgres://app:secret@db:99999/x` is invalid and was echoed in clear).
- * Every value a problem echoes goes through it.
- */
-export function maskedUrl(text: string): string {
-  // Up to the last `@` before a space or a comma: an unencoded `@` in the password must not leave its tail visible.
-  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/[^:@/?#\s,]*:)[^\s,]*@/gi, '$1***@');
-}
 
 class EnvReader {
   readonly problems: string[] = [];

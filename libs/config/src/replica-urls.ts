@@ -1,4 +1,4 @@
-import { maskedUrl } from './app-config';
+import { maskedUrl } from './masked-url';
 
 /**
  * DATABASE_REPLICA_URLS: comma-separated PostgreSQL URLs of streaming replicas; empty means none (every read
