@@ -105,7 +105,7 @@ describe(`people filters: search, preview, save and export agree (${CASES} filte
 
   beforeAll(async () => {
     console.log(
-      `filters fuzz: ${CASES} filter objects, seed ${SEED} (replay: FUZZ_SEED=${SEED} FILTER_FUZZ_CASES=${CASES} npx jest --selectProjects e2e --testPathPatterns people-filters-fuzz)`,
+      `filters fuzz: ${CASES} filter objects, seed ${SEED} (replay: FUZZ_SEED=${SEED} FILTER_FUZZ_CASES=${CASES} npx jest --selectProjects e2e --testPathPatterns people/filters-fuzz)`,
     );
     // Exports are this test's fourth request of every case: no daily export quota may refuse them.
     stack = await startStack({ env: { EXPORTS_PER_DAY: '1000000' } });
