@@ -12,11 +12,16 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** `require` resolving from the repository's node_modules (pg, autocannon, …). */
 export const requireFromRoot = createRequire(join(ROOT, 'package.json'));
 
+/** Test-support modules loaded so far, by name: one instance each, as Node's own cache would keep them. */
+const testSupport = new Map();
+
 /**
  * A test-support module of test/support (kept out of dist/, so production cannot import it), transpiled to CommonJS
- * in memory. Only for files that import nothing but Node's own modules.
+ * in memory. Its own imports of other test-support modules (`./name`) load the same way; packages come from the
+ * repository's node_modules.
  */
 export function requireTestSupport(name) {
+  if (testSupport.has(name)) return testSupport.get(name).exports;
   const ts = requireFromRoot('typescript');
   const path = join(ROOT, 'test/support', `${name}.ts`);
   const { outputText } = ts.transpileModule(readFileSync(path, 'utf8'), {
@@ -25,6 +30,8 @@ export function requireTestSupport(name) {
   });
   const loaded = new Module(path);
   loaded.filename = path;
+  loaded.require = (id) => (id.startsWith('./') ? requireTestSupport(id.slice(2)) : requireFromRoot(id));
+  testSupport.set(name, loaded);
   loaded._compile(outputText, path);
   return loaded.exports;
 }

@@ -4,13 +4,12 @@
 // reads the replica took (from the API's /metrics).
 //   node bench/replicas.mjs [--people 200000] [--companies 20000] [--seconds 20] [--concurrency 4] [--database URL] [--keep]
 // Needs PostgreSQL's server binaries (pg_basebackup, pg_ctl) beside the local server, and root or the postgres OS
-// user to run the replica (bench/_replica.mjs). The replica runs on the same machine as the primary: the figures
+// user to run the replica (test/support/replica.ts). The replica runs on the same machine as the primary: the figures
 // show the routing's overhead and share, not the capacity a second machine adds.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { apiClient, benchDatabase, closedLoop, f1, percentile, startApi } from './_api.mjs';
-import { startReplica } from './_replica.mjs';
-import { freePort, parseArgs, requireFromRoot, runNode, sleep } from './_lib.mjs';
+import { freePort, parseArgs, requireFromRoot, requireTestSupport, runNode, sleep } from './_lib.mjs';
 
 const pg = requireFromRoot('pg');
 const Redis = requireFromRoot('ioredis');
@@ -23,6 +22,9 @@ const CONCURRENCY = Number(args.concurrency ?? 4);
 const KEEP = args.keep === 'true';
 const GIVEN_DATABASE = args.database && args.database !== 'true' ? args.database : null;
 const ADMIN = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// The tests' replica helper, pointed at the same server.
+process.env.TEST_DATABASE_ADMIN_URL ??= ADMIN;
+const { startReplica } = requireTestSupport('replica');
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
 /** One search in DEPENDENT_EVERY names the list the saves fill (read-your-writes applies to it). */
 const DEPENDENT_EVERY = 5;
@@ -180,8 +182,9 @@ async function main() {
     const people = Number((await db.query('SELECT count(*) AS n FROM people')).rows[0].n);
     const candidates = (await db.query('SELECT id FROM people ORDER BY md5(id) LIMIT 20000')).rows.map((r) => r.id);
     await db.end();
-    replica = await startReplica(ADMIN);
-    console.log(`replica: base backup and start in ${replica.seconds.toFixed(1)} s`);
+    const replicaStarted = Date.now();
+    replica = await startReplica();
+    console.log(`replica: base backup and start in ${((Date.now() - replicaStarted) / 1000).toFixed(1)} s`);
     const dbName = new URL(database.url).pathname.slice(1);
     const half = Math.floor(candidates.length / 2);
     const results = [];
