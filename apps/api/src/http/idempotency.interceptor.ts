@@ -14,7 +14,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { ApiHeader } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { defer, lastValueFrom, Observable, of } from 'rxjs';
+import { defer, from, lastValueFrom, Observable, of, switchMap } from 'rxjs';
 import { IDEMPOTENCY_HEADER, readIdempotencyKey, REPLAYED_HEADER, requestHash } from './idempotency-key';
 
 const IDEMPOTENT = Symbol('idempotent');
@@ -66,9 +66,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
     this.keyring = configKeyring(config);
   }
 
-  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    // Synchronous for every other route: this interceptor is global and sits on the hot path of each request.
     if (context.getType() !== 'http' || !this.reflector.get<boolean>(IDEMPOTENT, context.getHandler()))
       return next.handle();
+    return from(this.idempotent(context, next)).pipe(switchMap((answer) => answer));
+  }
+
+  private async idempotent(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const request = context.switchToHttp().getRequest<Request & { auth?: AuthContext }>();
     const response = context.switchToHttp().getResponse<Response>();
     const key = readIdempotencyKey(request.headers['idempotency-key']);

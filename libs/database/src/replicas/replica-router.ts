@@ -104,6 +104,8 @@ export class ReplicaRouter {
   private checking: Promise<void> | null = null;
   /** This process's own recent writes: a floor under what Redis says, and the answer while Redis is away. */
   private readonly local = new Map<string, { lsn: bigint | 'unknown'; until: number }>();
+  /** Without replicas: the one reader of each primary pool (see primaryOnly). */
+  private readonly primaryReaders = new Map<Pool, RoutedReader>();
   private readonly reads: Counter<'target' | 'kind'>;
   private readonly fallbacks: Counter<'reason'>;
   private readonly lag: Gauge<'replica'>;
@@ -276,7 +278,7 @@ export class ReplicaRouter {
 
   /** The pool for one read; `primary` is the caller's own primary pool (its timeouts and session settings). */
   async reader(read: ReadSpec, primary: Pool): Promise<RoutedReader> {
-    if (!this.enabled) return this.routed('primary', primary, null, read.kind);
+    if (!this.enabled) return this.primaryOnly(primary);
     const workspaceLsn = read.kind === 'dependent' ? await this.workspaceLsn(read.workspaceId) : null;
     const request = { kind: read.kind, workspaceLsn };
     const start = this.next++ % this.replicas.length;
@@ -292,6 +294,21 @@ export class ReplicaRouter {
     }
     const replica = this.replicas[decision.target];
     return this.routed(replica.name, replica.pool, { replica, primary }, read.kind);
+  }
+
+  /** Without replicas every read is the primary's: one reader per pool, no routing and no count on the hot path. */
+  private primaryOnly(primary: Pool): RoutedReader {
+    let reader = this.primaryReaders.get(primary);
+    if (!reader) {
+      const query = (text: string | QueryConfig, values?: unknown[]) => primary.query(text as string, values);
+      reader = {
+        target: 'primary',
+        query,
+        rows: { query: async <T = any>(text: string, values?: unknown[]) => (await query(text, values)).rows as T },
+      };
+      this.primaryReaders.set(primary, reader);
+    }
+    return reader;
   }
 
   private async refreshReplay(replica: Replica): Promise<void> {
