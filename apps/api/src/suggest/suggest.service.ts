@@ -1,16 +1,9 @@
-import { primaryPool, ReplicaRouter } from '@app/database';
+import { findSuggestions, primaryPool, ReplicaRouter } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { SuggestDto } from './dto/suggest.dto';
-import {
-  normalizeSuggestQuery,
-  SUGGEST_LIMIT_DEFAULT,
-  SUGGEST_SQL,
-  SuggestionItem,
-  suggestionItems,
-  SuggestionRow,
-} from './suggest-query';
+import { normalizeSuggestQuery, SUGGEST_LIMIT_DEFAULT, SuggestionItem, suggestionItems } from './suggest-query';
 
 /** POST /v2/search/suggest: lookups in the precomputed `search_suggestions` (libs/database/src/suggestions). */
 @Injectable()
@@ -30,9 +23,7 @@ export class SuggestService {
   async suggest(body: SuggestDto): Promise<SuggestionItem[]> {
     const query = normalizeSuggestQuery(body.query);
     const reader = await this.replicas.reader({ kind: 'plain' }, this.pool);
-    const rows: SuggestionRow[] = (
-      await reader.query(SUGGEST_SQL, [body.type, query, body.limit ?? SUGGEST_LIMIT_DEFAULT])
-    ).rows;
+    const rows = await findSuggestions(reader, body.type, query, body.limit ?? SUGGEST_LIMIT_DEFAULT);
     return suggestionItems(body.type, rows);
   }
 }

@@ -1,5 +1,5 @@
 import { AuthContext, RateLimiter, WithMetadata } from '@app/common';
-import { ReplicaRouter } from '@app/database';
+import { readCreditBalance, ReplicaRouter } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { SearchPool } from '../search-pool';
 import { previewAnswer, PreviewCounts, tallyItems } from './email-buckets';
@@ -61,10 +61,6 @@ export class CreditsPreviewService {
   }
 
   private async balance(workspaceId: string): Promise<number> {
-    const rows: Array<{ credits: string }> = await this.search.reader.query(
-      `SELECT credits FROM workspaces WHERE id = $1`,
-      [workspaceId],
-    );
-    return rows.length === 0 ? 0 : Number(rows[0].credits);
+    return readCreditBalance(this.search.reader, workspaceId);
   }
 }

@@ -1,14 +1,16 @@
 import { AuthContext, RateLimiter, WithMetadata } from '@app/common';
 import {
   addCredits,
+  insertListMemberships,
+  insertSavedPeople,
   ListRepository,
   loadPersonRecords,
-  mutateReturning,
   loadPersonSavedBlocks,
   lockBalance,
   noteWorkspaceWrite,
   PersonRecord,
   recordEvents,
+  revealSavedEmails,
 } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
@@ -165,18 +167,7 @@ export class PeopleSaveService {
     emails: Map<string, string>,
   ): Promise<Set<string>> {
     if (ordered.length === 0) return new Set();
-    const rows: Array<{ person_id: string }> = await mutateReturning(
-      m,
-      `INSERT INTO saved_people (workspace_id, person_id, revealed_email, revealed_at)
-       SELECT $1, s.id, r.email, CASE WHEN r.email IS NOT NULL THEN now() END
-         FROM unnest($2::char(24)[]) AS s(id)
-         LEFT JOIN unnest($3::char(24)[], $4::text[]) AS r(id, email) ON r.id = s.id
-        ORDER BY s.id
-       ON CONFLICT (workspace_id, person_id) DO NOTHING
-       RETURNING person_id`,
-      [workspaceId, ordered, [...emails.keys()], [...emails.values()]],
-    );
-    return new Set(rows.map((r) => r.person_id));
+    return insertSavedPeople(m, workspaceId, ordered, emails);
   }
 
   /** Reveals the charged emails of people saved before (the save that saved them could not pay). */
@@ -187,11 +178,11 @@ export class PeopleSaveService {
     emails: Map<string, string>,
   ): Promise<void> {
     if (ids.length === 0) return;
-    await m.query(
-      `UPDATE saved_people sp SET revealed_email = r.email, revealed_at = now()
-         FROM unnest($2::char(24)[], $3::text[]) AS r(id, email)
-        WHERE sp.workspace_id = $1 AND sp.person_id = r.id`,
-      [workspaceId, ids, ids.map((id) => emails.get(id)!)],
+    await revealSavedEmails(
+      m,
+      workspaceId,
+      ids,
+      ids.map((id) => emails.get(id)!),
     );
   }
 
@@ -202,19 +193,8 @@ export class PeopleSaveService {
     ordered: string[],
     listIds: string[],
   ): Promise<Map<string, Set<string>>> {
-    const added = new Map<string, Set<string>>();
-    if (ordered.length === 0 || listIds.length === 0) return added;
-    const rows: Array<{ list_id: string; person_id: string }> = await mutateReturning(
-      m,
-      `INSERT INTO people_list_members (list_id, person_id, workspace_id)
-       SELECT l.id, s.id, $1 FROM unnest($2::varchar[]) AS l(id) CROSS JOIN unnest($3::char(24)[]) AS s(id)
-        ORDER BY l.id, s.id
-       ON CONFLICT (list_id, person_id) DO NOTHING
-       RETURNING list_id, person_id`,
-      [workspaceId, [...listIds].sort(), ordered],
-    );
-    for (const r of rows) added.set(r.person_id, (added.get(r.person_id) ?? new Set<string>()).add(r.list_id));
-    return added;
+    if (ordered.length === 0 || listIds.length === 0) return new Map();
+    return insertListMemberships(m, workspaceId, [...listIds].sort(), ordered);
   }
 
   private async recordPersonEvents(

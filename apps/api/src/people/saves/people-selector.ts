@@ -1,22 +1,17 @@
-import { PeopleSearchEngine, SearchTimeoutError, SqlParams, Statement } from '@app/search';
+import {
+  countIdBuckets,
+  countSelectionBuckets,
+  countWholeListBuckets,
+  Reader,
+  readIdsByProNetworkKey,
+  readOwnedSaves,
+  readValidEmails,
+} from '@app/database';
+import { PeopleSearchEngine, SearchTimeoutError, Statement } from '@app/search';
 import { Injectable } from '@nestjs/common';
 import { toSearchApiError } from '../search-errors';
-import {
-  BucketCounts,
-  bucketJoins,
-  EMAIL_BUCKET_SQL,
-  EmailBucket,
-  emptyBucketCounts,
-  wholeListCountStatement,
-  WholeSourceRow,
-  wholeSourceCounts,
-} from './email-buckets';
+import { BucketCounts, EmailBucket, emptyBucketCounts } from './email-buckets';
 import { DataSelection, FiltersSelection } from './selection-request';
-
-/** Anything with TypeORM's `query` shape: the search pool's reader or a transaction's manager. */
-export interface Reader {
-  query<T = any>(text: string, values?: unknown[]): Promise<T>;
-}
 
 export interface FiltersPick {
   /** The people taken, in result order. */
@@ -70,30 +65,13 @@ export class PeopleSelector {
    */
   async validEmails(db: Reader, ids: readonly string[]): Promise<Map<string, string | null>> {
     if (ids.length === 0) return new Map();
-    const rows: Array<{ id: string; email: string | null }> = await this.guard(() =>
-      db.query(
-        `SELECT p.id, CASE WHEN p.best_email_status = 'valid' THEN p.best_email END AS email
-           FROM unnest($1::char(24)[]) AS s(id) JOIN people p ON p.id = s.id`,
-        [[...ids].sort()],
-      ),
-    );
-    return new Map(rows.map((r) => [r.id, r.email]));
+    return this.guard(() => readValidEmails(db, ids));
   }
 
   /** The person each item names before checking it exists: ids as given, URLs looked up. */
   private async namedIds(db: Reader, selection: DataSelection): Promise<Array<string | null>> {
     const keys = [...new Set(selection.items.flatMap((i) => (i.kind === 'url' ? [i.key] : [])))];
-    const byKey =
-      keys.length === 0
-        ? new Map<string, string>()
-        : new Map(
-            (
-              await db.query<Array<{ key: string; id: string }>>(
-                `SELECT pro_network_key AS key, min(id) AS id FROM people WHERE pro_network_key = ANY($1::text[]) GROUP BY 1`,
-                [keys],
-              )
-            ).map((r) => [r.key, r.id]),
-          );
+    const byKey = keys.length === 0 ? new Map<string, string>() : await readIdsByProNetworkKey(db, keys);
     return selection.items.map((item) =>
       item.kind === 'id' ? item.id : item.kind === 'url' ? (byKey.get(item.key) ?? null) : null,
     );
@@ -164,28 +142,7 @@ export class PeopleSelector {
     selection: Statement,
     upTo?: number,
   ): Promise<{ total: number; emails: BucketCounts }> {
-    // The selection's own text and values, as the search compiled them; the wrapper's values number on after them.
-    const params = new SqlParams(selection.values);
-    const ws = params.addOpaque(workspaceId, 'text');
-    const most = params.add(upTo ?? Number.MAX_SAFE_INTEGER, 'bigint');
-    const statement = params.statement(
-      'bucket counts',
-      `WITH selection AS MATERIALIZED (${selection.text}), matched AS (SELECT count(*) AS n FROM selection)
-       SELECT 'total' AS bucket, n FROM matched
-       UNION ALL
-       SELECT ${EMAIL_BUCKET_SQL} AS bucket, count(*) AS n FROM selection s ${bucketJoins(ws)}
-        WHERE (SELECT n FROM matched) <= ${most} GROUP BY 1`,
-    );
-    const rows: Array<{ bucket: EmailBucket | 'total'; n: string }> = await this.guard(() =>
-      db.query(statement.text, statement.values),
-    );
-    const emails = emptyBucketCounts();
-    let total = 0;
-    for (const row of rows) {
-      if (row.bucket === 'total') total = Number(row.n);
-      else emails[row.bucket] = Number(row.n);
-    }
-    return { total, emails };
+    return this.guard(() => countSelectionBuckets(db, workspaceId, selection, upTo));
   }
 
   /**
@@ -199,21 +156,14 @@ export class PeopleSelector {
     personIds: readonly string[],
     validEmails: ReadonlyMap<string, string | null>,
   ): Promise<Map<string, Classified>> {
-    const owned = new Map<string, EmailBucket>();
-    if (personIds.length > 0) {
-      const rows: Array<{ person_id: string; edited: boolean }> = await db.query(
-        `SELECT sp.person_id, sp.edited_email IS NOT NULL AS edited FROM saved_people sp
-          WHERE sp.workspace_id = $1 AND sp.person_id = ANY($2::char(24)[]) AND (sp.revealed_email IS NOT NULL OR sp.edited_email IS NOT NULL)`,
-        [workspaceId, personIds],
-      );
-      for (const r of rows) owned.set(r.person_id, r.edited ? 'edited' : 'already_owned');
-    }
+    // true: the workspace edited the email; false: it revealed it.
+    const owned = personIds.length > 0 ? await readOwnedSaves(db, workspaceId, personIds) : new Map<string, boolean>();
     return new Map(
       personIds.map((id) => {
         const email = validEmails.get(id) ?? null;
         return [
           id,
-          { bucket: owned.get(id) ?? (email !== null ? 'to_charge' : 'without_email'), bestEmail: email },
+          { bucket: ownedBucket(owned.get(id)) ?? (email !== null ? 'to_charge' : 'without_email'), bestEmail: email },
         ] as const;
       }),
     );
@@ -225,23 +175,8 @@ export class PeopleSelector {
     workspaceId: string,
     ids: readonly string[],
   ): Promise<{ unknown: Set<string>; emails: BucketCounts }> {
-    const emails = emptyBucketCounts();
-    const unknown = new Set<string>();
-    if (ids.length === 0) return { unknown, emails };
-    const rows: Array<{ bucket: EmailBucket | 'unknown'; n: string; ids: string[] | null }> = await this.guard(() =>
-      db.query(
-        `SELECT bucket, count(*) AS n, array_agg(id) FILTER (WHERE bucket = 'unknown') AS ids
-           FROM (SELECT s.id, CASE WHEN p.id IS NULL THEN 'unknown' ELSE ${EMAIL_BUCKET_SQL} END AS bucket
-                   FROM unnest($2::char(24)[]) AS s(id) LEFT JOIN people p ON p.id = s.id ${bucketJoins('(SELECT $1::text)')}) x
-          GROUP BY bucket`,
-        [workspaceId, [...ids].sort()],
-      ),
-    );
-    for (const row of rows) {
-      if (row.bucket === 'unknown') (row.ids ?? []).forEach((id) => unknown.add(id));
-      else emails[row.bucket] = Number(row.n);
-    }
-    return { unknown, emails };
+    if (ids.length === 0) return { unknown: new Set<string>(), emails: emptyBucketCounts() };
+    return this.guard(() => countIdBuckets(db, workspaceId, ids));
   }
 
   /**
@@ -259,9 +194,7 @@ export class PeopleSelector {
       .catch((error) => {
         throw toSearchApiError(error);
       });
-    const statement = wholeListCountStatement(workspaceId, filters.lists!);
-    const [row] = await this.guard(() => db.query<WholeSourceRow[]>(statement.text, statement.values));
-    return wholeSourceCounts(row);
+    return this.guard(() => countWholeListBuckets(db, workspaceId, filters.lists!));
   }
 
   /** A statement cancelled at the search pool's time limit answers like a search that ran too long. */
@@ -279,3 +212,6 @@ export class PeopleSelector {
 const distinct = (ids: ReadonlyArray<string | null>): string[] => [
   ...new Set(ids.filter((id): id is string => id !== null)),
 ];
+
+const ownedBucket = (edited: boolean | undefined): EmailBucket | undefined =>
+  edited === undefined ? undefined : edited ? 'edited' : 'already_owned';
