@@ -1,22 +1,9 @@
-import type { DeliveryStore } from '@app/webhooks';
+import type { AttemptRow, DeliveryStore } from '@app/webhooks';
 import type { WebhookHealth } from '@app/webhooks/delivery/delivery-policy';
 import { BatchedLoader } from './batched-loader';
 
-/** One finished attempt, as the delivery record and the task's next state. */
-export interface AttemptRecord {
-  eventId: string;
-  webhookId: string;
-  attempt: number;
-  /** The task's state after this attempt, and when the next attempt is due (pending only). */
-  state: string;
-  nextAttemptAt: Date | null;
-  deliveryId: string;
-  status: 'succeeded' | 'failed';
-  responseStatus: number | null;
-  error: string | null;
-  durationMs: number;
-  startedAt: Date;
-}
+/** One finished attempt, as the delivery record and the task's next state (its health kind is derived here). */
+export type AttemptRecord = Omit<AttemptRow, 'healthKind'>;
 
 export interface RecordedAttempt {
   deliveryId: string;
