@@ -14,7 +14,7 @@ export class CompanyRecordsService {
   async get(workspaceId: string, id: string): Promise<CompanyRecord> {
     if (!isHex24(id)) throw malformedIdError('id', 'id must be 24 lowercase hexadecimal characters');
     // The record shows the workspace's saved block: a replica only once it has replayed the workspace's last write.
-    const routed = await this.replicas.reader({ kind: 'dependent', workspaceId }, this.companies.primaryPool());
+    const routed = await this.replicas.reader({ kind: 'dependent', workspaceId });
     const record = await this.companies.record(workspaceId, id, routed);
     if (!record) throw notFoundError('company');
     return record;

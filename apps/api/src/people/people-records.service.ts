@@ -17,10 +17,7 @@ export class PeopleRecordsService {
   async get(auth: AuthContext, id: string): Promise<PersonRecord> {
     assertPersonId(id);
     // With the saved block: a replica only once it has replayed the workspace's last write.
-    const routed = await this.replicas.reader(
-      { kind: 'dependent', workspaceId: auth.workspaceId },
-      this.people.primaryPool(),
-    );
+    const routed = await this.replicas.reader({ kind: 'dependent', workspaceId: auth.workspaceId });
     const record = await this.people.record(auth.workspaceId, id, routed.rows);
     if (!record) throw notFoundError('person');
     return record;

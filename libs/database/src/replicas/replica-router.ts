@@ -276,8 +276,11 @@ export class ReplicaRouter {
     }));
   }
 
-  /** The pool for one read; `primary` is the caller's own primary pool (its timeouts and session settings). */
-  async reader(read: ReadSpec, primary: Pool): Promise<RoutedReader> {
+  /**
+   * The pool for one read; `primary` is the caller's own primary pool (its timeouts and session settings, such as the
+   * search pool's), by default the data source's.
+   */
+  async reader(read: ReadSpec, primary: Pool = this.options.primary): Promise<RoutedReader> {
     if (!this.enabled) return this.primaryOnly(primary);
     const workspaceLsn = read.kind === 'dependent' ? await this.workspaceLsn(read.workspaceId) : null;
     const request = { kind: read.kind, workspaceLsn };
@@ -300,12 +303,7 @@ export class ReplicaRouter {
   private primaryOnly(primary: Pool): RoutedReader {
     let reader = this.primaryReaders.get(primary);
     if (!reader) {
-      const query = (text: string | QueryConfig, values?: unknown[]) => primary.query(text as string, values);
-      reader = {
-        target: 'primary',
-        query,
-        rows: { query: async <T = any>(text: string, values?: unknown[]) => (await query(text, values)).rows as T },
-      };
+      reader = readerOf('primary', (text, values) => primary.query(text as string, values));
       this.primaryReaders.set(primary, reader);
     }
     return reader;
@@ -347,11 +345,7 @@ export class ReplicaRouter {
         return fallback.primary.query(text as string, values);
       }
     };
-    return {
-      target,
-      query,
-      rows: { query: async <T = any>(text: string, values?: unknown[]) => (await query(text, values)).rows as T },
-    };
+    return readerOf(target, query);
   }
 
   /** The workspace's last noted write position: null for none remembered, undefined when unknown. */
@@ -404,4 +398,13 @@ export class ReplicaRouter {
     const now = Date.now();
     for (const [key, entry] of this.local) if (entry.until <= now) this.local.delete(key);
   }
+}
+
+/** A reader over `query`, with the rows-only shape the record loaders take. */
+function readerOf(target: string, query: RoutedReader['query']): RoutedReader {
+  return {
+    target,
+    query,
+    rows: { query: async <T = any>(text: string, values?: unknown[]) => (await query(text, values)).rows as T },
+  };
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Pool, QueryConfig, QueryResult } from 'pg';
+import type { QueryConfig, QueryResult } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 import { COMPANY_GET_SHAPE, CompanyRecord, loadCompanyRecords } from '../companies/company-record';
 import { primaryPool } from '../data-source';
@@ -35,11 +35,6 @@ export class CompanyRepository {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The primary's pg pool; read per call: a repository may be built (by hand, in the CLI) before its data source initializes. */
-  primaryPool(): Pool {
-    return primaryPool(this.dataSource);
-  }
-
   /**
    * The full Company record (technologies and the workspace's saved block), or undefined. Inside the caller's
    * transaction when a manager is given; else as a named (prepared) statement on `target` (the primary's pool, or the
@@ -49,7 +44,8 @@ export class CompanyRepository {
   async record(
     workspaceId: string,
     id: string,
-    target: EntityManager | StatementTarget = this.primaryPool(),
+    // Read per call: a repository may be built (by hand, in the CLI) before its data source initializes.
+    target: EntityManager | StatementTarget = primaryPool(this.dataSource),
   ): Promise<CompanyRecord | undefined> {
     const reader = target instanceof EntityManager ? target : this.prepared(target);
     const records = await loadCompanyRecords(reader, workspaceId, [id], COMPANY_GET_SHAPE);

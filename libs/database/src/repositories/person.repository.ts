@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Pool } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
-import { primaryPool } from '../data-source';
 import { loadPersonRecords, PersonRecord } from '../people/person-record';
 import { mutateReturning } from '../sql';
 
@@ -15,11 +13,6 @@ import { mutateReturning } from '../sql';
 @Injectable()
 export class PersonRepository {
   constructor(private readonly dataSource: DataSource) {}
-
-  /** The primary's pg pool, for a caller that routes the read to a replica (docs/replicas.md). */
-  primaryPool(): Pool {
-    return primaryPool(this.dataSource);
-  }
 
   /**
    * The person in search shape plus the workspace's `saved` block (null while never saved), or undefined; read through
