@@ -4,6 +4,7 @@
  */
 import { Resolver } from 'node:dns/promises';
 import { readFileSync } from 'node:fs';
+import { within } from '../async/within';
 
 /** `mail`: MX (or, per RFC 5321 5.1, an address record) exists; `no_mail`: NXDOMAIN, null MX, or nothing; `no_answer`: timeout or failure. */
 export type DomainAnswer = 'mail' | 'no_mail' | 'no_answer';
@@ -58,11 +59,7 @@ export class DnsDomainResolver implements DomainResolver {
   }
 
   private withTimeout<T>(query: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(Object.assign(new Error('dns timeout'), { code: 'ETIMEOUT' })), this.timeoutMs);
-    });
-    return Promise.race([query, timeout]).finally(() => clearTimeout(timer));
+    return within(query, this.timeoutMs, () => Object.assign(new Error('dns timeout'), { code: 'ETIMEOUT' }));
   }
 }
 

@@ -1,3 +1,4 @@
+import { within } from '@app/common/async/within';
 import type Redis from 'ioredis';
 import { Pool, PoolConfig, QueryConfig, QueryResult } from 'pg';
 import { Counter, Gauge, Registry } from 'prom-client';
@@ -63,15 +64,6 @@ export function replicaWhere(url: string): string {
   } catch {
     return 'unparsable URL';
   }
-}
-
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    timer.unref();
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 interface Replica extends ReplicaHealth {
