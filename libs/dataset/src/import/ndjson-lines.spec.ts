@@ -37,4 +37,21 @@ describe('ndjsonLines', () => {
     for await (const l of ndjsonLines(source())) out.push(l);
     expect(out).toEqual([{ line: 1, text: '{"n":"Łukasz"}' }]);
   });
+
+  it('reads each chunk only until the next is asked for, so the source may refill one buffer', async () => {
+    const buffer = Buffer.alloc(16);
+    async function* source() {
+      for (const c of ['{"a":1}\n{', '"b":', '2}\n']) {
+        buffer.fill(0);
+        const n = buffer.write(c);
+        yield buffer.subarray(0, n);
+      }
+    }
+    const out: NdjsonLine[] = [];
+    for await (const l of ndjsonLines(source())) out.push(l);
+    expect(out).toEqual([
+      { line: 1, text: '{"a":1}' },
+      { line: 2, text: '{"b":2}' },
+    ]);
+  });
 });

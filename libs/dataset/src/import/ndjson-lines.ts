@@ -8,6 +8,7 @@ export type NdjsonLine = { line: number; text: string } | { line: number; tooLon
 /**
  * Splits a byte stream into lines (LF or CRLF) in constant memory: a line longer than `maxBytes`
  * is reported by number and length only, its bytes dropped as they arrive. Blank lines are skipped.
+ * A chunk is read only until the next one is asked for, so the input may reuse one buffer.
  */
 export async function* ndjsonLines(
   input: Readable | AsyncIterable<Buffer>,
@@ -41,7 +42,8 @@ export async function* ndjsonLines(
         overflow = true;
         parts = [];
       }
-      if (!overflow) parts.push(chunk.subarray(start, stop));
+      // A piece that waits for the next chunk is copied: the reader may refill the same buffer.
+      if (!overflow) parts.push(nl < 0 ? Buffer.from(chunk.subarray(start, stop)) : chunk.subarray(start, stop));
       length += piece;
       if (nl < 0) break;
       yield* end();
