@@ -1,64 +1,54 @@
-import { QueueName, JobName } from '@app/common';
-import { deliveryJobId } from '@app/webhooks/delivery/delivery-policy';
+import { JobName, QueueName } from '@app/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { Job, Queue } from 'bullmq';
+import { Queue } from 'bullmq';
 
-/** One attempt of one (event, webhook) delivery task. */
-export interface DeliveryJobData {
-  eventId: string;
+/**
+ * A drain of one webhook's due tasks (docs/webhook-delivery.md, "In-flight limits"), with the
+ * slots taken for it when it was enqueued. A job of the dispatcher from before drains
+ * (`eventId`, `attempt`, maybe no `workspaceId`) is read as a drain of its webhook.
+ */
+export interface DrainJobData {
   webhookId: string;
-  attempt: number;
-  /** For the per-workspace in-flight cap; jobs enqueued before it existed lack it. */
   workspaceId?: string;
-  /**
-   * Enqueued again by the sweeper or the stranded check: its attempt may have been sent meanwhile
-   * (it waited in the limiter, not lost), so the job checks the task before it can wait again.
-   */
-  requeued?: boolean;
+  slots?: string[];
 }
 
-export interface DueAttempt extends DeliveryJobData {
-  /** When the attempt may run; earlier jobs wait in BullMQ's delayed set. */
-  at?: Date | null;
+/** A drain to start: now with slots already taken, or later (a retry's due time) taking its own. */
+export interface DrainRequest {
+  webhookId: string;
+  workspaceId: string;
+  slots?: string[];
+  at?: Date;
 }
 
-// Finished jobs leave Redis at once: PostgreSQL keeps the state, and a job id that lingered
-// would make a later re-enqueue of the same attempt a silent no-op.
+/** Delayed drains of one webhook due within this window share one job. */
+const LATER_WINDOW_MS = 100;
+
+// Finished jobs leave Redis at once: PostgreSQL keeps the state.
 const JOB_OPTIONS = { removeOnComplete: true, removeOnFail: true, attempts: 1 };
 
-/** Enqueues delivery attempts; the job id makes enqueuing the same attempt twice collapse. */
+/** Enqueues drains. Waiting work is never here: a lost job costs at most one pass of the slot filler (1 s). */
 @Injectable()
 export class DeliveryQueue {
-  constructor(@InjectQueue(QueueName.WebhookDelivery) readonly queue: Queue<DeliveryJobData>) {}
+  constructor(@InjectQueue(QueueName.WebhookDelivery) readonly queue: Queue<DrainJobData>) {}
 
-  async enqueue(attempts: DueAttempt[]): Promise<void> {
-    if (attempts.length === 0) return;
+  async enqueue(drains: DrainRequest[]): Promise<void> {
+    if (drains.length === 0) return;
     const now = Date.now();
     await this.queue.addBulk(
-      attempts.map(({ eventId, webhookId, attempt, workspaceId, requeued, at }) => ({
-        name: JobName.DeliverWebhook,
-        data: { eventId, webhookId, attempt, workspaceId, ...(requeued ? { requeued } : {}) },
-        opts: {
-          ...JOB_OPTIONS,
-          jobId: deliveryJobId(eventId, webhookId, attempt),
-          delay: at ? Math.max(0, at.getTime() - now) : 0,
-        },
-      })),
+      drains.map(({ webhookId, workspaceId, slots, at }) => {
+        // A retry's drain: one job per webhook and window, run at the window's end, however many of
+        // its tasks fall due in it.
+        const window = at && at.getTime() > now ? Math.ceil(at.getTime() / LATER_WINDOW_MS) : null;
+        const delay = window === null ? 0 : window * LATER_WINDOW_MS - now;
+        const jobId = window === null ? undefined : `later.${webhookId}.${window}`;
+        return {
+          name: JobName.DrainWebhook,
+          data: { webhookId, workspaceId, ...(slots?.length ? { slots } : {}) },
+          opts: { ...JOB_OPTIONS, delay, ...(jobId ? { jobId } : {}) },
+        };
+      }),
     );
-  }
-
-  /**
-   * Makes an already delayed job run now (a parked job woken, or a resend that made its attempt
-   * due early); false when the job is not delayed. Promoting needs only the id, so the job is not
-   * read first: one Redis call, not two.
-   */
-  async promote(jobId: string): Promise<boolean> {
-    try {
-      await new Job(this.queue, JobName.DeliverWebhook, {} as DeliveryJobData, {}, jobId).promote();
-      return true;
-    } catch {
-      return false;
-    }
   }
 }

@@ -7,9 +7,10 @@ import { Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AttemptRecorder } from './attempt-recorder';
 import { DeliveryQueue } from './delivery-queue.service';
-import { DeliverySweeper } from './delivery-sweeper.service';
-import { InFlightLimiter } from './in-flight-limiter';
+import { DeliveryDrains } from './drain/delivery-drains.service';
 import { OutboxRelay } from './outbox-relay.service';
+import { DeliverySlots } from './slots/delivery-slots';
+import { SlotFiller } from './slot-filler.service';
 import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 import { WebhookDispatchService } from './webhook-dispatch.service';
@@ -24,13 +25,14 @@ class DeliveryDbCloser implements OnApplicationShutdown {
   }
 }
 
-/** Webhook dispatch: outbox relay, delivery sweeper, the delivery processor and its metrics. */
+/** Webhook dispatch: outbox relay, slot filler, the drains and their processor, and the metrics. */
 @Module({
   imports: [BullModule.registerQueue({ name: QueueName.WebhookDelivery })],
   providers: [
     DeliveryQueue,
     OutboxRelay,
-    DeliverySweeper,
+    SlotFiller,
+    DeliveryDrains,
     WebhookDeliveryService,
     WebhookDeliveryProcessor,
     WebhookDispatchService,
@@ -49,16 +51,16 @@ class DeliveryDbCloser implements OnApplicationShutdown {
       useFactory: (store: DeliveryStore) => new AttemptRecorder(store),
     },
     {
-      provide: InFlightLimiter,
+      provide: DeliverySlots,
       inject: [REDIS, APP_CONFIG],
       useFactory: (redis: Redis, config: AppConfig) =>
-        new InFlightLimiter(redis, QUEUE_PREFIX, {
+        new DeliverySlots(redis, `${QUEUE_PREFIX}:wh-slots`, {
           perWebhook: config.webhookMaxInFlightPerWebhook,
           perWorkspace: config.webhookMaxInFlightPerWorkspace,
-          slotTtlMs: config.webhookTimeoutMs + 5000,
+          ttlMs: config.webhookTimeoutMs + 5000,
         }),
     },
   ],
-  exports: [WebhookDeliveryService, InFlightLimiter, WebhookStore],
+  exports: [WebhookDeliveryService, WebhookStore],
 })
 export class WebhookDeliveryModule {}

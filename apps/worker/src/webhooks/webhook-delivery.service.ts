@@ -2,7 +2,7 @@ import { newId } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import {
   checkTargetUrl,
-  ClaimedDelivery,
+  ClaimedTask,
   configKeyring,
   DeliveryStore,
   liveSecrets,
@@ -13,17 +13,13 @@ import {
 import { classifyAttempt, decideTask, disableReasonFor, DisableReason } from '@app/webhooks/delivery/delivery-policy';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AttemptRecorder } from './attempt-recorder';
-import { BatchedLoader } from './batched-loader';
-import { DeliveryJobData, DeliveryQueue } from './delivery-queue.service';
+import { DeliveryQueue } from './delivery-queue.service';
 import { WebhookMetrics } from './webhook-metrics.service';
 import { sendDelivery } from './webhook-sender';
 
-/** What the processor does with the job after an attempt. */
-export type AttemptEnd = { kind: 'done' } | { kind: 'later'; at: Date };
-
 /**
- * Runs one delivery attempt: loads the task if it still waits for this attempt, signs and POSTs the stored event body, records the attempt,
- * schedules the retry or ends the task, and applies the disable rules.
+ * Runs one delivery attempt of a task a drain claimed: signs and POSTs the stored event body,
+ * records the attempt, schedules the retry's drain or ends the task, and applies the disable rules.
  */
 @Injectable()
 export class WebhookDeliveryService {
@@ -42,13 +38,11 @@ export class WebhookDeliveryService {
     this.resolver = ReceiverResolver.fromConfig(config);
   }
 
-  async attempt(job: DeliveryJobData): Promise<AttemptEnd> {
-    const { eventId, webhookId, attempt } = job;
-    const task = await this.claim(job);
-    if (!task) return this.whyNotClaimed(job);
+  async attempt(task: ClaimedTask): Promise<void> {
+    const { eventId, webhookId, workspaceId, attempt } = task;
     if (task.status !== 'active') {
       await this.store.dropPendingTask(eventId, webhookId);
-      return { kind: 'done' };
+      return;
     }
 
     const startedAt = new Date();
@@ -57,8 +51,8 @@ export class WebhookDeliveryService {
       secrets = liveSecrets(task.secrets, webhookId, configKeyring(this.config));
     } catch {
       // A secret no key of SECRETS_KEY / SECRETS_KEY_PREVIOUS opens will not open on a retry either.
-      await this.failUnsignable(job, task, startedAt);
-      return { kind: 'done' };
+      await this.failUnsignable(task, startedAt);
+      return;
     }
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -101,20 +95,17 @@ export class WebhookDeliveryService {
       durationMs: sent.durationMs,
       startedAt,
     });
-    if (!recorded) return { kind: 'done' }; // another run recorded this attempt, or the task was dropped meanwhile
+    if (!recorded) return; // another run recorded this attempt, or the task was dropped meanwhile
     // Only a failure can disable: a success recorded with failed attempts of the same webhook does not.
     const reason =
       outcome.status === 'failed' ? disableReasonFor(outcome, recorded.health, this.limits(), new Date()) : null;
     if (reason) {
       await this.disable(webhookId, reason, recorded.deliveryId);
-      return { kind: 'done' };
+      return;
     }
-    if (decision.state === 'pending' && decision.nextAttemptAt) {
-      await this.queue.enqueue([
-        { eventId, webhookId, workspaceId: job.workspaceId, attempt: attempt + 1, at: decision.nextAttemptAt },
-      ]);
-    }
-    return { kind: 'done' };
+    // The retry waits as its task's due time; a delayed drain starts on time (the slot filler would within a second).
+    if (decision.state === 'pending' && decision.nextAttemptAt)
+      await this.queue.enqueue([{ webhookId, workspaceId, at: decision.nextAttemptAt }]);
   }
 
   /**
@@ -122,11 +113,8 @@ export class WebhookDeliveryService {
    * it): one failed delivery (`blocked_target`: the service refused to send), the task failed for
    * good, and a notification for the workspace admin unless an unread one already says so.
    */
-  private async failUnsignable(
-    { eventId, webhookId, attempt }: DeliveryJobData,
-    task: ClaimedDelivery,
-    startedAt: Date,
-  ): Promise<void> {
+  private async failUnsignable(task: ClaimedTask, startedAt: Date): Promise<void> {
+    const { eventId, webhookId, attempt } = task;
     this.logger.error(
       `webhook ${webhookId}: its secret cannot be decrypted with this SECRETS_KEY; the delivery of ${eventId} fails`,
     );
@@ -147,41 +135,11 @@ export class WebhookDeliveryService {
     if (recorded) await this.webhooks.notifyUnreadableSecret({ webhookId, url: task.url });
   }
 
-  /** Whether the task still waits for exactly this attempt (a re-enqueued job checks before it waits for a slot again). */
-  async stillWaits(job: DeliveryJobData): Promise<boolean> {
-    return this.store.stillWaits(job);
-  }
-
   private limits() {
     return {
       disableAfterTimeouts: this.config.webhookDisableAfterTimeouts,
       disableAfterMs: this.config.webhookDisableAfterMs,
     };
-  }
-
-  /**
-   * Loads what sending needs, only while the task still waits for exactly this attempt and is
-   * due. A read, not a lease: PostgreSQL time is the dispatcher's bottleneck, and a duplicate
-   * run (rare: a stalled job, a re-enqueue racing completion) is bounded by `record`, which only
-   * the first run to finish can do, so an attempt is sent at most one extra time. Concurrent
-   * jobs' claims go out together as one statement (DeliveryStore.claim).
-   */
-  private claim(job: DeliveryJobData): Promise<ClaimedDelivery | null> {
-    return this.claims.load(job);
-  }
-
-  private readonly claims = new BatchedLoader<DeliveryJobData, ClaimedDelivery | null>(
-    (jobs) => this.store.claim(jobs),
-    100,
-    2,
-  );
-
-  /** A job that could not claim: too early (come back when due), or stale (drop the job). */
-  private async whyNotClaimed({ eventId, webhookId, attempt }: DeliveryJobData): Promise<AttemptEnd> {
-    const task = await this.store.taskState(eventId, webhookId);
-    if (!task || task.state !== 'pending' || task.attempts !== attempt - 1) return { kind: 'done' };
-    if (!task.nextAttemptAt || task.nextAttemptAt.getTime() <= Date.now()) return { kind: 'done' };
-    return { kind: 'later', at: new Date(task.nextAttemptAt.getTime() + 10) };
   }
 
   /** Disables the webhook (drops its pending tasks, notifies the admin); the attempt just recorded schedules nothing. */

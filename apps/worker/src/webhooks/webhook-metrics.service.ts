@@ -1,12 +1,13 @@
 import { QueueName } from '@app/common';
-import { WebhookStore } from '@app/webhooks';
+import { DeliveryStore, WaitingTasks, WebhookStore } from '@app/webhooks';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { workerRegistry } from '../metrics/metrics-registry';
-import { InFlightLimiter } from './in-flight-limiter';
-import { summarizeWaiting } from './waiting-summary';
+
+/** Per-webhook series are published for at most this many webhooks, so /metrics keeps a bounded label count. */
+export const TOP_WAITING_WEBHOOKS = 10;
 
 /** Dispatcher metrics: outcomes, attempt latency, outbox lag and queue depth (read at scrape time). */
 @Injectable()
@@ -26,7 +27,7 @@ export class WebhookMetrics {
     registers: [workerRegistry],
   });
 
-  constructor(webhooks: WebhookStore, @InjectQueue(QueueName.WebhookDelivery) queue: Queue, limiter: InFlightLimiter) {
+  constructor(webhooks: WebhookStore, store: DeliveryStore, @InjectQueue(QueueName.WebhookDelivery) queue: Queue) {
     new Gauge({
       name: 'webhook_outbox_lag_seconds',
       help: 'Age of the oldest event not yet relayed to the delivery queue (0 when none waits)',
@@ -37,7 +38,7 @@ export class WebhookMetrics {
     });
     new Gauge({
       name: 'webhook_queue_depth',
-      help: 'Delivery jobs in the queue by state',
+      help: 'Drain jobs in the queue by state',
       labelNames: ['state'],
       registers: [workerRegistry],
       async collect() {
@@ -53,16 +54,13 @@ export class WebhookMetrics {
         this.set(await webhooks.oldestDueTaskAgeSeconds());
       },
     });
-    // One read of the limiter per scrape serves the three waiting gauges.
-    let waiting: Promise<ReturnType<typeof summarizeWaiting>> | null = null;
+    // One read of the due tasks per scrape serves the three waiting gauges.
+    let waiting: Promise<WaitingTasks> | null = null;
     const readWaiting = () =>
-      (waiting ??= limiter
-        .waitingWebhooks()
-        .then((hooks) => summarizeWaiting(hooks, Date.now()))
-        .finally(() => setTimeout(() => (waiting = null), 100)));
+      (waiting ??= store.waitingTasks(TOP_WAITING_WEBHOOKS).finally(() => setTimeout(() => (waiting = null), 100)));
     new Gauge({
       name: 'webhook_waiting_attempts',
-      help: 'Delivery attempts waiting for an in-flight slot of their webhook or workspace, all webhooks together',
+      help: 'Due delivery tasks that no drain holds yet (waiting for an in-flight slot of their webhook or workspace), all webhooks together',
       registers: [workerRegistry],
       async collect() {
         this.set((await readWaiting()).total);
@@ -70,7 +68,7 @@ export class WebhookMetrics {
     });
     new Gauge({
       name: 'webhook_waiting_attempts_by_webhook',
-      help: 'Attempts waiting for an in-flight slot, for the ten webhooks with the most',
+      help: 'Due delivery tasks waiting for an in-flight slot, for the ten webhooks with the most',
       labelNames: ['webhook_id'],
       registers: [workerRegistry],
       async collect() {
@@ -80,7 +78,7 @@ export class WebhookMetrics {
     });
     new Gauge({
       name: 'webhook_oldest_waiting_age_seconds',
-      help: 'Age of the oldest attempt waiting for an in-flight slot, for the ten webhooks with the most waiting',
+      help: 'How long the oldest waiting due task has been due, for the ten webhooks with the most waiting',
       labelNames: ['webhook_id'],
       registers: [workerRegistry],
       async collect() {

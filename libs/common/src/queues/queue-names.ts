@@ -10,7 +10,9 @@ export enum QueueName {
 }
 
 export enum JobName {
+  /** A job of the dispatcher from before drains (one attempt each): read as a drain of its webhook. */
   DeliverWebhook = 'deliver-webhook',
+  DrainWebhook = 'drain-webhook',
   RunVerification = 'run-verification',
   PruneDeliveries = 'prune-deliveries',
   DisableFailingWebhooks = 'disable-failing-webhooks',

@@ -7,10 +7,14 @@ import { Webhook } from './webhook.entity';
  */
 export type WebhookTaskState = 'pending' | 'succeeded' | 'failed' | 'dropped';
 
-/** Delivery state of one (event, webhook): the source of truth; BullMQ only schedules attempts. */
+/** Delivery state of one (event, webhook): the source of truth, and the only place where waiting work waits. */
 @Entity('webhook_tasks')
-// The sweeper reads only what is still due; pruning only what is finished.
+// Metrics read only what is still due; pruning only what is finished.
 @Index('webhook_tasks_due_idx', ['nextAttemptAt'], { where: `state = 'pending'` })
+// A drain claims its webhook's due tasks in due order; the fill pass finds webhooks with due tasks.
+@Index('webhook_tasks_pending_webhook_due_idx', ['webhookId', 'nextAttemptAt', 'eventId'], {
+  where: `state = 'pending'`,
+})
 @Index('webhook_tasks_finished_updated_idx', ['updatedAt'], { where: `state <> 'pending'` })
 // "Recover everything that failed since T" for one webhook.
 @Index('webhook_tasks_webhook_state_idx', ['webhookId', 'state', 'updatedAt'])

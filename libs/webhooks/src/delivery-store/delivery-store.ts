@@ -17,14 +17,12 @@ export interface RelayedTask {
   workspaceId: string;
 }
 
-/** A pending task as the sweeper re-enqueues it. */
-export interface PendingTask extends RelayedTask {
-  attempts: number;
-  nextAttemptAt: Date | null;
-}
-
-/** What sending one attempt needs: the webhook's target and secrets, and the event's stored body. */
-export interface ClaimedDelivery {
+/**
+ * A due task a drain claimed (leased until its attempt is recorded), with what sending it needs:
+ * the webhook's target and secrets, and the event's stored body.
+ */
+export interface ClaimedTask extends TaskAttemptKey {
+  workspaceId: string;
   url: string;
   status: 'active' | 'disabled';
   secrets: WebhookSecretColumns;
@@ -32,11 +30,16 @@ export interface ClaimedDelivery {
   body: string;
 }
 
-/** Where a task stands, for a job that could not claim it. */
-export interface TaskState {
-  state: string;
-  attempts: number;
-  nextAttemptAt: Date | null;
+/** A webhook with due tasks, for the pass that fills free slots. */
+export interface DueWebhook {
+  webhookId: string;
+  workspaceId: string;
+}
+
+/** Due tasks no drain holds yet: all webhooks together, and the webhooks with the most. */
+export interface WaitingTasks {
+  total: number;
+  top: { webhookId: string; waiting: number; oldestAgeSeconds: number }[];
 }
 
 /** One finished attempt, as its delivery record and its task's next state. */
@@ -60,25 +63,6 @@ export interface RecordedAttemptRow {
   consecutiveTimeouts: number;
   failingSince: Date | null;
 }
-
-/** Where a page of `pendingTasks` ends: the next page starts after it. */
-export type PendingTaskCursor = [Date, string, string];
-
-interface TaskRow {
-  event_id: string;
-  webhook_id: string;
-  workspace_id: string;
-  attempts: number;
-  next_attempt_at: Date | null;
-}
-
-const toPendingTask = (r: TaskRow): PendingTask => ({
-  eventId: r.event_id,
-  webhookId: r.webhook_id,
-  workspaceId: r.workspace_id,
-  attempts: r.attempts,
-  nextAttemptAt: r.next_attempt_at,
-});
 
 /**
  * The dispatcher's statements on its own pool (DeliveryDb: `synchronous_commit = off`, prepared
@@ -126,66 +110,121 @@ export class DeliveryStore {
     });
   }
 
-  /** Whether the task still waits for exactly this attempt. */
-  async stillWaits({ eventId, webhookId, attempt }: TaskAttemptKey): Promise<boolean> {
-    const rows = await this.db.query(
-      `SELECT 1 FROM webhook_tasks WHERE event_id = $1 AND webhook_id = $2 AND (state = 'pending') IS TRUE AND attempts = $3 - 1`,
-      [eventId, webhookId, attempt],
-      'webhook-task-still-waits',
-    );
-    return rows.length > 0;
-  }
-
   /**
-   * What sending each attempt needs, in the order asked, null for an attempt its task no longer
-   * waits for or that is not due yet. One statement for many jobs, finding tasks by primary key
-   * (see `recordAttempts` for why the state test reads `IS TRUE`).
+   * Claims up to `limit` due tasks of one webhook, oldest due first (then by event id, which is
+   * time-ordered), with `FOR UPDATE SKIP LOCKED` so that concurrent drains never claim the same
+   * task. The claim is a lease: `next_attempt_at` moves `leaseMs` ahead, so the task is due again
+   * only if its attempt is not recorded by then (the drain died); recording sets the real next time.
    */
-  async claim(attempts: TaskAttemptKey[]): Promise<(ClaimedDelivery | null)[]> {
+  async claimDue(webhookId: string, limit: number, leaseMs: number): Promise<ClaimedTask[]> {
     const rows = await this.db.query<{
-      i: string;
+      event_id: string;
+      attempts: number;
+      workspace_id: string;
+      event_type: string;
+      body: string;
       url: string;
       status: 'active' | 'disabled';
       secret_ciphertext: string;
       previous_secret_ciphertext: string | null;
       previous_secret_expires_at: Date | null;
-      event_type: string;
-      body: string;
     }>(
-      `SELECT k.i, w.url, w.status, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at,
-              t.event_type, e.body::text AS body
-         FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS k(event_id, webhook_id, attempt, i)
-         JOIN webhook_tasks t ON t.event_id = k.event_id AND t.webhook_id = k.webhook_id
-         JOIN webhooks w ON w.id = t.webhook_id JOIN events e ON e.id = t.event_id
-        WHERE (t.state = 'pending') IS TRUE AND t.attempts = k.attempt - 1
-          AND COALESCE(t.next_attempt_at, '-infinity') <= now() + interval '50 milliseconds'`,
-      [attempts.map((j) => j.eventId), attempts.map((j) => j.webhookId), attempts.map((j) => j.attempt)],
-      'webhook-claim-many',
+      `WITH c AS (
+         SELECT event_id, next_attempt_at AS due_at FROM webhook_tasks
+          WHERE webhook_id = $1 AND state = 'pending' AND next_attempt_at <= now()
+          ORDER BY next_attempt_at, event_id LIMIT $2 FOR UPDATE SKIP LOCKED
+       ), t AS (
+         UPDATE webhook_tasks t SET next_attempt_at = now() + make_interval(secs => $3::float8 / 1000)
+           FROM c WHERE t.event_id = c.event_id AND t.webhook_id = $1
+         RETURNING t.event_id, t.attempts, t.workspace_id, t.event_type, c.due_at
+       )
+       SELECT t.event_id, t.attempts, t.workspace_id, t.event_type, e.body::text AS body,
+              w.url, w.status, w.secret_ciphertext, w.previous_secret_ciphertext, w.previous_secret_expires_at
+         FROM t JOIN events e ON e.id = t.event_id JOIN webhooks w ON w.id = $1
+        ORDER BY t.due_at, t.event_id`,
+      [webhookId, limit, leaseMs],
+      'webhook-claim-due',
     );
-    const found: (ClaimedDelivery | null)[] = attempts.map(() => null);
-    for (const r of rows) {
-      found[Number(r.i) - 1] = {
-        url: r.url,
-        status: r.status,
-        secrets: {
-          secret_ciphertext: r.secret_ciphertext,
-          previous_secret_ciphertext: r.previous_secret_ciphertext,
-          previous_secret_expires_at: r.previous_secret_expires_at,
-        },
-        eventType: r.event_type,
-        body: r.body,
-      };
-    }
-    return found;
+    return rows.map((r) => ({
+      eventId: r.event_id,
+      webhookId,
+      attempt: r.attempts + 1,
+      workspaceId: r.workspace_id,
+      eventType: r.event_type,
+      body: r.body,
+      url: r.url,
+      status: r.status,
+      secrets: {
+        secret_ciphertext: r.secret_ciphertext,
+        previous_secret_ciphertext: r.previous_secret_ciphertext,
+        previous_secret_expires_at: r.previous_secret_expires_at,
+      },
+    }));
   }
 
-  /** The task's state, or null when it is gone. */
-  async taskState(eventId: string, webhookId: string): Promise<TaskState | null> {
-    const [row] = await this.db.query<{ state: string; attempts: number; next_attempt_at: Date | null }>(
-      `SELECT state, attempts, next_attempt_at FROM webhook_tasks WHERE event_id = $1 AND webhook_id = $2`,
-      [eventId, webhookId],
+  /** Claimed tasks a drain will not send after all (it is stopping): due again at once. */
+  async releaseClaims(tasks: TaskAttemptKey[]): Promise<void> {
+    if (tasks.length === 0) return;
+    await this.db.query(
+      `UPDATE webhook_tasks t SET next_attempt_at = now()
+         FROM unnest($1::text[], $2::text[], $3::int[]) AS k(event_id, webhook_id, attempt)
+        WHERE t.event_id = k.event_id AND t.webhook_id = k.webhook_id AND (t.state = 'pending') IS TRUE AND t.attempts = k.attempt - 1`,
+      [tasks.map((t) => t.eventId), tasks.map((t) => t.webhookId), tasks.map((t) => t.attempt)],
     );
-    return row ? { state: row.state, attempts: row.attempts, nextAttemptAt: row.next_attempt_at } : null;
+  }
+
+  /** Whether the webhook has a due task no drain holds. */
+  async hasDueTask(webhookId: string): Promise<boolean> {
+    const rows = await this.db.query(
+      `SELECT 1 FROM webhook_tasks WHERE webhook_id = $1 AND state = 'pending' AND next_attempt_at <= now() LIMIT 1`,
+      [webhookId],
+      'webhook-has-due-task',
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Webhooks with due tasks (at most `limit`): a skip scan over the pending tasks' webhook index,
+   * one probe per webhook with pending tasks, however many tasks each holds.
+   */
+  async webhooksWithDueTasks(limit: number): Promise<DueWebhook[]> {
+    const rows = await this.db.query<{ webhook_id: string; workspace_id: string }>(
+      `WITH RECURSIVE hooks(id) AS (
+         (SELECT webhook_id FROM webhook_tasks WHERE state = 'pending' ORDER BY webhook_id LIMIT 1)
+         UNION ALL
+         SELECT (SELECT t.webhook_id FROM webhook_tasks t WHERE t.state = 'pending' AND t.webhook_id > h.id
+                  ORDER BY t.webhook_id LIMIT 1)
+           FROM hooks h WHERE h.id IS NOT NULL
+       )
+       SELECT w.id AS webhook_id, w.workspace_id FROM hooks h JOIN webhooks w ON w.id = h.id
+        WHERE EXISTS (SELECT 1 FROM webhook_tasks t
+                       WHERE t.webhook_id = h.id AND t.state = 'pending' AND t.next_attempt_at <= now())
+        LIMIT ${Number(limit)}`,
+    );
+    return rows.map((r) => ({ webhookId: r.webhook_id, workspaceId: r.workspace_id }));
+  }
+
+  /** The workspace of a webhook (a job from before jobs carried it), null when the webhook is gone. */
+  async workspaceOf(webhookId: string): Promise<string | null> {
+    const [row] = await this.db.query<{ workspace_id: string }>(`SELECT workspace_id FROM webhooks WHERE id = $1`, [
+      webhookId,
+    ]);
+    return row?.workspace_id ?? null;
+  }
+
+  /** Due tasks that no drain holds: the total, and the `top` webhooks with the most (ties: the longest waiting). */
+  async waitingTasks(top: number): Promise<WaitingTasks> {
+    const rows = await this.db.query<{ webhook_id: string; waiting: number; age: number; total: number }>(
+      `SELECT webhook_id, count(*)::int AS waiting,
+              GREATEST(0, EXTRACT(EPOCH FROM now() - min(next_attempt_at)))::float8 AS age,
+              (sum(count(*)) OVER ())::int AS total
+         FROM webhook_tasks WHERE state = 'pending' AND next_attempt_at <= now()
+        GROUP BY webhook_id ORDER BY waiting DESC, age DESC LIMIT ${Number(top)}`,
+    );
+    return {
+      total: rows[0]?.total ?? 0,
+      top: rows.map((r) => ({ webhookId: r.webhook_id, waiting: r.waiting, oldestAgeSeconds: r.age })),
+    };
   }
 
   /** The pending task becomes `dropped` (its webhook was found disabled); see dropPendingTask. */
@@ -272,46 +311,5 @@ export class DeliveryStore {
       ],
       'webhook-record-attempts',
     );
-  }
-
-  /**
-   * A page of every pending task, due or not, in (due time, event, webhook) order, after `after`
-   * (null: the first page); with the cursor of its last row.
-   */
-  async pendingTasks(
-    after: PendingTaskCursor | null,
-    limit: number,
-  ): Promise<{ tasks: PendingTask[]; last: PendingTaskCursor | null }> {
-    const rows = await this.db.query<TaskRow & { k: Date }>(
-      `SELECT event_id, webhook_id, workspace_id, attempts, next_attempt_at, COALESCE(next_attempt_at, '-infinity') AS k
-         FROM webhook_tasks
-        WHERE state = 'pending' AND ($1::timestamptz IS NULL OR (COALESCE(next_attempt_at, '-infinity'), event_id, webhook_id) > ($1::timestamptz, $2::text, $3::text))
-        ORDER BY COALESCE(next_attempt_at, '-infinity'), event_id, webhook_id
-        LIMIT ${Number(limit)}`,
-      after ?? [null, null, null],
-    );
-    const last = rows[rows.length - 1];
-    return { tasks: rows.map(toPendingTask), last: last ? [last.k, last.event_id, last.webhook_id] : null };
-  }
-
-  /** At most `limit` pending tasks due more than `graceMs` ago, most overdue first. */
-  async overdueTasks(graceMs: number, limit: number): Promise<PendingTask[]> {
-    const rows = await this.db.query<TaskRow>(
-      `SELECT event_id, webhook_id, workspace_id, attempts, next_attempt_at FROM webhook_tasks
-        WHERE state = 'pending' AND COALESCE(next_attempt_at, '-infinity') <= now() - make_interval(secs => $1::float8 / 1000)
-        ORDER BY next_attempt_at LIMIT ${Number(limit)}`,
-      [graceMs],
-    );
-    return rows.map(toPendingTask);
-  }
-
-  /** The task, when it is pending and due now (the API made it so: resend, recover). */
-  async dueTask(eventId: string, webhookId: string): Promise<PendingTask[]> {
-    const rows = await this.db.query<TaskRow>(
-      `SELECT event_id, webhook_id, workspace_id, attempts, next_attempt_at FROM webhook_tasks
-        WHERE event_id = $1 AND webhook_id = $2 AND state = 'pending' AND COALESCE(next_attempt_at, '-infinity') <= now()`,
-      [eventId, webhookId],
-    );
-    return rows.map(toPendingTask);
   }
 }

@@ -1,0 +1,92 @@
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { ClaimedTask, DeliveryStore } from '@app/webhooks';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DeliveryQueue, DrainJobData } from '../delivery-queue.service';
+import { DeliverySlots } from '../slots/delivery-slots';
+import { WebhookDeliveryService } from '../webhook-delivery.service';
+import { DrainRun } from './drain-run';
+
+/** A drain that found this process' lanes all busy tries again this much later (its slots go back meanwhile). */
+const BUSY_RETRY_MS = 250;
+
+/**
+ * Runs drain jobs (docs/webhook-delivery.md, "In-flight limits"): with the slots taken for the job,
+ * or taken now, it sends the webhook's due tasks until none is due, gives the slots back and looks
+ * once more, since a relay that found no free slot meanwhile left its new tasks to this drain.
+ * At most WEBHOOK_CONCURRENCY lanes run in this process at once.
+ */
+@Injectable()
+export class DeliveryDrains {
+  private readonly logger = new Logger('DeliveryDrains');
+  private lanesInUse = 0;
+  private stopping = false;
+
+  constructor(
+    private readonly store: DeliveryStore,
+    private readonly slots: DeliverySlots,
+    private readonly delivery: WebhookDeliveryService,
+    private readonly queue: DeliveryQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** SIGTERM: lanes stop after their current attempt; claimed tasks not sent are due again at once. */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  async run(job: DrainJobData): Promise<void> {
+    const { webhookId } = job;
+    const workspaceId = job.workspaceId ?? (await this.store.workspaceOf(webhookId));
+    if (!workspaceId) return; // the webhook is gone, and its tasks with it
+    let slots = job.slots?.length ? (await this.slots.keep(workspaceId, webhookId, job.slots)).held : [];
+    for (;;) {
+      if (slots.length === 0) slots = await this.slots.take(workspaceId, webhookId, this.slots.limits.perWebhook);
+      if (slots.length === 0 || this.stopping) return void (await this.slots.give(workspaceId, webhookId, slots));
+      await this.drainWith(workspaceId, webhookId, slots);
+      // The slots are back: a relay or a retry that found none free while this drain held them relies on this look.
+      if (this.stopping || !(await this.store.hasDueTask(webhookId))) return;
+      slots = [];
+    }
+  }
+
+  private async drainWith(workspaceId: string, webhookId: string, slots: string[]): Promise<void> {
+    const lanes = slots.slice(0, Math.max(0, this.config.webhookConcurrency - this.lanesInUse));
+    await this.slots.give(workspaceId, webhookId, slots.slice(lanes.length));
+    if (lanes.length === 0) {
+      await this.queue.enqueue([{ webhookId, workspaceId, at: new Date(Date.now() + BUSY_RETRY_MS) }]);
+      return;
+    }
+    this.lanesInUse += lanes.length;
+    const leaseMs = 2 * this.config.webhookTimeoutMs + 5000;
+    try {
+      await new DrainRun(
+        {
+          claim: (limit) => this.store.claimDue(webhookId, limit, leaseMs),
+          unclaim: (tasks: ClaimedTask[]) => this.store.releaseClaims(tasks),
+          keep: (held) => this.slots.keep(workspaceId, webhookId, held),
+          give: async (given) => void (await this.slots.give(workspaceId, webhookId, given)),
+          send: (task) => this.send(task),
+          kick: (webhookIds) => this.queue.enqueue(webhookIds.map((id) => ({ webhookId: id, workspaceId }))),
+          closing: () => this.stopping,
+          onError: (what, error) =>
+            this.logger.warn(`webhook ${webhookId}: ${what} failed: ${(error as Error).message}`),
+        },
+        lanes,
+        Math.max(100, Math.floor(this.slots.limits.ttlMs / 3)),
+      ).run();
+    } finally {
+      this.lanesInUse -= lanes.length;
+    }
+  }
+
+  private async send(task: ClaimedTask): Promise<void> {
+    try {
+      await this.delivery.attempt(task);
+    } catch (error) {
+      // Not recorded (PostgreSQL away?): the task stays pending, due again at once if that can be
+      // written, else when its lease runs out.
+      this.logger.warn(`delivery of ${task.eventId} to ${task.webhookId} failed: ${(error as Error).message}`);
+      await this.store.releaseClaims([task]).catch(() => undefined);
+    }
+  }
+}
