@@ -11,9 +11,8 @@ const BUSY_RETRY_MS = 250;
 
 /**
  * Runs drain jobs (docs/webhook-delivery.md, "In-flight limits"): with the slots taken for the job,
- * or taken now, it sends the webhook's due tasks until none is due, gives the slots back and looks
- * once more, since a relay that found no free slot meanwhile left its new tasks to this drain.
- * At most WEBHOOK_CONCURRENCY lanes run in this process at once.
+ * or taken now, it sends the webhook's due tasks until none is due (DrainRun). At most
+ * WEBHOOK_CONCURRENCY lanes run in this process at once.
  */
 @Injectable()
 export class DeliveryDrains {
@@ -39,14 +38,9 @@ export class DeliveryDrains {
     const workspaceId = job.workspaceId ?? (await this.store.workspaceOf(webhookId));
     if (!workspaceId) return; // the webhook is gone, and its tasks with it
     let slots = job.slots?.length ? (await this.slots.keep(workspaceId, webhookId, job.slots)).held : [];
-    for (;;) {
-      if (slots.length === 0) slots = await this.slots.take(workspaceId, webhookId, this.slots.limits.perWebhook);
-      if (slots.length === 0 || this.stopping) return void (await this.slots.give(workspaceId, webhookId, slots));
-      await this.drainWith(workspaceId, webhookId, slots);
-      // The slots are back: a relay or a retry that found none free while this drain held them relies on this look.
-      if (this.stopping || !(await this.store.hasDueTask(webhookId))) return;
-      slots = [];
-    }
+    if (slots.length === 0) slots = await this.slots.take(workspaceId, webhookId, this.slots.limits.perWebhook);
+    if (this.stopping) await this.slots.give(workspaceId, webhookId, slots);
+    else if (slots.length > 0) await this.drainWith(workspaceId, webhookId, slots);
   }
 
   private async drainWith(workspaceId: string, webhookId: string, slots: string[]): Promise<void> {
@@ -63,6 +57,8 @@ export class DeliveryDrains {
         {
           claim: (limit) => this.store.claimDue(webhookId, limit, leaseMs),
           unclaim: (tasks: ClaimedTask[]) => this.store.releaseClaims(tasks),
+          hasDue: () => this.store.hasDueTask(webhookId),
+          takeOne: async () => (await this.slots.take(workspaceId, webhookId, 1))[0] ?? null,
           keep: (held) => this.slots.keep(workspaceId, webhookId, held),
           give: async (given) => void (await this.slots.give(workspaceId, webhookId, given)),
           send: (task) => this.send(task),

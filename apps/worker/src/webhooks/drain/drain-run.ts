@@ -6,6 +6,10 @@ export interface DrainDeps {
   claim(limit: number): Promise<ClaimedTask[]>;
   /** Makes claimed tasks that will not be sent due again at once. */
   unclaim(tasks: ClaimedTask[]): Promise<void>;
+  /** Whether the webhook has a due task that nobody claimed. */
+  hasDue(): Promise<boolean>;
+  /** Takes one more slot of the webhook, if its cap and its workspace's allow. */
+  takeOne(): Promise<string | null>;
   /** Renews the slots; answers those still held, the fair share of the workspace cap and the webhooks that want slots. */
   keep(slots: string[]): Promise<{ held: string[]; share: number; wanting: string[] }>;
   give(slots: string[]): Promise<void>;
@@ -19,19 +23,22 @@ export interface DrainDeps {
 
 /**
  * One drain of one webhook with the slots it holds: each slot is a lane that sends the webhook's
- * due tasks one after another until none is due. Lanes share the claimed tasks; a claim takes as
- * many as there are lanes, and the next is made while half of them are still unsent, so lanes
- * rarely wait for PostgreSQL. Every claim also renews the slots; a lane whose slot expired, or that
- * is over the drain's fair share while other webhooks of the workspace wait for slots, stops after
- * its current attempt and gives its slot back.
+ * due tasks one after another. Lanes share the claimed tasks; a claim takes as many as there are
+ * lanes, and while claims come back full (a backlog) the next is made when half are still unsent,
+ * so lanes rarely wait for PostgreSQL. Every claim also renews the slots.
+ *
+ * A lane that finds no due task gives its slot back at once and then looks once more, taking a
+ * slot again if a task became due: a relay that found every slot held while this lane had it left
+ * its new tasks to this look. A lane whose slot expired, or that is over the drain's fair share
+ * while other webhooks of the workspace wait for slots, stops after its current attempt.
  *
  * `run` answers once every lane has stopped, every slot is given back and every claimed task that
  * was not sent is due again.
  */
 export class DrainRun {
   private readonly buffer: ClaimedTask[] = [];
-  private readonly active: Set<string>;
-  private exhausted = false;
+  private readonly active = new Set<string>();
+  private lastClaimFull = false;
   private claiming: Promise<void> | null = null;
   private wanting: string[] = [];
 
@@ -39,76 +46,87 @@ export class DrainRun {
     private readonly deps: DrainDeps,
     private readonly slots: string[],
     private readonly renewEveryMs: number,
-  ) {
-    this.active = new Set(slots);
-  }
+  ) {}
 
   async run(): Promise<void> {
     const renew = setInterval(
       () => void this.renew().catch((e) => this.deps.onError('renewing slots', e)),
       this.renewEveryMs,
     );
+    // Every lane is counted before the first claim, which takes as many tasks as there are lanes.
+    for (const slot of this.slots) this.active.add(slot);
     try {
       await Promise.all(this.slots.map((slot) => this.lane(slot)));
     } finally {
       clearInterval(renew);
-      await this.claiming?.catch(() => undefined);
+      await this.claiming;
       await this.deps.unclaim(this.buffer.splice(0)).catch((e) => this.deps.onError('releasing claimed tasks', e));
-      const kept = this.slots.filter((s) => !this.yielded.has(s));
-      await this.deps.give(kept).catch((e) => this.deps.onError('giving slots back', e));
     }
   }
 
-  private readonly yielded = new Set<string>();
-
-  private async lane(slot: string): Promise<void> {
+  private async lane(first: string): Promise<void> {
+    let slot: string | null = first;
     try {
-      while (this.active.has(slot) && !this.deps.closing()) {
+      while (slot && !this.deps.closing()) {
         const task = await this.next();
-        if (!task) return;
-        await this.deps.send(task);
+        if (!this.active.has(slot)) {
+          // Expired or yielded while waiting for the claim: the task is due again at once for
+          // whoever has a free slot, rather than waiting here for a lane of this drain.
+          if (task) await this.deps.unclaim([task]);
+          break;
+        }
+        if (task) {
+          await this.deps.send(task);
+          if (!this.active.has(slot)) break;
+          continue;
+        }
+        this.active.delete(slot);
+        await this.deps.give([slot]);
+        slot = (await this.deps.hasDue()) ? await this.deps.takeOne() : null;
+        if (slot) this.active.add(slot);
       }
     } catch (error) {
       this.deps.onError('draining', error);
     } finally {
-      this.active.delete(slot);
-      if (this.yielded.has(slot)) await this.handOver(slot);
+      if (slot) await this.release(slot);
     }
   }
 
-  /** A yielded lane's slot goes back at once, and the webhooks that wanted one are started. */
-  private async handOver(slot: string): Promise<void> {
+  /** A stopping lane's slot goes back; one that yielded starts the webhooks that wanted a slot. */
+  private async release(slot: string): Promise<void> {
+    const yielded = !this.active.has(slot);
+    this.active.delete(slot);
     try {
       await this.deps.give([slot]);
-      const wanting = this.wanting.splice(0);
+      const wanting = yielded ? this.wanting.splice(0) : [];
       if (wanting.length) await this.deps.kick(wanting);
     } catch (error) {
-      this.deps.onError('handing a slot over', error);
+      this.deps.onError('giving a slot back', error);
     }
   }
 
+  /** The next claimed task; null when a claim found none due. */
   private async next(): Promise<ClaimedTask | null> {
-    for (;;) {
-      if (!this.exhausted && this.buffer.length <= this.active.size / 2) void this.refill();
-      const task = this.buffer.shift();
-      if (task) return task;
-      if (this.exhausted) return null;
-      await this.refill();
-    }
+    if (this.lastClaimFull && this.buffer.length <= this.active.size / 2) void this.refill();
+    const task = this.buffer.shift();
+    if (task) return task;
+    await this.refill();
+    return this.buffer.shift() ?? null;
   }
 
   /**
-   * One claim at a time; every lane that needs a task waits for the same one. A failed claim ends
-   * the run (its tasks stay due in PostgreSQL; the slot filler starts a drain again).
+   * One claim at a time; every lane that needs a task waits for the same one. A failed claim
+   * answers no task (the tasks stay due in PostgreSQL; the slot filler starts a drain again).
    */
   private refill(): Promise<void> {
     this.claiming ??= (async () => {
       try {
-        const [claimed] = await Promise.all([this.deps.claim(Math.max(1, this.active.size)), this.renew()]);
-        if (claimed.length === 0) this.exhausted = true;
+        const limit = Math.max(1, this.active.size);
+        const [claimed] = await Promise.all([this.deps.claim(limit), this.renew()]);
+        this.lastClaimFull = claimed.length === limit;
         this.buffer.push(...claimed);
       } catch (error) {
-        this.exhausted = true;
+        this.lastClaimFull = false;
         this.deps.onError('claiming due tasks', error);
       } finally {
         this.claiming = null;
@@ -118,17 +136,15 @@ export class DrainRun {
   }
 
   private async renew(): Promise<void> {
-    if (this.active.size === 0) return;
-    const kept = await this.deps.keep([...this.active]);
+    const asked = [...this.active];
+    if (asked.length === 0) return;
+    const kept = await this.deps.keep(asked);
     const held = new Set(kept.held);
     // An expired slot may be someone else's now: its lane stops after its current attempt.
-    for (const slot of this.active) if (!held.has(slot)) this.active.delete(slot);
+    for (const slot of asked) if (!held.has(slot)) this.active.delete(slot);
     const over = this.active.size - kept.share;
     if (over <= 0 || kept.wanting.length === 0) return;
     this.wanting = kept.wanting;
-    for (const slot of [...this.active].slice(0, over)) {
-      this.active.delete(slot);
-      this.yielded.add(slot);
-    }
+    for (const slot of [...this.active].slice(0, over)) this.active.delete(slot);
   }
 }
