@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AttemptRow, DeliveryStore } from '@app/webhooks';
 import type { WebhookHealth } from '@app/webhooks/delivery/delivery-policy';
 import { BatchedLoader } from './batched-loader';
@@ -10,6 +11,8 @@ export interface RecordedAttempt {
   /** The webhook's health once this attempt (and the others recorded with it) counted. */
   health: WebhookHealth;
 }
+
+const RECORD_RETRY_MS = 500;
 
 const HEALTH_KIND = { succeeded: 's', timeout: 't', failed: 'f' } as const;
 
@@ -34,8 +37,19 @@ export class AttemptRecorder {
     this.batches = new BatchedLoader((records) => this.recordMany(records), maxBatch, 2);
   }
 
-  record(attempt: AttemptRecord): Promise<RecordedAttempt | null> {
-    return this.batches.load(attempt);
+  /**
+   * Tries again every half second while PostgreSQL is away, until `retryUntil` (epoch ms): an
+   * attempt that was made but is not recorded would be sent again once its lease runs out.
+   */
+  async record(attempt: AttemptRecord, retryUntil = 0): Promise<RecordedAttempt | null> {
+    for (;;) {
+      try {
+        return await this.batches.load(attempt);
+      } catch (error) {
+        if (Date.now() + RECORD_RETRY_MS > retryUntil) throw error;
+        await sleep(RECORD_RETRY_MS);
+      }
+    }
   }
 
   private async recordMany(records: AttemptRecord[]): Promise<(RecordedAttempt | null)[]> {

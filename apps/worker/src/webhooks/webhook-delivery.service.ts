@@ -82,19 +82,22 @@ export class WebhookDeliveryService {
     this.metrics.recordAttempt(outcome.error ?? 'succeeded', sent.durationMs);
     const decision = decideTask(outcome, attempt, this.config.webhookRetryScheduleMs, new Date());
 
-    const recorded = await this.recorder.record({
-      eventId,
-      webhookId,
-      attempt,
-      state: decision.state,
-      nextAttemptAt: decision.nextAttemptAt,
-      deliveryId: newId('delivery'),
-      status: outcome.status,
-      responseStatus: outcome.responseStatus,
-      error: outcome.error,
-      durationMs: sent.durationMs,
-      startedAt,
-    });
+    const recorded = await this.recorder.record(
+      {
+        eventId,
+        webhookId,
+        attempt,
+        state: decision.state,
+        nextAttemptAt: decision.nextAttemptAt,
+        deliveryId: newId('delivery'),
+        status: outcome.status,
+        responseStatus: outcome.responseStatus,
+        error: outcome.error,
+        durationMs: sent.durationMs,
+        startedAt,
+      },
+      this.recordDeadline(task),
+    );
     if (!recorded) return; // another run recorded this attempt, or the task was dropped meanwhile
     // Only a failure can disable: a success recorded with failed attempts of the same webhook does not.
     const reason =
@@ -119,20 +122,31 @@ export class WebhookDeliveryService {
       `webhook ${webhookId}: its secret cannot be decrypted with this SECRETS_KEY; the delivery of ${eventId} fails`,
     );
     this.metrics.recordAttempt('blocked_target', 0);
-    const recorded = await this.recorder.record({
-      eventId,
-      webhookId,
-      attempt,
-      state: 'failed',
-      nextAttemptAt: null,
-      deliveryId: newId('delivery'),
-      status: 'failed',
-      responseStatus: null,
-      error: 'blocked_target',
-      durationMs: 0,
-      startedAt,
-    });
+    const recorded = await this.recorder.record(
+      {
+        eventId,
+        webhookId,
+        attempt,
+        state: 'failed',
+        nextAttemptAt: null,
+        deliveryId: newId('delivery'),
+        status: 'failed',
+        responseStatus: null,
+        error: 'blocked_target',
+        durationMs: 0,
+        startedAt,
+      },
+      this.recordDeadline(task),
+    );
     if (recorded) await this.webhooks.notifyUnreadableSecret({ webhookId, url: task.url });
+  }
+
+  /**
+   * While PostgreSQL is away, recording is tried again until shortly before the claim's lease ends
+   * (clocks of worker and database may differ a little): after that another drain may send it anyway.
+   */
+  private recordDeadline(task: ClaimedTask): number {
+    return task.leaseEndsAt - 5000;
   }
 
   private limits() {

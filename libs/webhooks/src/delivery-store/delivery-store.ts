@@ -23,6 +23,8 @@ export interface RelayedTask {
  */
 export interface ClaimedTask extends TaskAttemptKey {
   workspaceId: string;
+  /** When the lease ends (this process' clock, read before the claim): the attempt must be recorded by then. */
+  leaseEndsAt: number;
   url: string;
   status: 'active' | 'disabled';
   secrets: WebhookSecretColumns;
@@ -117,6 +119,7 @@ export class DeliveryStore {
    * only if its attempt is not recorded by then (the drain died); recording sets the real next time.
    */
   async claimDue(webhookId: string, limit: number, leaseMs: number): Promise<ClaimedTask[]> {
+    const leaseEndsAt = Date.now() + leaseMs;
     const rows = await this.db.query<{
       event_id: string;
       attempts: number;
@@ -150,6 +153,7 @@ export class DeliveryStore {
       webhookId,
       attempt: r.attempts + 1,
       workspaceId: r.workspace_id,
+      leaseEndsAt,
       eventType: r.event_type,
       body: r.body,
       url: r.url,
