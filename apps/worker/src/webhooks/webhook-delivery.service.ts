@@ -10,7 +10,13 @@ import {
   signatureHeaders,
   WebhookStore,
 } from '@app/webhooks';
-import { classifyAttempt, decideTask, disableReasonFor, DisableReason } from '@app/webhooks/delivery/delivery-policy';
+import {
+  AttemptOutcome,
+  classifyAttempt,
+  decideTask,
+  disableReasonFor,
+  DisableReason,
+} from '@app/webhooks/delivery/delivery-policy';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AttemptRecorder } from './attempt-recorder';
 import { DeliveryQueue } from './delivery-queue.service';
@@ -38,11 +44,16 @@ export class WebhookDeliveryService {
     this.resolver = ReceiverResolver.fromConfig(config);
   }
 
-  async attempt(task: ClaimedTask): Promise<void> {
-    const { eventId, webhookId, workspaceId, attempt } = task;
+  /**
+   * Sends one attempt and answers its recording. A success's recording may run on while the lane
+   * sends the next task (recording is what PostgreSQL time goes to); any other outcome is recorded
+   * before this answers, since it may disable the webhook or schedule a retry.
+   */
+  async attempt(task: ClaimedTask): Promise<{ recording: Promise<void> }> {
+    const { eventId, webhookId, attempt } = task;
     if (task.status !== 'active') {
       await this.store.dropPendingTask(eventId, webhookId);
-      return;
+      return { recording: Promise.resolve() };
     }
 
     const startedAt = new Date();
@@ -52,7 +63,7 @@ export class WebhookDeliveryService {
     } catch {
       // A secret no key of SECRETS_KEY / SECRETS_KEY_PREVIOUS opens will not open on a retry either.
       await this.failUnsignable(task, startedAt);
-      return;
+      return { recording: Promise.resolve() };
     }
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -80,8 +91,21 @@ export class WebhookDeliveryService {
     });
     const outcome = classifyAttempt(sent.result);
     this.metrics.recordAttempt(outcome.error ?? 'succeeded', sent.durationMs);
-    const decision = decideTask(outcome, attempt, this.config.webhookRetryScheduleMs, new Date());
+    const recording = this.recordOutcome(task, outcome, sent.durationMs, startedAt);
+    if (outcome.status === 'succeeded') return { recording };
+    await recording;
+    return { recording: Promise.resolve() };
+  }
 
+  /** Records the attempt, then disables the webhook or schedules the retry's drain as the outcome asks. */
+  private async recordOutcome(
+    task: ClaimedTask,
+    outcome: AttemptOutcome,
+    durationMs: number,
+    startedAt: Date,
+  ): Promise<void> {
+    const { eventId, webhookId, workspaceId, attempt } = task;
+    const decision = decideTask(outcome, attempt, this.config.webhookRetryScheduleMs, new Date());
     const recorded = await this.recorder.record(
       {
         eventId,
@@ -93,7 +117,7 @@ export class WebhookDeliveryService {
         status: outcome.status,
         responseStatus: outcome.responseStatus,
         error: outcome.error,
-        durationMs: sent.durationMs,
+        durationMs,
         startedAt,
       },
       this.recordDeadline(task),

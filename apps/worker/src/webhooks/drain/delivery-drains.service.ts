@@ -75,14 +75,22 @@ export class DeliveryDrains {
     }
   }
 
-  private async send(task: ClaimedTask): Promise<void> {
+  private async send(task: ClaimedTask): Promise<{ recording: Promise<void> }> {
     try {
-      await this.delivery.attempt(task);
+      const { recording } = await this.delivery.attempt(task);
+      return { recording: recording.catch((error) => this.notRecorded(task, error)) };
     } catch (error) {
-      // Not recorded (PostgreSQL away?): the task stays pending, due again at once if that can be
-      // written, else when its lease runs out.
-      this.logger.warn(`delivery of ${task.eventId} to ${task.webhookId} failed: ${(error as Error).message}`);
-      await this.store.releaseClaims([task]).catch(() => undefined);
+      await this.notRecorded(task, error);
+      return { recording: Promise.resolve() };
     }
+  }
+
+  /**
+   * Not recorded (PostgreSQL away past the lease?): the task stays pending, due again at once if
+   * that can be written, else when its lease runs out.
+   */
+  private async notRecorded(task: ClaimedTask, error: unknown): Promise<void> {
+    this.logger.warn(`delivery of ${task.eventId} to ${task.webhookId} failed: ${(error as Error).message}`);
+    await this.store.releaseClaims([task]).catch(() => undefined);
   }
 }

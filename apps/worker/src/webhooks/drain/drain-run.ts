@@ -13,8 +13,11 @@ export interface DrainDeps {
   /** Renews the slots; answers those still held, the fair share of the workspace cap and the webhooks that want slots. */
   keep(slots: string[]): Promise<{ held: string[]; share: number; wanting: string[] }>;
   give(slots: string[]): Promise<void>;
-  /** Sends and records one attempt; never rejects (failures are recorded or logged). */
-  send(task: ClaimedTask): Promise<void>;
+  /**
+   * Sends one attempt and answers its recording, which may still run (a success's); neither
+   * rejects (failures are recorded or logged).
+   */
+  send(task: ClaimedTask): Promise<{ recording: Promise<void> }>;
   /** Starts drains of other webhooks of the workspace that the cap held back. */
   kick(webhookIds: string[]): Promise<void>;
   closing(): boolean;
@@ -64,8 +67,13 @@ export class DrainRun {
     }
   }
 
+  /**
+   * A lane sends the next task while the previous success is still being recorded: at most one
+   * recording of each lane is pending, and the lane waits for it before it stops.
+   */
   private async lane(first: string): Promise<void> {
     let slot: string | null = first;
+    let recording: Promise<void> = Promise.resolve();
     try {
       while (slot && !this.deps.closing()) {
         const task = await this.next();
@@ -76,7 +84,9 @@ export class DrainRun {
           break;
         }
         if (task) {
-          await this.deps.send(task);
+          const sent = await this.deps.send(task);
+          await recording;
+          recording = sent.recording;
           if (!this.active.has(slot)) break;
           continue;
         }
@@ -88,6 +98,7 @@ export class DrainRun {
     } catch (error) {
       this.deps.onError('draining', error);
     } finally {
+      await recording;
       if (slot) await this.release(slot);
     }
   }
