@@ -194,10 +194,11 @@ export class DeliveryStore {
   async webhooksWithDueTasks(limit: number): Promise<DueWebhook[]> {
     const rows = await this.db.query<{ webhook_id: string; workspace_id: string }>(
       `WITH RECURSIVE hooks(id) AS (
-         (SELECT webhook_id FROM webhook_tasks WHERE state = 'pending' ORDER BY webhook_id LIMIT 1)
+         -- Ordered as webhook_tasks_pending_webhook_due_idx is, so that only it serves (every entry pending).
+         (SELECT webhook_id FROM webhook_tasks WHERE state = 'pending' ORDER BY webhook_id, next_attempt_at LIMIT 1)
          UNION ALL
          SELECT (SELECT t.webhook_id FROM webhook_tasks t WHERE t.state = 'pending' AND t.webhook_id > h.id
-                  ORDER BY t.webhook_id LIMIT 1)
+                  ORDER BY t.webhook_id, t.next_attempt_at LIMIT 1)
            FROM hooks h WHERE h.id IS NOT NULL
        )
        SELECT w.id AS webhook_id, w.workspace_id FROM hooks h JOIN webhooks w ON w.id = h.id
