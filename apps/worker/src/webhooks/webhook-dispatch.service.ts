@@ -1,10 +1,13 @@
+import { QUEUE_PREFIX, REDIS } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { OUTBOX_CHANNEL } from '@app/database';
 import { PgListener, TASK_DUE_CHANNEL } from '@app/webhooks';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import Redis from 'ioredis';
 import { OutboxRelay } from './outbox-relay.service';
 import { SerialRunner } from './serial-runner';
 import { SlotFiller } from './slot-filler.service';
+import { dropLegacyLimiterKeys } from './slots/legacy-limiter-keys';
 
 const PASS_INTERVAL_MS = 1000;
 
@@ -21,7 +24,12 @@ export class WebhookDispatchService implements OnApplicationBootstrap, OnModuleD
   private readonly listener: PgListener;
   private timer?: NodeJS.Timeout;
 
-  constructor(relay: OutboxRelay, filler: SlotFiller, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    relay: OutboxRelay,
+    filler: SlotFiller,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {
     const onError = (what: string) => (error: Error) => this.logger.error(`${what} failed: ${error.message}`);
     this.relayRunner = new SerialRunner(async () => void (await relay.relayAll()), onError('outbox relay'));
     this.fillRunner = new SerialRunner(async () => void (await filler.fill()), onError('slot filler'));
@@ -36,6 +44,14 @@ export class WebhookDispatchService implements OnApplicationBootstrap, OnModuleD
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    if (this.redis instanceof Redis) {
+      const dropped = await dropLegacyLimiterKeys(this.redis, QUEUE_PREFIX).catch((error: Error) => {
+        this.logger.warn(`could not drop the old in-flight limiter's keys: ${error.message}`);
+        return 0;
+      });
+      if (dropped)
+        this.logger.log(`dropped ${dropped} keys of the old in-flight limiter (their tasks wait in PostgreSQL)`);
+    }
     await this.fillRunner.run();
     await this.relayRunner.run();
     this.listener.start();
