@@ -1,7 +1,7 @@
-import { DeliveryStore, DueWebhook } from '@app/webhooks';
+import { DeliveryStore } from '@app/webhooks';
 import { Injectable } from '@nestjs/common';
 import { DeliveryQueue } from './delivery-queue.service';
-import { startDrains } from './drain/start-drains';
+import { DrainStart, startDrains } from './drain/start-drains';
 import { DeliverySlots } from './slots/delivery-slots';
 
 const BATCH = 500;
@@ -26,7 +26,13 @@ export class OutboxRelay {
     let total = 0;
     for (;;) {
       const { events, tasks } = await this.store.relayBatch(BATCH);
-      const webhooks = new Map<string, DueWebhook>(tasks.map((t) => [t.webhookId, t]));
+      // A lane per new task, up to the webhook's cap.
+      const webhooks = new Map<string, DrainStart>();
+      for (const { webhookId, workspaceId } of tasks) {
+        const start = webhooks.get(webhookId);
+        if (start) start.lanes += 1;
+        else webhooks.set(webhookId, { webhookId, workspaceId, lanes: 1 });
+      }
       await startDrains(this.slots, this.queue, [...webhooks.values()]);
       total += events;
       if (events < BATCH) return total;

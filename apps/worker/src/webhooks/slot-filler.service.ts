@@ -1,7 +1,7 @@
 import { DeliveryStore } from '@app/webhooks';
 import { Injectable } from '@nestjs/common';
 import { DeliveryQueue } from './delivery-queue.service';
-import { startDrains } from './drain/start-drains';
+import { FIRST_LANES, startDrains } from './drain/start-drains';
 import { DeliverySlots } from './slots/delivery-slots';
 
 /** Webhooks looked at per pass; more wait for the next pass (a second later). */
@@ -24,6 +24,11 @@ export class SlotFiller {
 
   /** Answers how many drains it started. */
   async fill(): Promise<number> {
-    return startDrains(this.slots, this.queue, await this.store.webhooksWithDueTasks(WEBHOOKS_PER_PASS));
+    const due = await this.store.webhooksWithDueTasks(WEBHOOKS_PER_PASS);
+    return startDrains(
+      this.slots,
+      this.queue,
+      due.map((webhook) => ({ ...webhook, lanes: FIRST_LANES })),
+    );
   }
 }

@@ -5,6 +5,7 @@ import { DeliveryQueue, DrainJobData } from '../delivery-queue.service';
 import { DeliverySlots } from '../slots/delivery-slots';
 import { WebhookDeliveryService } from '../webhook-delivery.service';
 import { DrainRun } from './drain-run';
+import { FIRST_LANES } from './start-drains';
 
 /** A drain that found this process' lanes all busy tries again this much later (its slots go back meanwhile). */
 const BUSY_RETRY_MS = 250;
@@ -38,7 +39,7 @@ export class DeliveryDrains {
     const workspaceId = job.workspaceId ?? (await this.store.workspaceOf(webhookId));
     if (!workspaceId) return; // the webhook is gone, and its tasks with it
     let slots = job.slots?.length ? (await this.slots.keep(workspaceId, webhookId, job.slots)).held : [];
-    if (slots.length === 0) slots = await this.slots.take(workspaceId, webhookId, this.slots.limits.perWebhook);
+    if (slots.length === 0) slots = await this.slots.take(workspaceId, webhookId, FIRST_LANES);
     if (this.stopping) await this.slots.give(workspaceId, webhookId, slots);
     else if (slots.length > 0) await this.drainWith(workspaceId, webhookId, slots);
   }
@@ -52,26 +53,38 @@ export class DeliveryDrains {
     }
     this.lanesInUse += lanes.length;
     const leaseMs = 2 * this.config.webhookTimeoutMs + 5000;
+    await new DrainRun(
+      {
+        claim: (limit) => this.store.claimDue(webhookId, limit, leaseMs),
+        unclaim: (tasks: ClaimedTask[]) => this.store.releaseClaims(tasks),
+        hasDue: () => this.store.hasDueTask(webhookId),
+        takeOne: async () => (await this.slots.take(workspaceId, webhookId, 1))[0] ?? null,
+        grow: (n) => this.grow(workspaceId, webhookId, n),
+        laneDone: () => (this.lanesInUse -= 1),
+        keep: (held) => this.slots.keep(workspaceId, webhookId, held),
+        give: async (given) => void (await this.slots.give(workspaceId, webhookId, given)),
+        send: (task) => this.send(task),
+        kick: (webhookIds) => this.queue.enqueue(webhookIds.map((id) => ({ webhookId: id, workspaceId }))),
+        closing: () => this.stopping,
+        onError: (what, error) => this.logger.warn(`webhook ${webhookId}: ${what} failed: ${(error as Error).message}`),
+      },
+      lanes,
+      Math.max(100, Math.floor(this.slots.limits.ttlMs / 3)),
+    ).run();
+  }
+
+  /** Up to `n` more slots for new lanes, no more than this process has lanes left for. */
+  private async grow(workspaceId: string, webhookId: string, n: number): Promise<string[]> {
+    const want = Math.min(n, this.config.webhookConcurrency - this.lanesInUse);
+    if (want <= 0) return [];
+    this.lanesInUse += want;
     try {
-      await new DrainRun(
-        {
-          claim: (limit) => this.store.claimDue(webhookId, limit, leaseMs),
-          unclaim: (tasks: ClaimedTask[]) => this.store.releaseClaims(tasks),
-          hasDue: () => this.store.hasDueTask(webhookId),
-          takeOne: async () => (await this.slots.take(workspaceId, webhookId, 1))[0] ?? null,
-          keep: (held) => this.slots.keep(workspaceId, webhookId, held),
-          give: async (given) => void (await this.slots.give(workspaceId, webhookId, given)),
-          send: (task) => this.send(task),
-          kick: (webhookIds) => this.queue.enqueue(webhookIds.map((id) => ({ webhookId: id, workspaceId }))),
-          closing: () => this.stopping,
-          onError: (what, error) =>
-            this.logger.warn(`webhook ${webhookId}: ${what} failed: ${(error as Error).message}`),
-        },
-        lanes,
-        Math.max(100, Math.floor(this.slots.limits.ttlMs / 3)),
-      ).run();
-    } finally {
-      this.lanesInUse -= lanes.length;
+      const taken = await this.slots.take(workspaceId, webhookId, want);
+      this.lanesInUse -= want - taken.length;
+      return taken;
+    } catch (error) {
+      this.lanesInUse -= want;
+      throw error;
     }
   }
 

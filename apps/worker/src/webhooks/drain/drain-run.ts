@@ -8,8 +8,12 @@ export interface DrainDeps {
   unclaim(tasks: ClaimedTask[]): Promise<void>;
   /** Whether the webhook has a due task that nobody claimed. */
   hasDue(): Promise<boolean>;
-  /** Takes one more slot of the webhook, if its cap and its workspace's allow. */
+  /** Takes one more slot of the webhook, if its cap and its workspace's allow (a lane that gave its slot back). */
   takeOne(): Promise<string | null>;
+  /** Takes up to `n` more slots for new lanes, as far as the caps and this process' lanes allow. */
+  grow(n: number): Promise<string[]>;
+  /** A lane stopped for good (this process' lane count). */
+  laneDone(): void;
   /** Renews the slots; answers those still held, the fair share of the workspace cap and the webhooks that want slots. */
   keep(slots: string[]): Promise<{ held: string[]; share: number; wanting: string[] }>;
   give(slots: string[]): Promise<void>;
@@ -27,8 +31,9 @@ export interface DrainDeps {
 /**
  * One drain of one webhook with the slots it holds: each slot is a lane that sends the webhook's
  * due tasks one after another. Lanes share the claimed tasks; a claim takes as many as there are
- * lanes, and while claims come back full (a backlog) the next is made when half are still unsent,
- * so lanes rarely wait for PostgreSQL. Every claim also renews the slots.
+ * lanes. While claims come back full (a backlog) the drain grows (as many new lanes as it has,
+ * up to the caps) and the next claim is made when half are still unsent, so lanes rarely wait for
+ * PostgreSQL. Every claim also renews the slots.
  *
  * A lane that finds no due task gives its slot back at once and then looks once more, taking a
  * slot again if a task became due: a relay that found every slot held while this lane had it left
@@ -43,7 +48,9 @@ export class DrainRun {
   private readonly active = new Set<string>();
   private lastClaimFull = false;
   private claiming: Promise<void> | null = null;
+  private growing = false;
   private wanting: string[] = [];
+  private readonly lanes = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: DrainDeps,
@@ -59,11 +66,34 @@ export class DrainRun {
     // Every lane is counted before the first claim, which takes as many tasks as there are lanes.
     for (const slot of this.slots) this.active.add(slot);
     try {
-      await Promise.all(this.slots.map((slot) => this.lane(slot)));
+      for (const slot of this.slots) this.startLane(slot);
+      while (this.lanes.size > 0) await Promise.all([...this.lanes]);
     } finally {
       clearInterval(renew);
       await this.claiming;
       await this.deps.unclaim(this.buffer.splice(0)).catch((e) => this.deps.onError('releasing claimed tasks', e));
+    }
+  }
+
+  private startLane(slot: string): void {
+    this.active.add(slot);
+    const lane = this.lane(slot).finally(() => {
+      this.lanes.delete(lane);
+      this.deps.laneDone();
+    });
+    this.lanes.add(lane);
+  }
+
+  /** A backlog: as many new lanes as there are, if the caps and this process allow (one growth at a time). */
+  private async grow(): Promise<void> {
+    if (this.growing || this.deps.closing()) return;
+    this.growing = true;
+    try {
+      for (const slot of await this.deps.grow(this.active.size)) this.startLane(slot);
+    } catch (error) {
+      this.deps.onError('taking more slots', error);
+    } finally {
+      this.growing = false;
     }
   }
 
@@ -136,6 +166,7 @@ export class DrainRun {
         const [claimed] = await Promise.all([this.deps.claim(limit), this.renew()]);
         this.lastClaimFull = claimed.length === limit;
         this.buffer.push(...claimed);
+        if (this.lastClaimFull) void this.grow();
       } catch (error) {
         this.lastClaimFull = false;
         this.deps.onError('claiming due tasks', error);
