@@ -45,13 +45,14 @@ export class DeliveryDrains {
   }
 
   private async drainWith(workspaceId: string, webhookId: string, slots: string[]): Promise<void> {
+    // Counted before the first await, or drains starting meanwhile would count the same free lanes.
     const lanes = slots.slice(0, Math.max(0, this.config.webhookConcurrency - this.lanesInUse));
+    this.lanesInUse += lanes.length;
     await this.slots.give(workspaceId, webhookId, slots.slice(lanes.length));
     if (lanes.length === 0) {
       await this.queue.enqueue([{ webhookId, workspaceId, at: new Date(Date.now() + BUSY_RETRY_MS) }]);
       return;
     }
-    this.lanesInUse += lanes.length;
     const leaseMs = 2 * this.config.webhookTimeoutMs + 5000;
     await new DrainRun(
       {
