@@ -1,5 +1,6 @@
 import net from 'node:net';
-import { createRedis, failFastRedisOptions } from './redis';
+import { Cluster } from 'ioredis';
+import { clusterOptions, createRedisClient, failFastRedisOptions, isCluster, RedisClient } from './redis';
 
 /** A port with nothing listening on it. */
 async function closedPort(): Promise<number> {
@@ -11,15 +12,61 @@ async function closedPort(): Promise<number> {
 }
 
 describe('a fail-fast Redis client', () => {
-  const clients: Array<ReturnType<typeof createRedis>> = [];
-  afterAll(() => clients.forEach((c) => c.disconnect()));
+  const clients: RedisClient[] = [];
+  afterAll(async () => {
+    // A cluster still connecting schedules its next attempt after this tick: let it, then stop it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    clients.forEach((c) => c.disconnect());
+  });
 
   it('rejects a command at once while Redis is not there, instead of queueing it', async () => {
-    const client = createRedis(`redis://127.0.0.1:${await closedPort()}`, failFastRedisOptions(1000));
+    const target = { redisUrl: `redis://127.0.0.1:${await closedPort()}`, redisCluster: null };
+    const client = createRedisClient(target, failFastRedisOptions(1000));
     client.on('error', () => undefined);
     clients.push(client);
+    expect(isCluster(client)).toBe(false);
     const started = Date.now();
     await expect(client.get('k')).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(200);
+  });
+
+  it('does the same on a cluster whose nodes are not there', async () => {
+    const cluster = { nodes: [{ host: '127.0.0.1', port: await closedPort() }], tls: false };
+    const client = createRedisClient({ redisUrl: 'redis://unused', redisCluster: cluster }, failFastRedisOptions(1000));
+    client.on('error', () => undefined);
+    clients.push(client);
+    expect(client).toBeInstanceOf(Cluster);
+    expect(isCluster(client)).toBe(true);
+    const started = Date.now();
+    await expect(client.get('k')).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(200);
+  });
+});
+
+describe('clusterOptions', () => {
+  const cluster = { nodes: [{ host: 'a', port: 7000 }], username: 'app', password: 'pw', tls: true };
+
+  it('keeps the offline queue, lazy connect and reconnect strategy on the cluster, the rest on every node', () => {
+    const retry = () => null;
+    const options = clusterOptions(cluster, { ...failFastRedisOptions(750), lazyConnect: true, retryStrategy: retry });
+    expect(options).toEqual({
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      clusterRetryStrategy: retry,
+      redisOptions: {
+        username: 'app',
+        password: 'pw',
+        tls: {},
+        maxRetriesPerRequest: 0,
+        commandTimeout: 750,
+      },
+    });
+  });
+
+  it('by default queues commands while connecting and retries forever per request (what BullMQ workers need)', () => {
+    const options = clusterOptions({ nodes: cluster.nodes, tls: false });
+    expect(options.enableOfflineQueue).toBe(true);
+    expect(options.redisOptions?.maxRetriesPerRequest).toBeNull();
+    expect(options.redisOptions?.tls).toBeUndefined();
   });
 });
