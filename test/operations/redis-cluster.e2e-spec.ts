@@ -131,7 +131,7 @@ describe('on a Redis Cluster', () => {
     const keys = await clusterKeys('{pws}:*');
     expect(keys.length).toBeGreaterThan(0);
     const slots = new Set(
-      await Promise.all(keys.slice(0, 20).map((key) => cluster.cli(cluster.nodes[0].port, 'cluster', 'keyslot', key))),
+      await Promise.all(keys.slice(0, 20).map((key) => cluster.cli(cluster.ports[0], 'cluster', 'keyslot', key))),
     );
     expect(slots.size).toBe(1);
   });
