@@ -75,7 +75,7 @@ export function queueConnection(target: RedisTarget, extra: RedisOptions = {}): 
   const client = new Cluster(target.redisCluster.nodes, clusterOptions(target.redisCluster, extra));
   client.on('error', () => undefined); // BullMQ reports through its own listeners; ioredis would print to stderr
   sharedQueueClients.add(client);
-  return client as unknown as ConnectionOptions;
+  return client;
 }
 
 /** Closes the cluster clients queueConnection handed out (after the queues and workers are closed). */

@@ -31,6 +31,9 @@ export function decodeRevocation(message: string): KeyRevocation | null {
 }
 
 /** Publishes a revocation; answers how many API processes were listening. */
-export async function publishRevocation(redis: Pick<RedisClient, 'publish'>, revocation: KeyRevocation): Promise<number> {
+export async function publishRevocation(
+  redis: Pick<RedisClient, 'publish'>,
+  revocation: KeyRevocation,
+): Promise<number> {
   return redis.publish(KEY_REVOCATION_CHANNEL, encodeRevocation(revocation));
 }
