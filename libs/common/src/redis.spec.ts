@@ -1,6 +1,13 @@
 import net from 'node:net';
 import { Cluster } from 'ioredis';
-import { clusterOptions, createRedisClient, failFastRedisOptions, isCluster, RedisClient } from './redis';
+import {
+  clusterOptions,
+  createRedisClient,
+  FAIL_FAST_REDIRECTIONS,
+  failFastRedisOptions,
+  isCluster,
+  RedisClient,
+} from './redis';
 
 /** A port with nothing listening on it. */
 async function closedPort(): Promise<number> {
@@ -53,6 +60,7 @@ describe('clusterOptions', () => {
       lazyConnect: true,
       enableOfflineQueue: false,
       clusterRetryStrategy: retry,
+      maxRedirections: FAIL_FAST_REDIRECTIONS,
       redisOptions: {
         username: 'app',
         password: 'pw',
@@ -66,6 +74,7 @@ describe('clusterOptions', () => {
   it('by default queues commands while connecting and retries forever per request (what BullMQ workers need)', () => {
     const options = clusterOptions({ nodes: cluster.nodes, tls: false });
     expect(options.enableOfflineQueue).toBe(true);
+    expect(options.maxRedirections).toBeUndefined(); // ioredis' 16: a worker waits out a failover
     expect(options.redisOptions?.maxRetriesPerRequest).toBeNull();
     expect(options.redisOptions?.tls).toBeUndefined();
   });
