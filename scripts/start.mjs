@@ -406,7 +406,7 @@ function buildIsStale() {
   const entries = Object.values(DIST);
   if (entries.some((f) => !fs.existsSync(f))) return true;
   const built = Math.min(...entries.map((f) => fs.statSync(f).mtimeMs));
-  const isSource = (name) => name.endsWith('.ts') && !name.endsWith('.spec.ts');
+  const isSource = (name) => (name.endsWith('.ts') && !name.endsWith('.spec.ts')) || name.endsWith('.lua');
   const sources = Math.max(
     newestMtime(path.join(ROOT, 'apps'), isSource),
     newestMtime(path.join(ROOT, 'libs'), isSource),
@@ -638,7 +638,8 @@ async function main() {
   if (forceEmbedded) say('PWS_EMBEDDED=1: starting an embedded PostgreSQL and a private redis-server');
 
   // Redis first: when none can be had there is no point in starting PostgreSQL.
-  if (!env.REDIS_URL) {
+  // With REDIS_CLUSTER_NODES the cluster is the Redis (docs/operations.md#redis-cluster): nothing to find or start.
+  if (!env.REDIS_URL && !env.REDIS_CLUSTER_NODES) {
     if (!forceEmbedded && (await redisAnswers('127.0.0.1', 6379))) {
       env.REDIS_URL = 'redis://127.0.0.1:6379';
       say('using Redis on 127.0.0.1:6379');

@@ -8,6 +8,7 @@
  * PATCH /v2/people/{id}, as a client would.
  */
 import { randomUUID } from 'node:crypto';
+import { QUEUE_PREFIX } from '@app/common/queues/queue-names';
 import { Queue } from 'bullmq';
 import { errorOf, eventually } from '../support/http';
 import { C, emailOf, importPeopleFixture, P, search } from '../support/people-fixtures';
@@ -284,7 +285,7 @@ describe('people export', () => {
     const exported = await exportedBy(a);
     // A stray second run of the same export, as a lost-and-swept enqueue could make.
     const connection = stack.redis.duplicate();
-    const queue = new Queue('people-export', { connection, prefix: 'pws' });
+    const queue = new Queue('people-export', { connection, prefix: QUEUE_PREFIX });
     try {
       const rerun = `rerun-${firstId}`;
       await queue.add('run-people-export', { exportId: firstId }, { jobId: rerun });

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { QUEUE_PREFIX } from '@app/common/queues/queue-names';
 import { errorOf, eventually, HttpAnswer } from '../support/http';
 import { startStack, TestStack, Workspace } from '../support/stack';
 
@@ -429,7 +430,7 @@ describe('email verification jobs', () => {
       expect(res.body.data.completed_at).toEqual(expect.any(String));
       expect(res.headers.get('retry-after')).toBeNull();
       expect(stack.worker!.log()).toContain('saved_people');
-      expect(await stack.redis.exists(`pws:email-verification:${id}`)).toBe(0);
+      expect(await stack.redis.exists(`${QUEUE_PREFIX}:email-verification:${id}`)).toBe(0);
       await new Promise((r) => setTimeout(r, 1000));
       expect((await read(id)).body.data.status).toBe('failed');
     } finally {

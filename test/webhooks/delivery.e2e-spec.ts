@@ -1,3 +1,4 @@
+import { QUEUE_PREFIX } from '@app/common/queues/queue-names';
 import { Queue } from 'bullmq';
 import Stripe from 'stripe';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
@@ -301,7 +302,7 @@ describe('delivery', () => {
     await harness.stack.db.query(`UPDATE events SET relayed_at = NULL WHERE id = $1`, [event.id]);
     await harness.stack.db.query(`SELECT pg_notify('outbox_event', $1)`, [event.id]);
     const connection = harness.stack.redis.duplicate();
-    const queue = new Queue('webhook-delivery', { connection, prefix: 'pws' });
+    const queue = new Queue('webhook-delivery', { connection, prefix: QUEUE_PREFIX });
     await queue.add(
       'deliver-webhook',
       { eventId: event.id, webhookId: h.id, attempt: 1 },

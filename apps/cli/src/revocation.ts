@@ -1,4 +1,4 @@
-import { createRedis, KeyRevocation, publishRevocation } from '@app/common';
+import { createRedisClient, KeyRevocation, publishRevocation } from '@app/common';
 import { loadConfig } from '@app/config';
 
 const PUBLISH_TIMEOUT_MS = 3000;
@@ -10,7 +10,7 @@ const PUBLISH_TIMEOUT_MS = 3000;
  * own subscriber is away) bounds how long the key may still answer. Answers whether it was published.
  */
 export async function announceRevocation(revocation: KeyRevocation): Promise<boolean> {
-  const redis = createRedis(loadConfig().redisUrl, {
+  const redis = createRedisClient(loadConfig(), {
     lazyConnect: true,
     connectTimeout: PUBLISH_TIMEOUT_MS,
     maxRetriesPerRequest: 1,

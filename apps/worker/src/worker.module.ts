@@ -1,9 +1,8 @@
-import { QUEUE_PREFIX, QueueErrorLog, RedisModule, redisOptionsFromUrl, structuredLogger } from '@app/common';
+import { QUEUE_PREFIX, queueConnection, QueueErrorLog, RedisModule, structuredLogger } from '@app/common';
 import { APP_CONFIG, AppConfig, AppConfigModule } from '@app/config';
 import { DatabaseModule, ReplicasModule } from '@app/database';
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import type { ConnectionOptions } from 'bullmq';
 import { PeopleExportsWorkerModule } from './exports/people-exports-worker.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -22,7 +21,7 @@ import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module';
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
-        connection: redisOptionsFromUrl(config.redisUrl) as ConnectionOptions,
+        connection: queueConnection(config),
         prefix: QUEUE_PREFIX,
       }),
     }),

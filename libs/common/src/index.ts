@@ -17,6 +17,7 @@ export * from './queues/queue-names';
 export * from './queues/producer-queue';
 export * from './queues/queue-error-log';
 export * from './redis';
+export * from './redis-script';
 export * from './logging/logger.module';
 export * from './logging/throttled-warning';
 export * from './redis.module';

@@ -1,17 +1,18 @@
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
-import { createRedis, failFastRedisOptions } from './redis';
+import { closeQueueConnections, createRedisClient, failFastRedisOptions, RedisClient } from './redis';
 
 /** Injection token of the app's shared Redis client (rate limits, health, caches). */
 export const REDIS = Symbol('REDIS');
 
 @Injectable()
 class RedisCloser implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly redis: RedisClient) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect());
+    // Global modules shut down last: the queues and workers that shared these cluster clients are closed by now.
+    await closeQueueConnections();
   }
 }
 
@@ -28,7 +29,7 @@ export interface RedisModuleOptions {
  * Logs the connection going down once (ioredis reports every failed reconnect as an error, and
  * prints those with no listener to stderr) and coming back once.
  */
-function reportConnection(client: Redis): Redis {
+function reportConnection(client: RedisClient): RedisClient {
   const logger = new Logger('Redis');
   let down = false;
   client.on('error', (error: Error) => {
@@ -56,8 +57,8 @@ export class RedisModule {
           inject: [APP_CONFIG],
           useFactory: (config: AppConfig) =>
             reportConnection(
-              createRedis(
-                config.redisUrl,
+              createRedisClient(
+                config,
                 options.failFast
                   ? { lazyConnect: false, ...failFastRedisOptions(config.redisCommandTimeoutMs) }
                   : { lazyConnect: false, enableOfflineQueue: true },

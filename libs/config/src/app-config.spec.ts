@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       dbIdleInTransactionTimeoutMs: 30_000,
       dbAcquireTimeoutMs: 2000,
       redisCommandTimeoutMs: 1000,
+      redisCluster: null,
       requestTimeoutMs: 30_000,
       shutdownDelayMs: 5000,
       shutdownTimeoutMs: 20_000,

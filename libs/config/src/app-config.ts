@@ -1,6 +1,7 @@
 import { isIP, isIPv4 } from 'node:net';
 import { parseDuration, parseDurationList } from './duration';
 import { maskedUrl } from './masked-url';
+import { parseRedisClusterNodes, RedisClusterSettings } from './redis-cluster-nodes';
 import { parseReplicaUrls } from './replica-urls';
 
 export { maskedUrl };
@@ -24,7 +25,10 @@ export interface AppConfig {
   databaseReplicaUrls: string[];
   /** A replica further behind than this gets no reads until it catches up. */
   databaseReplicaMaxLagMs: number;
+  /** The single Redis; not used when redisCluster is set. */
   redisUrl: string;
+  /** REDIS_CLUSTER_NODES: a Redis Cluster instead of REDIS_URL (docs/configuration.md); null: the single Redis. */
+  redisCluster: RedisClusterSettings | null;
   rateLimitsEnforced: boolean;
   rateLimitSearchPerMinute: number;
   rateLimitEnrichPerMinute: number;
@@ -115,6 +119,7 @@ export const CONFIG_DEFAULTS: Record<string, string> = {
   DATABASE_REPLICA_URLS: '',
   DATABASE_REPLICA_MAX_LAG: '10s',
   REDIS_URL: 'redis://127.0.0.1:6379',
+  REDIS_CLUSTER_NODES: '',
   RATE_LIMITS_ENFORCED: 'true',
   RATE_LIMIT_SEARCH_PER_MINUTE: '60',
   RATE_LIMIT_ENRICH_PER_MINUTE: '300',
@@ -234,6 +239,12 @@ class EnvReader {
     return items;
   }
 
+  redisCluster(name: string): RedisClusterSettings | null {
+    const { cluster, problem } = parseRedisClusterNodes(this.raw(name));
+    if (problem) this.problems.push(problem);
+    return cluster;
+  }
+
   replicaUrls(name: string): string[] {
     const { urls, problem } = parseReplicaUrls(this.raw(name));
     if (problem) this.problems.push(problem);
@@ -327,6 +338,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     databaseReplicaUrls: r.replicaUrls('DATABASE_REPLICA_URLS'),
     databaseReplicaMaxLagMs: r.duration('DATABASE_REPLICA_MAX_LAG', 1),
     redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
+    redisCluster: r.redisCluster('REDIS_CLUSTER_NODES'),
     rateLimitsEnforced: r.boolean('RATE_LIMITS_ENFORCED'),
     rateLimitSearchPerMinute: r.integer('RATE_LIMIT_SEARCH_PER_MINUTE', 1, 1_000_000),
     rateLimitEnrichPerMinute: r.integer('RATE_LIMIT_ENRICH_PER_MINUTE', 1, 1_000_000),

@@ -1,8 +1,14 @@
-import { AuthContext, createRedis, decodeRevocation, hashApiKey, KEY_REVOCATION_CHANNEL } from '@app/common';
+import {
+  AuthContext,
+  createRedisClient,
+  decodeRevocation,
+  hashApiKey,
+  KEY_REVOCATION_CHANNEL,
+  RedisClient,
+} from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { WorkspaceRepository } from '@app/database';
-import Redis from 'ioredis';
 import { KeyCache } from './key-cache';
 
 /** Cache lifetime while the revocation subscriber is not listening: a revocation still holds within a second. */
@@ -20,7 +26,7 @@ export const OFFLINE_CACHE_TTL_MS = 1000;
 export class ApiKeyService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('ApiKeys');
   private readonly cache = new KeyCache();
-  private subscriber: Redis | null = null;
+  private subscriber: RedisClient | null = null;
   private listening = false;
 
   constructor(
@@ -29,7 +35,8 @@ export class ApiKeyService implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    const subscriber = createRedis(this.config.redisUrl, { lazyConnect: true });
+    // On a cluster, SUBSCRIBE goes to one node and PUBLISH on any node reaches every node's subscribers.
+    const subscriber = createRedisClient(this.config, { lazyConnect: true });
     this.subscriber = subscriber;
     subscriber.on('ready', () => {
       subscriber.subscribe(KEY_REVOCATION_CHANNEL).then(

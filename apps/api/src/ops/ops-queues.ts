@@ -1,8 +1,7 @@
-import { createRedis, logQueueErrors, QUEUE_PREFIX, QueueName } from '@app/common';
+import { createRedisClient, logQueueErrors, QUEUE_PREFIX, QueueName, RedisClient } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import type Redis from 'ioredis';
 
 /**
  * A read handle on every BullMQ queue, for the dashboard; none when OPS_TOKEN is unset. One Redis connection
@@ -11,12 +10,12 @@ import type Redis from 'ioredis';
 @Injectable()
 export class OpsQueues implements OnApplicationShutdown {
   readonly queues: Queue[] = [];
-  private readonly connection?: Redis;
+  private readonly connection?: RedisClient;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     if (!config.opsToken) return;
     // Fail fast while Redis is away: the page answers an error instead of hanging (no blocking commands here).
-    this.connection = createRedis(config.redisUrl, {
+    this.connection = createRedisClient(config, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       commandTimeout: 2000,

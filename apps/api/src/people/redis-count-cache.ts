@@ -1,7 +1,7 @@
 import { REDIS } from '@app/common';
 import type { CountCache } from '@app/search';
 import { Inject, Injectable } from '@nestjs/common';
-import Redis from 'ioredis';
+import type { RedisClient } from '@app/common';
 
 /** How long a count stays: a load bumps the data set version anyway; this only bounds what Redis keeps. */
 const TTL_SECONDS = 3600;
@@ -17,7 +17,7 @@ const within = <T>(work: Promise<T>, fallback: T): Promise<T> =>
 /** Search counts shared by every API replica (libs/search count-cache.ts says which are kept). */
 @Injectable()
 export class RedisCountCache implements CountCache {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly redis: RedisClient) {}
 
   async get(key: string): Promise<string | undefined> {
     return (await within(this.redis.get(key), null)) ?? undefined;

@@ -1,7 +1,9 @@
 import { rateLimitError } from '@app/common/http/api-error';
 import { needsRedis } from '@app/common/http/dependency-failure';
 import { retryAfterSeconds } from '@app/common/rate-limit/fixed-window';
-import type Redis from 'ioredis';
+import type { RedisClient } from '@app/common/redis';
+import { RedisScript } from '@app/common/redis-script';
+import { join } from 'node:path';
 
 // The on-demand send throttle: plain module (no Nest imports) so its unit spec runs against Redis.
 
@@ -26,29 +28,11 @@ export const WORKSPACE_ON_DEMAND_LIMIT = { limit: 60, windowMs: 60_000 } as cons
 export type WebhookAction = keyof typeof WEBHOOK_ACTION_LIMITS;
 
 /**
- * KEYS: the counters; ARGV[1] cost, then a limit and a window (ms) per key. Spends `cost` on every
- * counter only when each has room, so a refusal spends nothing anywhere. Answers {1, 0, 0}, or
- * {0, index of the refusing counter that frees up last, ms until it does}.
+ * Spends `cost` on both counters (the host's and the workspace's) only when each has room. KEYS: the two
+ * counters; ARGV cost, then a limit and a window (ms) per key. Answers {1, 0, 0}, or {0, index of the
+ * refusing counter that frees up last, ms until it does}.
  */
-export const MULTI_WINDOW_SCRIPT = `
-local cost = tonumber(ARGV[1])
-local refused, wait = 0, -1
-for i = 1, #KEYS do
-  local limit = tonumber(ARGV[2 * i])
-  local used = tonumber(redis.call('GET', KEYS[i]) or '0')
-  if used + cost > limit then
-    local ttl = redis.call('PTTL', KEYS[i])
-    if ttl < 0 then ttl = tonumber(ARGV[2 * i + 1]) end
-    if ttl > wait then refused, wait = i, ttl end
-  end
-end
-if refused > 0 then return {0, refused, wait} end
-for i = 1, #KEYS do
-  local used = redis.call('INCRBY', KEYS[i], cost)
-  if used == cost or redis.call('PTTL', KEYS[i]) < 0 then redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[2 * i + 1])) end
-end
-return {1, 0, 0}
-`;
+export const MULTI_WINDOW_SCRIPT = new RedisScript(join(__dirname, 'multi-window.lua'), 2);
 
 /**
  * The host an on-demand action is counted against: the receiver URL's host, lower-case, without
@@ -70,7 +54,7 @@ export function throttleKeys(action: WebhookAction, workspaceId: string, host: s
  * with Retry-After, counting nothing. Redis keeps the clock and the counts, shared by every API replica.
  */
 export async function spendOnDemand(
-  redis: Redis,
+  redis: RedisClient,
   action: WebhookAction,
   workspaceId: string,
   receiverUrl: string,
@@ -78,16 +62,13 @@ export async function spendOnDemand(
   const perHost = WEBHOOK_ACTION_LIMITS[action];
   const keys = throttleKeys(action, workspaceId, throttleHost(receiverUrl));
   const reply = await needsRedis(
-    redis.eval(
-      MULTI_WINDOW_SCRIPT,
-      keys.length,
-      ...keys,
+    MULTI_WINDOW_SCRIPT.run(redis, keys, [
       1,
       perHost.limit,
       perHost.windowMs,
       WORKSPACE_ON_DEMAND_LIMIT.limit,
       WORKSPACE_ON_DEMAND_LIMIT.windowMs,
-    ),
+    ]),
   );
   if (!Array.isArray(reply) || reply.length !== 3)
     throw new Error(`unexpected throttle reply ${JSON.stringify(reply)}`);

@@ -4,7 +4,7 @@ import { PeopleExportRepository } from '@app/database';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import Redis from 'ioredis';
+import type { RedisClient } from '@app/common';
 import { JobRowSweeper } from '../jobs/job-row-sweeper';
 
 /** Enqueues again the people exports Redis lost (see JobRowSweeper). */
@@ -13,7 +13,7 @@ export class PeopleExportSweeper extends JobRowSweeper {
   constructor(
     rows: PeopleExportRepository,
     @InjectQueue(QueueName.PeopleExport) queue: Queue,
-    @Inject(REDIS) redis: Redis,
+    @Inject(REDIS) redis: RedisClient,
   ) {
     super(
       queue,

@@ -1,6 +1,6 @@
 import { Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import type Redis from 'ioredis';
+import type { RedisClient } from '@app/common';
 import { nextSweepDelayMs } from './sweep-schedule';
 
 const SWEEP_BATCH = 1000;
@@ -36,7 +36,7 @@ export abstract class JobRowSweeper implements OnApplicationBootstrap, OnModuleD
   protected constructor(
     private readonly queue: Queue,
     private readonly jobs: SweptJobs,
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
   ) {}
 
   onApplicationBootstrap(): void {

@@ -1,10 +1,9 @@
-import { QUEUE_PREFIX, QueueName, REDIS } from '@app/common';
+import { QueueName, REDIS, RedisClient } from '@app/common';
 import { appPoolTimeouts } from '@app/database';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { DeliveryDb, DeliveryStore, WebhookStore } from '@app/webhooks';
 import { BullModule } from '@nestjs/bullmq';
 import { Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
 import { AttemptRecorder } from './attempt-recorder';
 import { DeliveryQueue } from './delivery-queue.service';
 import { DeliveryDrains } from './drain/delivery-drains.service';
@@ -53,8 +52,8 @@ class DeliveryDbCloser implements OnApplicationShutdown {
     {
       provide: DeliverySlots,
       inject: [REDIS, APP_CONFIG],
-      useFactory: (redis: Redis, config: AppConfig) =>
-        new DeliverySlots(redis, `${QUEUE_PREFIX}:wh-slots`, {
+      useFactory: (redis: RedisClient, config: AppConfig) =>
+        new DeliverySlots(redis, {
           perWebhook: config.webhookMaxInFlightPerWebhook,
           perWorkspace: config.webhookMaxInFlightPerWorkspace,
           ttlMs: config.webhookTimeoutMs + 5000,

@@ -1,4 +1,4 @@
-import { QUEUE_PREFIX, REDIS } from '@app/common';
+import { REDIS, RedisClient } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { OUTBOX_CHANNEL } from '@app/database';
 import { PgListener, TASK_DUE_CHANNEL } from '@app/webhooks';
@@ -28,7 +28,7 @@ export class WebhookDispatchService implements OnApplicationBootstrap, OnModuleD
     relay: OutboxRelay,
     filler: SlotFiller,
     @Inject(APP_CONFIG) config: AppConfig,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
   ) {
     const onError = (what: string) => (error: Error) => this.logger.error(`${what} failed: ${error.message}`);
     this.relayRunner = new SerialRunner(async () => void (await relay.relayAll()), onError('outbox relay'));
@@ -45,7 +45,7 @@ export class WebhookDispatchService implements OnApplicationBootstrap, OnModuleD
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.redis instanceof Redis) {
-      const dropped = await dropLegacyLimiterKeys(this.redis, QUEUE_PREFIX).catch((error: Error) => {
+      const dropped = await dropLegacyLimiterKeys(this.redis).catch((error: Error) => {
         this.logger.warn(`could not drop the old in-flight limiter's keys: ${error.message}`);
         return 0;
       });

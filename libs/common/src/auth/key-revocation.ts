@@ -1,4 +1,4 @@
-import type Redis from 'ioredis';
+import type { RedisClient } from '../redis';
 
 /**
  * Redis pub/sub channel on which the CLI announces a deleted API key or a removed member, so every
@@ -31,6 +31,9 @@ export function decodeRevocation(message: string): KeyRevocation | null {
 }
 
 /** Publishes a revocation; answers how many API processes were listening. */
-export async function publishRevocation(redis: Pick<Redis, 'publish'>, revocation: KeyRevocation): Promise<number> {
+export async function publishRevocation(
+  redis: Pick<RedisClient, 'publish'>,
+  revocation: KeyRevocation,
+): Promise<number> {
   return redis.publish(KEY_REVOCATION_CHANNEL, encodeRevocation(revocation));
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import Redis from 'ioredis';
+import type { RedisClient } from '../redis';
 import { ShutdownState } from '../lifecycle/shutdown-state';
 import { REDIS } from '../redis.module';
 import { pingRedis } from './redis-ping';
@@ -16,7 +16,7 @@ export class DependencyHealth {
     private readonly health: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly shutdown: ShutdownState,
   ) {}
 

@@ -1,8 +1,14 @@
+import { Cluster } from 'ioredis';
+import { closeQueueConnections } from '../redis';
 import { enqueueAfterCommit, producerQueueOptions } from './producer-queue';
 
 describe('producerQueueOptions', () => {
   it('gives the API queues a fail-fast connection: no offline queue, no retry, a command timeout', () => {
-    const options = producerQueueOptions({ redisUrl: 'redis://10.0.0.5:6390/3', redisCommandTimeoutMs: 800 });
+    const options = producerQueueOptions({
+      redisUrl: 'redis://10.0.0.5:6390/3',
+      redisCluster: null,
+      redisCommandTimeoutMs: 800,
+    });
     expect(options.connection).toMatchObject({
       host: '10.0.0.5',
       port: 6390,
@@ -11,7 +17,21 @@ describe('producerQueueOptions', () => {
       maxRetriesPerRequest: 0,
       commandTimeout: 800,
     });
-    expect(options.prefix).toBe('pws');
+    expect(options.prefix).toBe('{pws}');
+  });
+
+  it('on a cluster: a Cluster client, fail-fast on the cluster and on every node, closed by closeQueueConnections', async () => {
+    const options = producerQueueOptions({
+      redisUrl: 'redis://unused',
+      redisCluster: { nodes: [{ host: '127.0.0.1', port: 1 }], tls: false },
+      redisCommandTimeoutMs: 800,
+    });
+    const client = options.connection as unknown as Cluster;
+    expect(client).toBeInstanceOf(Cluster);
+    expect(client.options.enableOfflineQueue).toBe(false);
+    expect(client.options.redisOptions).toMatchObject({ maxRetriesPerRequest: 0, commandTimeout: 800 });
+    await closeQueueConnections();
+    expect(['end', 'close', 'disconnecting']).toContain(client.status);
   });
 });
 

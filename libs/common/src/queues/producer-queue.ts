@@ -1,6 +1,6 @@
 import type { AppConfig } from '@app/config';
-import type { ConnectionOptions, QueueOptions } from 'bullmq';
-import { failFastRedisOptions, redisOptionsFromUrl } from '../redis';
+import type { QueueOptions } from 'bullmq';
+import { failFastRedisOptions, queueConnection, RedisTarget } from '../redis';
 import { QUEUE_PREFIX } from './queue-names';
 
 /**
@@ -9,9 +9,9 @@ import { QUEUE_PREFIX } from './queue-names';
  * once instead of waiting in the offline queue, and the job's database row, committed first, is
  * enqueued again by the worker's sweeper when Redis is back.
  */
-export function producerQueueOptions(config: Pick<AppConfig, 'redisUrl' | 'redisCommandTimeoutMs'>): QueueOptions {
-  const connection = { ...redisOptionsFromUrl(config.redisUrl), ...failFastRedisOptions(config.redisCommandTimeoutMs) };
-  return { connection: connection as ConnectionOptions, prefix: QUEUE_PREFIX };
+export function producerQueueOptions(config: RedisTarget & Pick<AppConfig, 'redisCommandTimeoutMs'>): QueueOptions {
+  const connection = queueConnection(config, failFastRedisOptions(config.redisCommandTimeoutMs));
+  return { connection, prefix: QUEUE_PREFIX };
 }
 
 export interface EnqueueLogger {

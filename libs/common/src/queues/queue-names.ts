@@ -24,5 +24,9 @@ export enum JobName {
   RunPeopleExport = 'run-people-export',
 }
 
-/** BullMQ key prefix, so several deployments can share one Redis. */
-export const QUEUE_PREFIX = 'pws';
+/**
+ * BullMQ key prefix, so several deployments can share one Redis. A hash tag: on a Redis Cluster every key of
+ * every queue hashes to the one slot of `pws`, as BullMQ's scripts touch several keys of a queue together
+ * (docs/operations.md#redis-cluster). The same on a single Redis, so both run one key layout.
+ */
+export const QUEUE_PREFIX = '{pws}';

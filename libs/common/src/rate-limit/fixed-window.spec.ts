@@ -70,7 +70,7 @@ describe('fixed-window rate limit', () => {
     });
     const key = `test:rate-limit:${randomBytes(6).toString('hex')}`;
     const run = async (cost: number, limit: number, windowMs = 60_000) =>
-      parseDecision(await redis.eval(FIXED_WINDOW_SCRIPT, 1, key, cost, limit, windowMs));
+      parseDecision(await FIXED_WINDOW_SCRIPT.run(redis, [key], [cost, limit, windowMs]));
 
     beforeAll(() => redis.connect());
     afterAll(async () => {
@@ -103,7 +103,7 @@ describe('fixed-window rate limit', () => {
 
     it('peeks without spending or starting a window', async () => {
       await redis.del(key);
-      const peek = async () => parseDecision(await redis.eval(PEEK_SCRIPT, 1, key, 60_000));
+      const peek = async () => parseDecision(await PEEK_SCRIPT.run(redis, [key], [60_000]));
       expect(await peek()).toEqual({ allowed: true, used: 0, resetMs: 60_000 });
       expect(await redis.exists(key)).toBe(0);
       await run(2, 5, 60_000);

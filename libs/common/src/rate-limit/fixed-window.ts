@@ -6,47 +6,19 @@
  * expires with it. Redis keeps the clock, so every API replica sees the same window. A request
  * that would go over the limit spends nothing, so a rejected caller does not dig a deeper hole.
  */
+import { join } from 'node:path';
+import { RedisScript } from '../redis-script';
 
 /** The two rate limits, `search` and `enrich` (docs/api.md#rate-limits-and-quotas). */
 export type RateLimitName = 'search' | 'enrich';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
-/**
- * KEYS[1] counter; ARGV[1] cost, ARGV[2] limit, ARGV[3] window ms.
- * Answers {allowed 0|1, units used in the window, ms until the window ends}.
- */
-export const FIXED_WINDOW_SCRIPT = `
-local cost = tonumber(ARGV[1])
-local limit = tonumber(ARGV[2])
-local window = tonumber(ARGV[3])
-local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-if used + cost > limit then
-  local ttl = redis.call('PTTL', KEYS[1])
-  if ttl < 0 then ttl = window end
-  return {0, used, ttl}
-end
-used = redis.call('INCRBY', KEYS[1], cost)
-if used == cost then redis.call('PEXPIRE', KEYS[1], window) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], window)
-  ttl = window
-end
-return {1, used, ttl}
-`;
+/** Spends: KEYS[1] the counter; ARGV cost, limit, window ms. Answers {allowed 0|1, units used, ms until the window ends}. */
+export const FIXED_WINDOW_SCRIPT = new RedisScript(join(__dirname, 'fixed-window.lua'), 1);
 
-/**
- * KEYS[1] counter; ARGV[1] window ms. Reads the window without spending (a request that costs 0
- * units still reports where the workspace stands). Answers the same triple as FIXED_WINDOW_SCRIPT;
- * with no window running, 0 used and a whole window ahead.
- */
-export const PEEK_SCRIPT = `
-local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then ttl = tonumber(ARGV[1]) end
-return {1, used, ttl}
-`;
+/** Reads the window without spending: KEYS[1] the counter; ARGV window ms. Answers the same triple. */
+export const PEEK_SCRIPT = new RedisScript(join(__dirname, 'fixed-window-peek.lua'), 1);
 
 export interface RateLimitDecision {
   allowed: boolean;

@@ -1,9 +1,9 @@
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import Redis from 'ioredis';
 import { rateLimitError } from '../http/api-error';
 import { needsRedis } from '../http/dependency-failure';
+import type { RedisClient } from '../redis';
 import { REDIS } from '../redis.module';
 import {
   FIXED_WINDOW_SCRIPT,
@@ -22,7 +22,7 @@ import { RateLimitScopeInterceptor, setRateLimitHeaders } from './rate-limit-sco
 @Injectable()
 export class RateLimiter {
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -42,8 +42,8 @@ export class RateLimiter {
     // Without Redis the limit cannot be checked: the request answers 503 UNAVAILABLE rather than run unmetered.
     const reply = await needsRedis(
       units > 0
-        ? this.redis.eval(FIXED_WINDOW_SCRIPT, 1, key, units, limit, RATE_LIMIT_WINDOW_MS)
-        : this.redis.eval(PEEK_SCRIPT, 1, key, RATE_LIMIT_WINDOW_MS),
+        ? FIXED_WINDOW_SCRIPT.run(this.redis, [key], [units, limit, RATE_LIMIT_WINDOW_MS])
+        : PEEK_SCRIPT.run(this.redis, [key], [RATE_LIMIT_WINDOW_MS]),
     );
     const decision = parseDecision(reply);
     const state = rateLimitState(name, limit, decision);

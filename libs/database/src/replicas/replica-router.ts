@@ -1,5 +1,7 @@
 import { within } from '@app/common/async/within';
-import type Redis from 'ioredis';
+import type { RedisClient } from '@app/common/redis';
+import { RedisScript } from '@app/common/redis-script';
+import { join } from 'node:path';
 import { Pool, PoolConfig, QueryConfig, QueryResult } from 'pg';
 import { Counter, Gauge, Registry } from 'prom-client';
 import { fromSortableLsn, parseLsn, sortableLsn } from './lsn';
@@ -22,7 +24,7 @@ export interface ReplicaRouterOptions {
   maxLagMs: number;
   /** The primary's pool: health checks read its WAL position and data set version, write positions are read there. */
   primary: Pool;
-  redis: Redis | null;
+  redis: RedisClient | null;
   /** Settings of each replica's pool (timeouts, session options); the URL is added per replica. */
   poolConfig: PoolConfig;
   registers?: Registry[];
@@ -46,9 +48,7 @@ const KEY_PREFIX = 'read-your-writes:';
 /** Redis is a hint here: an answer later than this counts as "unknown" and the read goes to the primary. */
 const REDIS_BUDGET_MS = 50;
 /** Keeps the greatest position: concurrent writes of one workspace may note theirs out of order. */
-const KEEP_GREATEST = `local cur = redis.call('GET', KEYS[1])
-if (not cur) or ARGV[1] > cur then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) else redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return 1`;
+const KEEP_GREATEST = new RedisScript(join(__dirname, 'keep-greatest.lua'), 1);
 
 /** Errors of the statement itself (bad data, bad SQL, constraint, statement_timeout): the primary would fail alike. */
 export function isStatementError(error: unknown): boolean {
@@ -373,7 +373,7 @@ export class ReplicaRouter {
       this.local.set(workspaceId, { lsn, until });
     if (this.options.redis) {
       await within(
-        this.options.redis.eval(KEEP_GREATEST, 1, KEY_PREFIX + workspaceId, sortableLsn(lsn), String(this.ttlMs)),
+        KEEP_GREATEST.run(this.options.redis, [KEY_PREFIX + workspaceId], [sortableLsn(lsn), String(this.ttlMs)]),
         REDIS_BUDGET_MS * 4,
       ).catch(() => {
         if (Date.now() - this.warnedRedisAt < 60_000) return;

@@ -1,7 +1,7 @@
 import { REDIS } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { DynamicModule, Global, Logger, Module } from '@nestjs/common';
-import type Redis from 'ioredis';
+import type { RedisClient } from '@app/common/redis';
 import type { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { pgPoolSettings, poolTimeouts, primaryPool } from '../data-source';
@@ -27,7 +27,7 @@ export class ReplicasModule {
         {
           provide: ReplicaRouter,
           inject: [APP_CONFIG, DataSource, REDIS],
-          useFactory: (config: AppConfig, dataSource: DataSource, redis: Redis) => {
+          useFactory: (config: AppConfig, dataSource: DataSource, redis: RedisClient) => {
             const logger = new Logger('Replicas');
             return new ReplicaRouter({
               urls: config.databaseReplicaUrls,

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { RedisClient, RedisScript } from '@app/common';
 import { randomBytes } from 'node:crypto';
-import type Redis from 'ioredis';
+import { join } from 'node:path';
 
 export interface SlotLimits {
   perWebhook: number;
@@ -17,9 +16,15 @@ export interface KeptSlots {
   wanting: string[];
 }
 
-type Script = (...args: (string | number)[]) => Promise<unknown>;
+/**
+ * Base of the slot keys. No hash tag of its own (unlike the queues' `{pws}`): the workspace's id is
+ * the tag, so workspaces spread over a Redis Cluster's masters.
+ */
+export const SLOT_KEY_BASE = 'pws:wh-slots';
 
-const lua = (name: string) => readFileSync(join(__dirname, `${name}.lua`), 'utf8');
+const TAKE = new RedisScript(join(__dirname, 'take-slots.lua'), 3);
+const KEEP = new RedisScript(join(__dirname, 'keep-slots.lua'), 3);
+const GIVE = new RedisScript(join(__dirname, 'give-slots.lua'), 2);
 
 /**
  * The per-webhook and per-workspace in-flight caps of webhook delivery (docs/webhook-delivery.md,
@@ -29,47 +34,34 @@ const lua = (name: string) => readFileSync(join(__dirname, `${name}.lua`), 'utf8
  * runs on Redis Cluster.
  */
 export class DeliverySlots {
-  private readonly take_: Script;
-  private readonly keep_: Script;
-  private readonly give_: Script;
-
   constructor(
-    redis: Redis,
-    private readonly prefix: string,
+    private readonly redis: RedisClient,
     readonly limits: SlotLimits,
-  ) {
-    for (const name of ['take-slots', 'keep-slots', 'give-slots'])
-      if (!(name in redis)) redis.defineCommand(name, { numberOfKeys: name === 'give-slots' ? 2 : 3, lua: lua(name) });
-    const command = (name: string) => (redis as unknown as Record<string, Script>)[name].bind(redis);
-    this.take_ = command('take-slots');
-    this.keep_ = command('keep-slots');
-    this.give_ = command('give-slots');
-  }
+    private readonly base = SLOT_KEY_BASE,
+  ) {}
 
   /** Up to `want` slots of the webhook, as far as its cap and its workspace's allow (none: ask again later). */
   async take(workspaceId: string, webhookId: string, want: number): Promise<string[]> {
     if (want <= 0) return [];
     const { perWorkspace, perWebhook, ttlMs } = this.limits;
     const token = randomBytes(6).toString('base64url');
-    return (await this.take_(
-      ...this.keys(workspaceId, webhookId),
+    return (await TAKE.run(this.redis, this.keys(workspaceId, webhookId), [
       ttlMs,
       perWorkspace,
       perWebhook,
       want,
       webhookId,
       token,
-    )) as string[];
+    ])) as string[];
   }
 
   /** Renews the slots still held (an expired one is gone for good) and answers the fair share of the workspace cap. */
   async keep(workspaceId: string, webhookId: string, members: string[]): Promise<KeptSlots> {
-    const [held, share, ...wanting] = (await this.keep_(
-      ...this.keys(workspaceId, webhookId),
+    const [held, share, ...wanting] = (await KEEP.run(this.redis, this.keys(workspaceId, webhookId), [
       this.limits.ttlMs,
       this.limits.perWorkspace,
       ...members,
-    )) as [string[], number, ...string[]];
+    ])) as [string[], number, ...string[]];
     return { held, share: Number(share), wanting };
   }
 
@@ -77,12 +69,12 @@ export class DeliverySlots {
   async give(workspaceId: string, webhookId: string, members: string[]): Promise<number> {
     if (members.length === 0) return 0;
     const [workspace, webhook] = this.keys(workspaceId, webhookId);
-    return Number(await this.give_(workspace, webhook, ...members));
+    return Number(await GIVE.run(this.redis, [workspace, webhook], members));
   }
 
   /** The workspace's id is the hash tag: a script's keys all live in one Redis Cluster slot. */
   private keys(workspaceId: string, webhookId: string): [string, string, string] {
-    const base = `${this.prefix}:{${workspaceId}}`;
+    const base = `${this.base}:{${workspaceId}}`;
     return [`${base}:ws`, `${base}:hook:${webhookId}`, `${base}:wanting`];
   }
 }

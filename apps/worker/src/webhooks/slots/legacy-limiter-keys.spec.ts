@@ -20,7 +20,7 @@ it('deletes every key of the old in-flight limiter, in pages, and nothing else u
   }
   await redis.set(`${prefix}:wh-slots:{ws_1}:ws`, '1');
   await redis.set(`${prefix}:webhook-delivery:id`, '1');
-  expect(await dropLegacyLimiterKeys(redis, prefix)).toBe(2500);
+  expect(await dropLegacyLimiterKeys(redis, `${prefix}:wh-lim:*`)).toBe(2500);
   expect(await redis.keys(`${prefix}:wh-lim:*`)).toEqual([]);
   expect((await redis.keys(`${prefix}:*`)).sort()).toEqual([
     `${prefix}:webhook-delivery:id`,
