@@ -17,6 +17,7 @@ import { CompaniesModule } from './companies/companies.module';
 import { CreditsModule } from './credits/credits.module';
 import { EnumsModule } from './enums/enums.module';
 import { HealthModule } from './health/health.module';
+import { ApiRequestInterceptor } from './http/api-request.interceptor';
 import { DeclaredQueryInterceptor } from './http/declared-query.interceptor';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { JsonBodyInterceptor } from './http/json-body.interceptor';
@@ -62,12 +63,13 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     { provide: APP_PIPE, useClass: BodyShapePipe },
     { provide: APP_PIPE, useFactory: createValidationPipe },
     { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
-    // After the guards (the key is checked before anything is read), before the pipes: query first, then the body.
-    { provide: APP_INTERCEPTOR, useClass: DeclaredQueryInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
-    // Once the body is read (a key is bound to it), around the envelope (a replay repeats the exact answer).
-    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    // After the guards (the key is checked before anything is read), before the pipes: the query, the body, the
+    // Idempotency-Key, the envelope, as one interceptor (ApiRequestInterceptor).
+    DeclaredQueryInterceptor,
+    JsonBodyInterceptor,
+    IdempotencyInterceptor,
+    EnvelopeInterceptor,
+    { provide: APP_INTERCEPTOR, useClass: ApiRequestInterceptor },
     QueueErrorLog,
   ],
 })

@@ -1,9 +1,17 @@
-import { answerClientError, assignRequestId, ShutdownState } from '@app/common';
+import {
+  answerClientError,
+  assignRequestId,
+  isProbe,
+  requestLogMiddleware,
+  ROOT_LOGGER,
+  ShutdownState,
+} from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
+import type { Logger as PinoLogger } from 'pino';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { mountDocs } from './docs/openapi';
@@ -40,8 +48,14 @@ export async function createApiApp(): Promise<{ app: NestExpressApplication; dra
   if (cors) app.enableCors(cors);
   // Before any route: the latency histogram times every request. Only with OPS_TOKEN set.
   mountOps(app);
+  // The request log, after the operator routes (mountOps logs those itself) and before every Nest middleware and
+  // route, so 404, 405 and 401 answers are logged too.
+  app.use(requestLogMiddleware(app.get<PinoLogger>(ROOT_LOGGER, { strict: false }), isProbe));
   // No body parser here: JsonBodyInterceptor reads the body after the API key guard.
   app.disable('x-powered-by');
+  // No ETag: every API answer is `Cache-Control: no-store`, so no cache revalidates one, and Express would hash
+  // every body (SHA-1) to make it.
+  app.set('etag', false);
   app.set('trust proxy', false);
   // Requests Node's parser refuses (431 for an over-long URL, 400 for malformed HTTP) answer in the envelope too.
   app.getHttpServer().on('clientError', answerClientError);

@@ -18,6 +18,7 @@ export * from './queues/producer-queue';
 export * from './queues/queue-error-log';
 export * from './redis';
 export * from './logging/logger.module';
+export * from './logging/request-logger';
 export * from './logging/throttled-warning';
 export * from './redis.module';
 export * from './rate-limit';

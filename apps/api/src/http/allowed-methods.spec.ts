@@ -1,4 +1,4 @@
-import { allowedMethods, methodDecision, RouteEntry } from './allowed-methods';
+import { allowedMethods, literalPrefix, methodDecision, RouteEntry } from './allowed-methods';
 
 const route = (pattern: RegExp, ...methods: string[]): RouteEntry => ({
   matches: (path) => pattern.test(path),
@@ -31,5 +31,32 @@ describe('allowed methods of a path', () => {
     expect(methodDecision(allowed, 'DELETE')).toBe('not_allowed');
     expect(methodDecision(allowed, 'HEAD')).toBe('route');
     expect(methodDecision(allowed, 'POST')).toBe('route');
+  });
+});
+
+describe('literalPrefix', () => {
+  it('keeps the route path up to its first parameter, wildcard, optional group or escape', () => {
+    expect(literalPrefix('/v2/lists')).toBe('/v2/lists');
+    expect(literalPrefix('/v2/lists/:id/items')).toBe('/v2/lists/');
+    expect(literalPrefix('/docs{/*splat}')).toBe('/docs');
+    expect(literalPrefix('/*path')).toBe('/');
+    expect(literalPrefix('/a\\:b')).toBe('/a');
+  });
+
+  it('lets allowedMethods skip the routes whose prefix the path lacks, and match the rest', () => {
+    let tested = 0;
+    const counted = (pattern: RegExp, prefix: string, ...methods: string[]): RouteEntry => ({
+      matches: (path) => (tested++, pattern.test(path)),
+      methods,
+      prefix,
+    });
+    const routes = [
+      counted(/^\/v2\/lists$/, '/v2/lists', 'GET'),
+      counted(/^\/v2\/lists\/[^/]+$/, '/v2/lists/', 'DELETE'),
+      counted(/^\/v2\/companies\/[^/]+$/, '/v2/companies/', 'GET'),
+    ];
+    expect(allowedMethods(routes, '/v2/companies/5c0000000000000000000001')).toEqual(['GET', 'HEAD', 'OPTIONS']);
+    expect(tested).toBe(1);
+    expect(allowedMethods(routes, '/v2/lists/lst_1')).toEqual(['DELETE', 'OPTIONS']);
   });
 });

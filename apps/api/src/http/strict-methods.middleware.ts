@@ -3,11 +3,11 @@ import { Injectable, NestMiddleware } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Application, NextFunction, Request, Response } from 'express';
 import { METHODS } from 'node:http';
-import { allowedMethods, methodDecision, RouteEntry } from './allowed-methods';
+import { allowedMethods, literalPrefix, methodDecision, RouteEntry } from './allowed-methods';
 
 /** What this file reads of Express's router: a route layer knows its path matcher and methods. */
 interface RouterLayer {
-  route?: { methods: Record<string, boolean> };
+  route?: { methods: Record<string, boolean>; path?: unknown };
   match(path: string): unknown;
 }
 
@@ -20,7 +20,11 @@ function registeredRoutes(app: Application): RouteEntry[] {
   return stack
     .map((layer) => ({ layer, methods: Object.keys(layer.route?.methods ?? {}).map((m) => m.toUpperCase()) }))
     .filter(({ layer, methods }) => layer.route && !methods.includes('_ALL') && methods.length < METHODS.length)
-    .map(({ layer, methods }) => ({ matches: (path: string) => Boolean(layer.match(path)), methods }));
+    .map(({ layer, methods }) => ({
+      matches: (path: string) => Boolean(layer.match(path)),
+      methods,
+      prefix: typeof layer.route?.path === 'string' ? literalPrefix(layer.route.path) : undefined,
+    }));
 }
 
 /**
