@@ -10,7 +10,7 @@ import {
 } from '@app/common';
 import { AppConfigModule } from '@app/config';
 import { DatabaseModule, ReplicasModule } from '@app/database';
-import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { CompaniesModule } from './companies/companies.module';
@@ -21,8 +21,6 @@ import { ApiRequestInterceptor } from './http/api-request.interceptor';
 import { DeclaredQueryInterceptor } from './http/declared-query.interceptor';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { JsonBodyInterceptor } from './http/json-body.interceptor';
-import { RequestDeadlineMiddleware } from './http/request-deadline.middleware';
-import { StrictMethodsMiddleware } from './http/strict-methods.middleware';
 import { ListsModule } from './lists/lists.module';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -73,12 +71,4 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     QueueErrorLog,
   ],
 })
-export class AppModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    // Every path, before routing: the REQUEST_TIMEOUT deadline starts; 405 with Allow for a method the path
-    // does not serve, 204 with Allow for OPTIONS.
-    consumer
-      .apply(RequestDeadlineMiddleware, StrictMethodsMiddleware)
-      .forRoutes({ path: '*path', method: RequestMethod.ALL });
-  }
-}
+export class AppModule {}

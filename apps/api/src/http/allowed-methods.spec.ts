@@ -1,4 +1,4 @@
-import { allowedMethods, literalPrefix, methodDecision, RouteEntry } from './allowed-methods';
+import { allowedMethods, literalPrefix, methodDecision, RouteEntry, servesMethod } from './allowed-methods';
 
 const route = (pattern: RegExp, ...methods: string[]): RouteEntry => ({
   matches: (path) => pattern.test(path),
@@ -22,6 +22,17 @@ describe('allowed methods of a path', () => {
   it('answers nothing for an unknown path, so it stays a 404', () => {
     expect(allowedMethods(routes, '/v2/nope')).toEqual([]);
     expect(methodDecision([], 'PUT')).toBe('route');
+  });
+
+  it('servesMethod agrees with the Allow list for every method the routes serve, HEAD where GET is', () => {
+    for (const path of ['/v2/lists', '/v2/lists/lst_1', '/v2/people/search', '/v2/nope']) {
+      for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+        const allowed = allowedMethods(routes, path);
+        expect(servesMethod(routes, path, method)).toBe(
+          allowed.length > 0 && methodDecision(allowed, method) === 'route',
+        );
+      }
+    }
   });
 
   it('OPTIONS answers the Allow list; a method the path lacks is 405; one it has is routed', () => {

@@ -29,6 +29,16 @@ export function allowedMethods(routes: RouteEntry[], path: string): string[] {
 
 const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
+/** Whether a route serves `method` (HEAD: GET) on this path: the common case, answered without building the Allow list. */
+export function servesMethod(routes: RouteEntry[], path: string, method: string): boolean {
+  const wanted = method === 'HEAD' ? 'GET' : method;
+  for (const route of routes) {
+    if (route.prefix !== undefined && !path.startsWith(route.prefix)) continue;
+    if ((route.methods.includes(wanted) || route.methods.includes(method)) && route.matches(path)) return true;
+  }
+  return false;
+}
+
 /** What a request answers before routing: `options` (204 with Allow), `not_allowed` (405 with Allow) or `route` (go on). */
 export function methodDecision(allowed: string[], method: string): 'options' | 'not_allowed' | 'route' {
   if (allowed.length === 0) return 'route';
