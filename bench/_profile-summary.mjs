@@ -16,9 +16,9 @@ export const LAYERS = [
   ['idle', (url, fn) => fn === '(idle)'],
   ['V8 (program)', (url, fn) => fn === '(program)'],
   [
-    'request log (pino, pino-http, nestjs-pino)',
+    'request log (pino, nestjs-pino, our middleware)',
     (url) =>
-      /node_modules\/(pino|pino-http|nestjs-pino|sonic-boom|fast-redact|pino-std-serializers|thread-stream|on-exit-leak-free|atomic-sleep|quick-format-unescaped|safe-stable-stringify)\//.test(
+      /node_modules\/(pino|pino-http|nestjs-pino|sonic-boom|@pinojs\/redact|fast-redact|pino-std-serializers|thread-stream|on-exit-leak-free|atomic-sleep|quick-format-unescaped|safe-stable-stringify)\//.test(
         url,
       ) || /libs\/common\/src\/logging\//.test(url),
   ],
@@ -28,23 +28,28 @@ export const LAYERS = [
   ],
   [
     'request id, drain, no-store (own middleware)',
-    (url) => /apps\/api\/src\/(http\/connection-drain|bootstrap)/.test(url),
+    (url) => /apps\/api\/src\/(http\/(connection-drain|middleware-sequence)|bootstrap)/.test(url),
   ],
   ['request deadline (middleware)', (url) => /apps\/api\/src\/http\/request-deadline/.test(url)],
   ['strict methods (middleware)', (url) => /apps\/api\/src\/http\/(strict-methods|allowed-methods)/.test(url)],
   ['API-key guard and cache', (url) => /apps\/api\/src\/auth\//.test(url) || /libs\/common\/src\/auth\//.test(url)],
-  ['declared-query interceptor', (url) => /apps\/api\/src\/http\/declared-query/.test(url)],
   [
-    'json-body interceptor',
+    'interceptors: query, body, Idempotency-Key, envelope',
     (url) =>
-      /apps\/api\/src\/http\/(json-body|read-json-body|media-type|body-limits|route-params)/.test(url) ||
-      /libs\/common\/src\/http\/json-cost/.test(url),
+      /apps\/api\/src\/http\/(api-request|declared-query|json-body|read-json-body|media-type|body-limits|route-params|idempoten)/.test(
+        url,
+      ) || /libs\/common\/src\/http\/(json-cost|envelope)/.test(url),
   ],
-  ['idempotency interceptor', (url) => /apps\/api\/src\/http\/idempoten/.test(url)],
-  ['envelope interceptor', (url) => /libs\/common\/src\/http\/(envelope)/.test(url)],
   [
-    'response write (res.json: JSON.stringify, headers)',
-    (url, fn) => /node_modules\/express\/lib\/response\.js/.test(url) && /^(json|send)$/.test(fn),
+    'rate-limit scope interceptor (AsyncLocalStorage)',
+    (url) => /libs\/common\/src\/rate-limit\/rate-limit-scope/.test(url),
+  ],
+  [
+    'response write (JSON.stringify, headers, res.end)',
+    (url, fn) =>
+      (/node_modules\/express\/lib\/response\.js/.test(url) && /^(json|send)$/.test(fn)) ||
+      /apps\/api\/src\/http\/json-reply/.test(url) ||
+      (/platform-express\/adapters\/express-adapter/.test(url) && fn === 'reply'),
   ],
   [
     'validation (class-validator, class-transformer, pipes)',
@@ -59,7 +64,7 @@ export const LAYERS = [
     (url) => /node_modules\/@nestjs\/(core|common|platform-express)\//.test(url),
   ],
   [
-    'Express (router, req/res helpers, qs, etag)',
+    'Express (router, req/res helpers)',
     (url) =>
       /node_modules\/(express|router|finalhandler|path-to-regexp|qs|etag|fresh|content-type|type-is|mime-types|mime-db|send|proxy-addr|forwarded|parseurl|encodeurl|escape-html|on-finished|cookie|vary|statuses|accepts|negotiator|depd|setprototypeof|utils-merge|range-parser|content-disposition|ee-first|side-channel.*|call-bind.*|get-intrinsic|has-symbols|object-inspect|es-.*|math-intrinsics|dunder-proto|gopd|hasown|function-bind)\//.test(
         url,
@@ -74,7 +79,7 @@ export const LAYERS = [
       ),
   ],
   [
-    'Redis (ioredis, rate limits)',
+    'Redis (ioredis, rate limits, counts cache)',
     (url) =>
       /node_modules\/(ioredis|@ioredis|redis-parser|denque|cluster-key-slot|standard-as-callback)\//.test(url) ||
       /libs\/common\/src\/(redis|rate-limit)/.test(url),
