@@ -5,7 +5,7 @@
 // res.json, the SHA-256 under the key check), not the layers it called in turn. Samples with no layer on the stack
 // go to `node: http, net, streams` (the leaf is Node's own) or `other` (shown with their leaf files, --other).
 //   node bench/_profile-summary.mjs <file.cpuprofile> [--window <fromUs>-<toUs>] [--requests N] [--other] [--layer <name prefix>] [--top N]
-// --window: only samples in that span of the monotonic clock (process.hrtime, µs), as bench/request-path.mjs prints
+// --window: only samples in that span (or spans, comma-separated) of the monotonic clock (process.hrtime, µs), as bench/request-path.mjs prints
 // for each measured run; --requests: the requests answered in it, for CPU µs per request.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from './_lib.mjs';
@@ -100,7 +100,7 @@ function layerOf(frame) {
 }
 
 /** Reads a profile: every sample with its time (µs since the previous one) and its leaf node. */
-export function summarize(profile, { window, requests, focus } = {}) {
+export function summarize(profile, { windows, requests, focus } = {}) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -128,7 +128,7 @@ export function summarize(profile, { window, requests, focus } = {}) {
   let counted = 0;
   for (let i = 0; i < profile.samples.length; i++) {
     t += profile.timeDeltas[i];
-    if (window && (t < window[0] || t > window[1])) continue;
+    if (windows && !windows.some(([from, to]) => t >= from && t <= to)) continue;
     // A sample's time is the gap to the next one (the last sample gets the previous gap).
     const dt = profile.timeDeltas[i + 1] ?? profile.timeDeltas[i];
     const id = profile.samples[i];
@@ -182,9 +182,9 @@ function main() {
     );
     process.exit(2);
   }
-  const window = args.window ? args.window.split('-').map(Number) : undefined;
+  const windows = args.window ? args.window.split(',').map((w) => w.split('-').map(Number)) : undefined;
   const requests = args.requests ? Number(args.requests) : undefined;
-  const s = summarize(JSON.parse(readFileSync(file, 'utf8')), { window, requests, focus: args.layer });
+  const s = summarize(JSON.parse(readFileSync(file, 'utf8')), { windows, requests, focus: args.layer });
   const perRequest = s.usPerRequest ? `, ${s.usPerRequest.toFixed(0)} µs CPU per request` : '';
   console.log(`busy ${s.busyMs.toFixed(0)} ms, idle ${s.idleMs.toFixed(0)} ms${perRequest}`);
   for (const r of s.rows) {
