@@ -1,7 +1,4 @@
 import {
-  BodyShapePipe,
-  createValidationPipe,
-  NulCharacterPipe,
   EnvelopeExceptionFilter,
   EnvelopeInterceptor,
   QueueErrorLog,
@@ -18,6 +15,7 @@ import { CreditsModule } from './credits/credits.module';
 import { EnumsModule } from './enums/enums.module';
 import { HealthModule } from './health/health.module';
 import { ApiRequestInterceptor } from './http/api-request.interceptor';
+import { InputPipe } from './http/input.pipe';
 import { DeclaredQueryInterceptor } from './http/declared-query.interceptor';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { JsonBodyInterceptor } from './http/json-body.interceptor';
@@ -57,9 +55,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     OpsModule,
   ],
   providers: [
-    { provide: APP_PIPE, useClass: NulCharacterPipe },
-    { provide: APP_PIPE, useClass: BodyShapePipe },
-    { provide: APP_PIPE, useFactory: createValidationPipe },
+    { provide: APP_PIPE, useClass: InputPipe },
     { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
     // After the guards (the key is checked before anything is read), before the pipes: the query, the body, the
     // Idempotency-Key, the envelope, as one interceptor (ApiRequestInterceptor).

@@ -12,7 +12,7 @@ import { JsonBodyInterceptor } from './json-body.interceptor';
  *
  * One interceptor rather than four: Nest wraps every global interceptor of every request in its own deferred
  * Observable, async function and async resource, which cost more than the steps themselves on a cheap GET
- * (docs/architecture.md#the-request-path). A request without a body goes through synchronously.
+ * (docs/architecture.md, "The request path"). A request without a body goes through synchronously.
  */
 @Injectable()
 export class ApiRequestInterceptor implements NestInterceptor {

@@ -23,7 +23,7 @@ export function recordHeaderEdits(middleware: RequestHandler): HeaderEdit[] {
   };
   let finished = false;
   void middleware({} as Request, response as unknown as Response, (error?: unknown) => {
-    if (error) throw error instanceof Error ? error : new Error(String(error));
+    if (error) throw error instanceof Error ? error : new Error('the header middleware passed an error');
     finished = true;
   });
   if (!finished) throw new Error('the header middleware did not finish synchronously');
