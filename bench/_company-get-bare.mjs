@@ -1,4 +1,4 @@
-// Baseline of bench/company-get.mjs: a bare node:http handler doing what GET /v2/companies/{id}
+// Baseline of bench/request-path.mjs: a bare node:http handler doing what GET /v2/companies/{id}
 // must do at minimum: sha256 of the x-api-key, the api_keys lookup, and the primary-key lookup.
 import http from 'node:http';
 import { createHash } from 'node:crypto';
