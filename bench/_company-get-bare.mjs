@@ -1,4 +1,4 @@
-// Baseline of bench/company-get.mjs: a bare node:http handler doing what GET /v2/companies/{id}
+// Baseline of bench/request-path.mjs: a bare node:http handler doing what GET /v2/companies/{id}
 // must do at minimum: sha256 of the x-api-key, the api_keys lookup, and the primary-key lookup.
 import http from 'node:http';
 import { createHash } from 'node:crypto';
@@ -34,3 +34,5 @@ const server = http.createServer(async (req, res) => {
   }
 });
 server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('bare ready'));
+// Exit on SIGTERM, so `node --cpu-prof` writes its profile (bench/request-path.mjs --profile).
+process.once('SIGTERM', () => process.exit(0));

@@ -1,7 +1,4 @@
 import {
-  BodyShapePipe,
-  createValidationPipe,
-  NulCharacterPipe,
   EnvelopeExceptionFilter,
   EnvelopeInterceptor,
   QueueErrorLog,
@@ -10,18 +7,18 @@ import {
 } from '@app/common';
 import { AppConfigModule } from '@app/config';
 import { DatabaseModule, ReplicasModule } from '@app/database';
-import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { CompaniesModule } from './companies/companies.module';
 import { CreditsModule } from './credits/credits.module';
 import { EnumsModule } from './enums/enums.module';
 import { HealthModule } from './health/health.module';
+import { ApiRequestInterceptor } from './http/api-request.interceptor';
+import { InputPipe } from './http/input.pipe';
 import { DeclaredQueryInterceptor } from './http/declared-query.interceptor';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { JsonBodyInterceptor } from './http/json-body.interceptor';
-import { RequestDeadlineMiddleware } from './http/request-deadline.middleware';
-import { StrictMethodsMiddleware } from './http/strict-methods.middleware';
 import { ListsModule } from './lists/lists.module';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -58,25 +55,16 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     OpsModule,
   ],
   providers: [
-    { provide: APP_PIPE, useClass: NulCharacterPipe },
-    { provide: APP_PIPE, useClass: BodyShapePipe },
-    { provide: APP_PIPE, useFactory: createValidationPipe },
+    { provide: APP_PIPE, useClass: InputPipe },
     { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
-    // After the guards (the key is checked before anything is read), before the pipes: query first, then the body.
-    { provide: APP_INTERCEPTOR, useClass: DeclaredQueryInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
-    // Once the body is read (a key is bound to it), around the envelope (a replay repeats the exact answer).
-    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    // After the guards (the key is checked before anything is read), before the pipes: the query, the body, the
+    // Idempotency-Key, the envelope, as one interceptor (ApiRequestInterceptor).
+    DeclaredQueryInterceptor,
+    JsonBodyInterceptor,
+    IdempotencyInterceptor,
+    EnvelopeInterceptor,
+    { provide: APP_INTERCEPTOR, useClass: ApiRequestInterceptor },
     QueueErrorLog,
   ],
 })
-export class AppModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    // Every path, before routing: the REQUEST_TIMEOUT deadline starts; 405 with Allow for a method the path
-    // does not serve, 204 with Allow for OPTIONS.
-    consumer
-      .apply(RequestDeadlineMiddleware, StrictMethodsMiddleware)
-      .forRoutes({ path: '*path', method: RequestMethod.ALL });
-  }
-}
+export class AppModule {}

@@ -19,6 +19,7 @@ export * from './queues/queue-error-log';
 export * from './redis';
 export * from './redis-script';
 export * from './logging/logger.module';
+export * from './logging/request-logger';
 export * from './logging/throttled-warning';
 export * from './redis.module';
 export * from './rate-limit';

@@ -66,11 +66,16 @@ export class ApiKeyService implements OnModuleInit, OnApplicationShutdown {
       this.logger.warn(`key revocation subscriber disconnected: cached keys live at most ${OFFLINE_CACHE_TTL_MS} ms`);
   }
 
-  async authenticate(key: string): Promise<AuthContext | null> {
+  /** The key's caller, or null for an unknown or revoked key; at once (no promise) when the answer is cached. */
+  authenticate(key: string): AuthContext | null | Promise<AuthContext | null> {
     const hash = hashApiKey(key);
     const now = Date.now();
     const cached = this.cache.get(hash, now);
     if (cached !== undefined) return cached;
+    return this.lookUp(hash, now);
+  }
+
+  private async lookUp(hash: string, now: number): Promise<AuthContext | null> {
     const generation = this.cache.generation;
     const auth = await this.workspaces.callerByKeyHash(hash);
     const ttl = this.listening

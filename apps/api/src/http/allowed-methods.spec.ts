@@ -1,4 +1,4 @@
-import { allowedMethods, methodDecision, RouteEntry } from './allowed-methods';
+import { allowedMethods, literalPrefix, methodDecision, RouteEntry, servesMethod } from './allowed-methods';
 
 const route = (pattern: RegExp, ...methods: string[]): RouteEntry => ({
   matches: (path) => pattern.test(path),
@@ -24,6 +24,17 @@ describe('allowed methods of a path', () => {
     expect(methodDecision([], 'PUT')).toBe('route');
   });
 
+  it('servesMethod agrees with the Allow list for every method the routes serve, HEAD where GET is', () => {
+    for (const path of ['/v2/lists', '/v2/lists/lst_1', '/v2/people/search', '/v2/nope']) {
+      for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+        const allowed = allowedMethods(routes, path);
+        expect(servesMethod(routes, path, method)).toBe(
+          allowed.length > 0 && methodDecision(allowed, method) === 'route',
+        );
+      }
+    }
+  });
+
   it('OPTIONS answers the Allow list; a method the path lacks is 405; one it has is routed', () => {
     const allowed = allowedMethods(routes, '/v2/lists');
     expect(methodDecision(allowed, 'OPTIONS')).toBe('options');
@@ -31,5 +42,32 @@ describe('allowed methods of a path', () => {
     expect(methodDecision(allowed, 'DELETE')).toBe('not_allowed');
     expect(methodDecision(allowed, 'HEAD')).toBe('route');
     expect(methodDecision(allowed, 'POST')).toBe('route');
+  });
+});
+
+describe('literalPrefix', () => {
+  it('keeps the route path up to its first parameter, wildcard, optional group or escape', () => {
+    expect(literalPrefix('/v2/lists')).toBe('/v2/lists');
+    expect(literalPrefix('/v2/lists/:id/items')).toBe('/v2/lists/');
+    expect(literalPrefix('/docs{/*splat}')).toBe('/docs');
+    expect(literalPrefix('/*path')).toBe('/');
+    expect(literalPrefix('/a\\:b')).toBe('/a');
+  });
+
+  it('lets allowedMethods skip the routes whose prefix the path lacks, and match the rest', () => {
+    let tested = 0;
+    const counted = (pattern: RegExp, prefix: string, ...methods: string[]): RouteEntry => ({
+      matches: (path) => (tested++, pattern.test(path)),
+      methods,
+      prefix,
+    });
+    const routes = [
+      counted(/^\/v2\/lists$/, '/v2/lists', 'GET'),
+      counted(/^\/v2\/lists\/[^/]+$/, '/v2/lists/', 'DELETE'),
+      counted(/^\/v2\/companies\/[^/]+$/, '/v2/companies/', 'GET'),
+    ];
+    expect(allowedMethods(routes, '/v2/companies/5c0000000000000000000001')).toEqual(['GET', 'HEAD', 'OPTIONS']);
+    expect(tested).toBe(1);
+    expect(allowedMethods(routes, '/v2/lists/lst_1')).toEqual(['DELETE', 'OPTIONS']);
   });
 });

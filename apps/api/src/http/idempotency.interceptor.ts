@@ -56,6 +56,7 @@ export const Idempotent = () =>
 export class IdempotencyInterceptor implements NestInterceptor {
   private readonly staleMs: number;
   private readonly keyring: SecretKeyring;
+  private readonly idempotentHandlers = new WeakMap<object, boolean>();
 
   constructor(
     private readonly reflector: Reflector,
@@ -68,9 +69,18 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     // Synchronous for every other route: this interceptor is global and sits on the hot path of each request.
-    if (context.getType() !== 'http' || !this.reflector.get<boolean>(IDEMPOTENT, context.getHandler()))
-      return next.handle();
+    if (context.getType() !== 'http' || !this.isIdempotent(context.getHandler())) return next.handle();
     return from(this.idempotent(context, next)).pipe(switchMap((answer) => answer));
+  }
+
+  /** @Idempotent() per handler, read from its metadata once. */
+  private isIdempotent(handler: object): boolean {
+    let known = this.idempotentHandlers.get(handler);
+    if (known === undefined) {
+      known = this.reflector.get<boolean>(IDEMPOTENT, handler as () => unknown) === true;
+      this.idempotentHandlers.set(handler, known);
+    }
+    return known;
   }
 
   private async idempotent(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {

@@ -28,7 +28,7 @@ const unreadable = (message: string) =>
 const notJson = () => unreadable('the request body is not valid JSON');
 
 /** Whether the request carries a body, as body-parser judged it: Transfer-Encoding, or any Content-Length (`0` reads as `{}`). */
-const carriesBody = (req: IncomingMessage): boolean =>
+export const carriesBody = (req: IncomingMessage): boolean =>
   req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
 
 function decompressor(encoding: string): Transform | null | 'unsupported' {

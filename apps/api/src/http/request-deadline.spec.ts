@@ -16,7 +16,9 @@ class FakeResponse extends EventEmitter implements DeadlineResponse {
       json: (body: unknown) => {
         this.body = body;
         this.headersSent = true;
+        // As Node's ServerResponse: 'finish' once the answer is written, then 'close'.
         this.emit('finish');
+        this.emit('close');
       },
     };
   }

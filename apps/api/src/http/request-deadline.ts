@@ -6,7 +6,7 @@ import { errorEnvelope } from '@app/common/http/envelope';
 /** The part of Express's response the deadline uses. */
 export interface DeadlineResponse {
   readonly headersSent: boolean;
-  once(event: 'finish' | 'close', listener: () => void): unknown;
+  once(event: 'close', listener: () => void): unknown;
   setHeader(name: string, value: string): unknown;
   status(code: number): { json(body: unknown): unknown };
 }
@@ -36,7 +36,6 @@ export function armRequestDeadline(res: DeadlineResponse, timeoutMs: number, req
       .json(errorEnvelope([{ name: error.errorName, message: error.message, payload: error.payload }], requestId));
   }, timeoutMs);
   timer.unref();
-  const disarm = () => clearTimeout(timer);
-  res.once('finish', disarm);
-  res.once('close', disarm);
+  // 'close' follows 'finish' on every answer (and comes alone when the client goes first): one listener does.
+  res.once('close', () => clearTimeout(timer));
 }

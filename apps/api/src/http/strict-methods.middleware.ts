@@ -1,13 +1,11 @@
 import { methodNotAllowedError } from '@app/common';
-import { Injectable, NestMiddleware } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
 import type { Application, NextFunction, Request, Response } from 'express';
 import { METHODS } from 'node:http';
-import { allowedMethods, methodDecision, RouteEntry } from './allowed-methods';
+import { allowedMethods, literalPrefix, methodDecision, RouteEntry, servesMethod } from './allowed-methods';
 
 /** What this file reads of Express's router: a route layer knows its path matcher and methods. */
 interface RouterLayer {
-  route?: { methods: Record<string, boolean> };
+  route?: { methods: Record<string, boolean>; path?: unknown };
   match(path: string): unknown;
 }
 
@@ -20,7 +18,11 @@ function registeredRoutes(app: Application): RouteEntry[] {
   return stack
     .map((layer) => ({ layer, methods: Object.keys(layer.route?.methods ?? {}).map((m) => m.toUpperCase()) }))
     .filter(({ layer, methods }) => layer.route && !methods.includes('_ALL') && methods.length < METHODS.length)
-    .map(({ layer, methods }) => ({ matches: (path: string) => Boolean(layer.match(path)), methods }));
+    .map(({ layer, methods }) => ({
+      matches: (path: string) => Boolean(layer.match(path)),
+      methods,
+      prefix: typeof layer.route?.path === 'string' ? literalPrefix(layer.route.path) : undefined,
+    }));
 }
 
 /**
@@ -32,6 +34,7 @@ export function strictMethods(app: Application) {
   return (req: Request, res: Response, next: NextFunction): void => {
     // Read on the first request: the routes are all registered once the app listens.
     if (routes.length === 0) routes = registeredRoutes(app);
+    if (req.method !== 'OPTIONS' && servesMethod(routes, req.path, req.method)) return next();
     const allowed = allowedMethods(routes, req.path);
     const decision = methodDecision(allowed, req.method);
     if (decision === 'options') {
@@ -43,18 +46,4 @@ export function strictMethods(app: Application) {
       next();
     }
   };
-}
-
-/** The same rule as Nest middleware on every path, so it runs after the request logger and 405s are logged too. */
-@Injectable()
-export class StrictMethodsMiddleware implements NestMiddleware {
-  private readonly handle: (req: Request, res: Response, next: NextFunction) => void;
-
-  constructor(adapterHost: HttpAdapterHost) {
-    this.handle = strictMethods(adapterHost.httpAdapter.getInstance<Application>());
-  }
-
-  use(req: Request, res: Response, next: NextFunction): void {
-    this.handle(req, res, next);
-  }
 }

@@ -8,9 +8,10 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Application, NextFunction, Request, Response } from 'express';
 import { fixedRouteLabel, recordHttpLatency, serveMetrics } from './http-metrics';
 import { OpsQueues } from './ops-queues';
+import { OPS_QUEUES_PATH } from './ops-paths';
 import { opsTokenMatches, presentedOpsToken } from './ops-token';
 
-export const OPS_QUEUES_PATH = '/ops/queues';
+export { OPS_QUEUES_PATH };
 
 /** 401 in the envelope; the Basic challenge makes a browser show its own password prompt. */
 function requireOpsToken(token: string) {

@@ -2,7 +2,8 @@ import { APP_CONFIG, AppConfig } from '@app/config';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
-import { requestLogLevel, requestLogSerializers } from './request-log';
+import pino, { Logger } from 'pino';
+import { requestLogSerializers } from './request-log';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -19,39 +20,49 @@ export function assignRequestId(req: IncomingMessage & { id?: unknown }, res: Se
   return id;
 }
 
-/** Structured JSON logs with a request id; keys and secrets are redacted wherever they appear. */
+/** The process's root pino logger (what structuredLogger logs through), for requestLogMiddleware. */
+export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
+
+/** Probes (/health, /health/live, /health/ready) come every few seconds from every load balancer: not logged. */
+export const isProbe = (req: IncomingMessage): boolean =>
+  req.url === '/health' || req.url?.startsWith('/health/') === true;
+
+function rootLogger(appName: string, config: AppConfig): Logger {
+  return pino({
+    level: config.logLevel,
+    base: { app: appName },
+    redact: {
+      paths: [
+        'req.headers["x-api-key"]',
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.secret',
+        '*.secrets',
+        '*.api_key',
+        'secret',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: requestLogSerializers,
+  });
+}
+
+/**
+ * Structured JSON logs with a request id; keys and secrets are redacted wherever they appear. nestjs-pino serves
+ * Nest's Logger (inside a request, through the request's `req.log`); the API writes its request log with
+ * requestLogMiddleware, in place of pino-http's (`useExisting`).
+ */
 export function structuredLogger(appName: string) {
   return LoggerModule.forRootAsync({
-    inject: [APP_CONFIG],
-    useFactory: (config: AppConfig) => ({
-      pinoHttp: {
-        level: config.logLevel,
-        base: { app: appName },
-        redact: {
-          paths: [
-            'req.headers["x-api-key"]',
-            'req.headers.authorization',
-            'req.headers.cookie',
-            '*.secret',
-            '*.secrets',
-            '*.api_key',
-            'secret',
-          ],
-          censor: '[redacted]',
-        },
-        genReqId: assignRequestId,
-        // Our serializers take the raw req/res; wrapping would first build pino's full copy of them.
-        wrapSerializers: false,
-        serializers: requestLogSerializers,
-        // No quietReqLogger: pino-http builds the `req` child logger anyway, so a second `reqId` child only adds
-        // cost (measured ~1.8x the logging time per request); logs written during a request carry the slim `req`.
-        customLogLevel: requestLogLevel,
-        // /metrics and /ops/* are logged by mountOps when OPS_TOKEN is set (they answer before this runs); without it they answer 404 here, logged.
-        // Probes (/health, /health/live, /health/ready) come every few seconds from every load balancer: not logged.
-        autoLogging: {
-          ignore: (req: IncomingMessage) => req.url === '/health' || req.url?.startsWith('/health/') === true,
-        },
-      },
+    providers: [
+      { provide: ROOT_LOGGER, inject: [APP_CONFIG], useFactory: (config: AppConfig) => rootLogger(appName, config) },
+    ],
+    inject: [ROOT_LOGGER],
+    useFactory: (root: Logger) => ({
+      // pino-http is only nestjs-pino's way to take our logger: with useExisting it is never mounted, and
+      // nestjs-pino only binds each request's `req.log` (set by requestLogMiddleware) for the logs written during it.
+      pinoHttp: { logger: root, genReqId: assignRequestId, wrapSerializers: false },
+      useExisting: true as const,
     }),
   });
 }

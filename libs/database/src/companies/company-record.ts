@@ -105,9 +105,28 @@ function toLocation(raw: Record<string, unknown> | null | undefined): CompanyLoc
   };
 }
 
-/** Shapes a database row as the Company record, applying the workspace's name edit and the presence rules. */
+function socialNetworks(raw: Record<string, unknown> | null): CompanyRecord['social_networks'] {
+  const socials = raw ?? {};
+  const out = {} as Record<(typeof SOCIAL_NETWORK_KEYS)[number], string | null>;
+  for (const key of SOCIAL_NETWORK_KEYS) out[key] = text(socials[key]);
+  return out;
+}
+
+function otherLocations(raw: Array<Record<string, unknown>> | null): CompanyLocation[] {
+  const out: CompanyLocation[] = [];
+  for (const item of raw ?? []) {
+    const location = toLocation(item);
+    if (location !== null) out.push(location);
+  }
+  return out;
+}
+
+/**
+ * Shapes a database row as the Company record, applying the workspace's name edit and the presence rules. Built in
+ * its final member order in one go (it runs for every company of every answer): `saved` is the last member, as
+ * docs/api.md#companies lists it.
+ */
 export function toCompanyRecord(row: CompanyRow, options: CompanyRecordOptions): CompanyRecord {
-  const socials = row.social_networks ?? {};
   const saved: CompanySavedBlock | null =
     row.saved_at == null
       ? null
@@ -117,7 +136,7 @@ export function toCompanyRecord(row: CompanyRow, options: CompanyRecordOptions):
           list_ids: row.list_ids ?? [],
           edits: row.name_edit != null ? { name: row.name_edit } : {},
         };
-  const record: CompanyRecord = {
+  const record: Omit<CompanyRecord, 'saved'> & { saved?: CompanySavedBlock | null } = {
     id: row.id.trim(),
     name: row.name_edit ?? row.name,
     description: row.description,
@@ -125,9 +144,7 @@ export function toCompanyRecord(row: CompanyRow, options: CompanyRecordOptions):
     website: row.website,
     email: { domain: row.email_domain, provider: null },
     pro_network_url: row.pro_network_url,
-    social_networks: Object.fromEntries(
-      SOCIAL_NETWORK_KEYS.map((key) => [key, text(socials[key])]),
-    ) as CompanyRecord['social_networks'],
+    social_networks: socialNetworks(row.social_networks),
     industry: row.industry,
     keywords: row.keywords ?? [],
     naics_codes: (row.naics_codes ?? []).map(Number),
@@ -138,16 +155,14 @@ export function toCompanyRecord(row: CompanyRow, options: CompanyRecordOptions):
     employee_count: row.employee_count,
     employee_range: row.employee_range,
     location: toLocation(row.location),
-    other_locations: (row.other_locations ?? []).map(toLocation).filter((l): l is CompanyLocation => l !== null),
-    saved,
+    other_locations: otherLocations(row.other_locations),
   };
   if (options.technologies) {
     record.technologies = row.technologies ?? [];
     record.technologies_checked_at = iso(row.technologies_checked_at);
   }
-  // `saved` stays the last member, as docs/api.md#companies lists it.
-  const { saved: savedBlock, ...rest } = record;
-  return { ...rest, saved: savedBlock };
+  record.saved = saved;
+  return record as CompanyRecord;
 }
 
 /**
