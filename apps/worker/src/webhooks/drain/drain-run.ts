@@ -48,7 +48,7 @@ export class DrainRun {
   private readonly active = new Set<string>();
   private lastClaimFull = false;
   private claiming: Promise<void> | null = null;
-  private growing = false;
+  private growth: Promise<void> | null = null;
   private wanting: string[] = [];
   private readonly lanes = new Set<Promise<void>>();
 
@@ -67,7 +67,11 @@ export class DrainRun {
     for (const slot of this.slots) this.active.add(slot);
     try {
       for (const slot of this.slots) this.startLane(slot);
-      while (this.lanes.size > 0) await Promise.all([...this.lanes]);
+      // A growth still taking slots may add lanes after the others stopped: wait for it too.
+      while (this.lanes.size > 0 || this.growth) {
+        await this.growth;
+        await Promise.all([...this.lanes]);
+      }
     } finally {
       clearInterval(renew);
       await this.claiming;
@@ -85,16 +89,17 @@ export class DrainRun {
   }
 
   /** A backlog: as many new lanes as there are, if the caps and this process allow (one growth at a time). */
-  private async grow(): Promise<void> {
-    if (this.growing || this.deps.closing()) return;
-    this.growing = true;
-    try {
-      for (const slot of await this.deps.grow(this.active.size)) this.startLane(slot);
-    } catch (error) {
-      this.deps.onError('taking more slots', error);
-    } finally {
-      this.growing = false;
-    }
+  private grow(): void {
+    if (this.growth || this.deps.closing()) return;
+    this.growth = (async () => {
+      try {
+        for (const slot of await this.deps.grow(this.active.size)) this.startLane(slot);
+      } catch (error) {
+        this.deps.onError('taking more slots', error);
+      } finally {
+        this.growth = null;
+      }
+    })();
   }
 
   /**
@@ -166,7 +171,7 @@ export class DrainRun {
         const [claimed] = await Promise.all([this.deps.claim(limit), this.renew()]);
         this.lastClaimFull = claimed.length === limit;
         this.buffer.push(...claimed);
-        if (this.lastClaimFull) void this.grow();
+        if (this.lastClaimFull) this.grow();
       } catch (error) {
         this.lastClaimFull = false;
         this.deps.onError('claiming due tasks', error);
