@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CompanyInput, PersonInput } from '@app/domain/records/record-types';
 import type { DataSource } from 'typeorm';
 import { leftoverNextTables } from './dataset-catalog';
@@ -56,6 +57,21 @@ export async function openDatasetLoad(db: DataSource, options: DatasetLoadOption
 
 /** Takes the lock a replacing load or an upsert needs; answers whether this load replaces the data set. */
 async function takeLock(control: LoadSession, replaceAsked: boolean): Promise<boolean> {
+  // A load killed a moment ago may still hold the lock until its server process sees the connection closed.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await tryTakeLock(control, replaceAsked);
+    } catch (error) {
+      if (!(error instanceof DatasetLoadBusyError) || attempt >= LOCK_ATTEMPTS) throw error;
+      await sleep(LOCK_RETRY_MS);
+    }
+  }
+}
+
+const LOCK_ATTEMPTS = 10;
+const LOCK_RETRY_MS = 300;
+
+async function tryTakeLock(control: LoadSession, replaceAsked: boolean): Promise<boolean> {
   const q = control.client;
   const tryLock = async (fn: string) => (await q.query(`SELECT ${fn}(${LOCK}) AS ok`)).rows[0].ok as boolean;
   if (await tryLock('pg_try_advisory_lock')) {

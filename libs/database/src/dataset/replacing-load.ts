@@ -131,7 +131,7 @@ export class ReplacingLoad {
     if (this.companyRows === 0) return;
     const chunks = this.companies.drain();
     this.companyRows = 0;
-    await this.mainBusy;
+    await this.waitFor(this.mainBusy);
     this.mainBusy = this.copy(this.main, [['companies', COMPANY_COLUMNS, chunks]]);
   }
 
@@ -141,12 +141,21 @@ export class ReplacingLoad {
     const positions = this.people.positions.drain();
     const emails = this.people.emails.drain();
     this.peopleRows = 0;
-    await Promise.all([this.mainBusy, this.sideBusy]);
+    await this.waitFor(Promise.all([this.mainBusy, this.sideBusy]));
     this.mainBusy = this.copy(this.main, [['people', PEOPLE_COLUMNS_WITH_HEADCOUNT, main]]);
     this.sideBusy = this.copy(this.side, [
       ['positions', POSITION_COLUMNS, positions],
       ['person_emails', EMAIL_COLUMNS, emails],
     ]);
+  }
+
+  /** Time this process spent waiting for COPYs (the rest of the copy phase is making the rows). */
+  private waitedMs = 0;
+
+  private async waitFor(work: Promise<unknown>): Promise<void> {
+    const started = Date.now();
+    await work;
+    this.waitedMs += Date.now() - started;
   }
 
   private copy(session: LoadSession, parts: Array<[string, readonly string[], Buffer[]]>): Promise<void> {
@@ -163,7 +172,9 @@ export class ReplacingLoad {
     await this.phase('copy', async () => {
       await this.flushCompanies();
       await this.flushPeople();
-      await Promise.all([this.mainBusy, this.sideBusy]);
+      await this.waitFor(Promise.all([this.mainBusy, this.sideBusy]));
+      if (this.options.timings)
+        this.options.report?.(`copy waited ${seconds(this.waitedMs)} s for the database, the rest is making rows`);
     });
     await this.phase('carrying over saved people and companies', () => this.carryOver());
     await this.phase('building indexes', () => this.buildIndexes());
@@ -242,7 +253,12 @@ export class ReplacingLoad {
     const worker = async (session: LoadSession) => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const started = Date.now();
-        await session.client.query(next.statement);
+        try {
+          await session.client.query(next.statement);
+        } catch (error) {
+          queue.length = 0; // the other connection stops after its current index
+          throw error;
+        }
         if (this.options.timings) this.options.report?.(`timing index ${next.name} ${seconds(Date.now() - started)} s`);
       }
     };
