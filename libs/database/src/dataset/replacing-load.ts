@@ -41,6 +41,16 @@ export interface ReplacingLoadOptions {
 
 const YIELD_EVERY = 256;
 
+/**
+ * People and companies of the workspaces' own sets, which a replacement keeps when the new files lack them: saves,
+ * list members, exported people and the people of exports not yet written. Searches count these sets without
+ * joining `people` (docs/people-search.md): every member must exist.
+ */
+const KEPT_PEOPLE = `SELECT person_id FROM public.saved_people UNION SELECT person_id FROM public.people_list_members
+  UNION SELECT person_id FROM public.exported_people
+  UNION SELECT unnest(person_ids) FROM public.people_exports WHERE status IN ('queued', 'running')`;
+const KEPT_COMPANIES = `SELECT company_id FROM public.saved_companies UNION SELECT company_id FROM public.company_list_members`;
+
 /** The switch waits for running searches at most this long at a time, below deadlock_timeout (1 s): it gives up, never a search. */
 const SWITCH_LOCK_TIMEOUT = '500ms';
 const SWITCH_ATTEMPTS = 120;
@@ -58,10 +68,15 @@ export class LoadPhaseError extends Error {
  * (so COPY FREEZE writes them frozen and all-visible: no VACUUM afterwards, and a killed load leaves no table at
  * all). Then every index and constraint of the live tables is built once, the new tables are analysed, and one
  * short transaction drops the live tables and renames the new ones over them. Searches read the old tables until
- * that commit. Two connections share the work: people and companies on one, positions and emails on the other.
+ * that commit. Three connections share the work: companies on one (its indexes are built while people are still
+ * being made: the database has CPU to spare then), people on another, positions and emails on the third.
  */
 export class ReplacingLoad {
+  private companyLane!: LoadSession;
   private main!: LoadSession;
+  private companyBusy: Promise<void> = Promise.resolve();
+  /** Companies copied, indexed, analysed and committed (started when the first people arrive). */
+  private companiesDone: Promise<void> | null = null;
   private side!: LoadSession;
   private mainBusy: Promise<void> = Promise.resolve();
   private sideBusy: Promise<void> = Promise.resolve();
@@ -101,11 +116,14 @@ export class ReplacingLoad {
   private async createTables(): Promise<void> {
     const settings = `SET work_mem = '256MB'; SET maintenance_work_mem = '${this.options.maintenanceWorkMem ?? '1GB'}';
       SET max_parallel_maintenance_workers = ${this.options.parallelMaintenanceWorkers ?? 2};`;
+    // The companies' indexes are built beside the making of people, which uses a core already: no parallel workers.
+    this.companyLane = await openLoadSession(this.db, `${settings} SET max_parallel_maintenance_workers = 0;`);
     this.main = await openLoadSession(this.db, settings);
     this.side = await openLoadSession(this.db, settings);
     const create = (t: string) =>
       `CREATE TABLE public.${nextName(t)} (LIKE public.${t} INCLUDING ALL EXCLUDING INDEXES)`;
-    await this.main.client.query(`BEGIN; ${create('companies')}; ${create('people')};`);
+    await this.companyLane.client.query(`BEGIN; ${create('companies')};`);
+    await this.main.client.query(`BEGIN; ${create('people')};`);
     await this.side.client.query(`BEGIN; ${create('positions')}; ${create('person_emails')};`);
   }
 
@@ -131,11 +149,26 @@ export class ReplacingLoad {
     if (this.companyRows === 0) return;
     const chunks = this.companies.drain();
     this.companyRows = 0;
-    await this.waitFor(this.mainBusy);
-    this.mainBusy = this.copy(this.main, [['companies', COMPANY_COLUMNS, chunks]]);
+    await this.waitFor(this.companyBusy);
+    this.companyBusy = this.copy(this.companyLane, [['companies', COMPANY_COLUMNS, chunks]]);
+  }
+
+  /** Companies come first: once people arrive, the companies' COPY ends and their indexes are built meanwhile. */
+  private async completeCompanies(): Promise<void> {
+    if (this.companiesDone) return;
+    await this.flushCompanies();
+    const done = (async () => {
+      await this.companyBusy;
+      await this.buildIndexes(['companies'], [this.companyLane]);
+      await this.companyLane.client.query('ANALYZE public.companies_next');
+      await this.companyLane.client.query('COMMIT');
+    })();
+    done.catch(() => undefined);
+    this.companiesDone = done;
   }
 
   private async flushPeople(): Promise<void> {
+    await this.completeCompanies();
     if (this.peopleRows === 0) return;
     const main = this.people.main.drain();
     const positions = this.people.positions.drain();
@@ -170,18 +203,22 @@ export class ReplacingLoad {
 
   async finish(): Promise<void> {
     await this.phase('copy', async () => {
-      await this.flushCompanies();
       await this.flushPeople();
       await this.waitFor(Promise.all([this.mainBusy, this.sideBusy]));
+      await this.companiesDone;
       if (this.options.timings)
         this.options.report?.(`copy waited ${seconds(this.waitedMs)} s for the database, the rest is making rows`);
     });
     await this.phase('carrying over saved people and companies', () => this.carryOver());
-    await this.phase('building indexes', () => this.buildIndexes());
+    await this.phase('building indexes', async () => {
+      await this.buildIndexes(['people', 'positions', 'person_emails'], [this.main, this.side]);
+      for (const { table, options } of this.schema.options)
+        await this.main.client.query(`ALTER TABLE public.${nextName(table)} SET (${options.join(', ')})`);
+    });
     await this.phase('analyzing the new tables', () =>
       Promise.all([
         this.main.client.query('ANALYZE public.people_next'),
-        this.side.client.query('ANALYZE public.companies_next, public.positions_next, public.person_emails_next'),
+        this.side.client.query('ANALYZE public.positions_next, public.person_emails_next'),
       ]),
     );
     await this.hold();
@@ -204,7 +241,7 @@ export class ReplacingLoad {
     const companyColumns = (await writableColumns(q, 'companies')).join(', ');
     await q.query(`
       INSERT INTO public.companies_next (${companyColumns}) SELECT ${companyColumns} FROM public.companies c
-       WHERE (c.id IN (SELECT company_id FROM public.saved_companies) OR c.id IN (SELECT company_id FROM public.company_list_members))
+       WHERE c.id IN (${KEPT_COMPANIES})
          AND NOT EXISTS (SELECT 1 FROM public.companies_next n WHERE n.id = c.id)`);
     const peopleColumns = (await writableColumns(q, 'people')).filter((c) => c !== 'company_employee_count');
     const { rows } = await q.query(`
@@ -212,7 +249,7 @@ export class ReplacingLoad {
         INSERT INTO public.people_next (${peopleColumns.join(', ')}, company_employee_count)
         SELECT ${peopleColumns.map((c) => `p.${c}`).join(', ')}, c.employee_count
           FROM public.people p LEFT JOIN public.companies_next c ON c.id = p.company_id
-         WHERE (p.id IN (SELECT person_id FROM public.saved_people) OR p.id IN (SELECT person_id FROM public.people_list_members))
+         WHERE p.id IN (${KEPT_PEOPLE})
            AND NOT EXISTS (SELECT 1 FROM public.people_next n WHERE n.id = p.id)
         RETURNING id)
       SELECT coalesce(array_agg(id), '{}') AS ids FROM carried`);
@@ -221,7 +258,7 @@ export class ReplacingLoad {
     await q.query(`
       UPDATE public.people_next p SET company_employee_count = c.employee_count FROM public.companies_next c
        WHERE c.id = p.company_id AND p.company_employee_count IS NULL AND c.employee_count IS NOT NULL
-         AND c.id IN (SELECT company_id FROM public.saved_companies UNION SELECT company_id FROM public.company_list_members)`);
+         AND c.id IN (${KEPT_COMPANIES})`);
     await q.query('COMMIT');
     const s = this.side.client;
     if (carried.length > 0) {
@@ -237,17 +274,18 @@ export class ReplacingLoad {
       );
     }
     await s.query('COMMIT');
-    if (this.options.timings) this.options.report?.(`carried over ${carried.length} saved or listed people`);
+    if (this.options.timings) this.options.report?.(`carried over ${carried.length} saved, listed or exported people`);
   }
 
   /**
-   * Every index of the live tables, built once on the full new tables, largest first, two at a time (one per
-   * connection), then the constraints that take an index over (primary keys) and the other constraints.
+   * Every index of the live tables, built once on the full new tables, largest first, one at a time per
+   * connection, then the constraints that take an index over (primary keys) and the other constraints.
    */
-  private async buildIndexes(): Promise<void> {
-    // Longest first, so that the two connections end together: people's indexes, then the smaller tables'.
-    const weight = (t: string) => ['people', 'positions', 'person_emails', 'companies'].indexOf(t);
-    const queue = [...this.schema.indexes]
+  private async buildIndexes(tables: string[], sessions: LoadSession[]): Promise<void> {
+    // Longest first, so that the connections end together: people's indexes, then the smaller tables'.
+    const weight = (t: string) => tables.indexOf(t);
+    const queue = this.schema.indexes
+      .filter((i) => tables.includes(i.table))
       .sort((a, b) => weight(a.table) - weight(b.table) || b.bytes - a.bytes)
       .map((i) => ({ ...i, statement: nextIndexDefinition(i.definition, i.table) }));
     const worker = async (session: LoadSession) => {
@@ -262,13 +300,11 @@ export class ReplacingLoad {
         if (this.options.timings) this.options.report?.(`timing index ${next.name} ${seconds(Date.now() - started)} s`);
       }
     };
-    await Promise.all([worker(this.main), worker(this.side)]);
-    for (const c of this.schema.constraints) {
+    await Promise.all(sessions.map(worker));
+    for (const c of this.schema.constraints.filter((x) => tables.includes(x.table))) {
       const statement = nextConstraintStatement(c);
-      if (statement) await this.main.client.query(statement);
+      if (statement) await sessions[0].client.query(statement);
     }
-    for (const { table, options } of this.schema.options)
-      await this.main.client.query(`ALTER TABLE public.${nextName(table)} SET (${options.join(', ')})`);
   }
 
   /** Test hook: waits while the hold file exists, so a test can search during a load and kill it before the switch. */
@@ -327,10 +363,11 @@ export class ReplacingLoad {
 
   /** Releases the connections; before the switch, the new tables are dropped (the next load drops them otherwise). */
   async close(): Promise<void> {
-    const sessions = [this.main, this.side].filter(Boolean);
-    await Promise.all([this.mainBusy.catch(() => undefined), this.sideBusy.catch(() => undefined)]);
+    const sessions = [this.companyLane, this.main, this.side].filter(Boolean);
+    const busy = [this.companyBusy, this.companiesDone, this.mainBusy, this.sideBusy];
+    await Promise.all(busy.map((b) => b?.catch(() => undefined)));
     for (const s of sessions) await closeLoadSession(s);
-    this.main = this.side = undefined as unknown as LoadSession;
+    this.companyLane = this.main = this.side = undefined as unknown as LoadSession;
     if (!this.finished) {
       const next = DATASET_TABLES.map((t) => `public.${nextName(t)}`).join(', ');
       await this.control.client.query(`DROP TABLE IF EXISTS ${next}`).catch(() => undefined);
