@@ -41,8 +41,8 @@ describe('dataset load that replaces the data set', () => {
       env: { ...process.env, ...harness.stack.env, DATASET_LOAD_HOLD_FILE: hold },
     });
     let stderr = '';
-    child.stderr!.on('data', (d) => (stderr += d));
-    child.stdout!.resume();
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout.resume();
     const exit = once(child, 'close').then(([code]) => (code as number | null) ?? -1);
     return { child, stderr: () => stderr, exit };
   }

@@ -20,6 +20,8 @@ export async function openLoadSession(db: DataSource, settings = ''): Promise<Lo
       SET statement_timeout = 0;
       SET lock_timeout = 0;
       SET idle_in_transaction_session_timeout = 0;
+      -- A killed load's server process stops its statement (an index build) within a second, and so frees the load's lock.
+      SET client_connection_check_interval = '1s';
       ${settings}`);
   } catch (error) {
     await runner.release();

@@ -365,7 +365,7 @@ export class ReplacingLoad {
   async close(): Promise<void> {
     const sessions = [this.companyLane, this.main, this.side].filter(Boolean);
     const busy = [this.companyBusy, this.companiesDone, this.mainBusy, this.sideBusy];
-    await Promise.all(busy.map((b) => b?.catch(() => undefined)));
+    await Promise.all(busy.map((b) => (b ?? Promise.resolve()).catch(() => undefined)));
     for (const s of sessions) await closeLoadSession(s);
     this.companyLane = this.main = this.side = undefined as unknown as LoadSession;
     if (!this.finished) {
