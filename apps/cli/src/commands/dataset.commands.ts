@@ -37,8 +37,10 @@ async function reported<T>(command: string, load: () => Promise<T>): Promise<T> 
     return await load();
   } catch (error) {
     if (error instanceof DatasetLoadBusyError) throw new CliError(`${command}: ${error.message}`);
-    if (error instanceof LoadPhaseError)
-      throw new CliError(`${command}: failed ${error.message}; the previous data set is still serving`);
+    if (error instanceof LoadPhaseError) {
+      const serving = error.switched ? 'the new data set is serving' : 'the previous data set is still serving';
+      throw new CliError(`${command}: failed ${error.message}; ${serving}`);
+    }
     throw error;
   }
 }

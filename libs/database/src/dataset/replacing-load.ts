@@ -57,7 +57,12 @@ const SWITCH_ATTEMPTS = 120;
 
 /** A failure of one phase of the load: the CLI prints it as one line naming the phase. */
 export class LoadPhaseError extends Error {
-  constructor(phase: string, cause: unknown) {
+  constructor(
+    phase: string,
+    cause: unknown,
+    /** Whether the new data set had replaced the old one when the phase failed. */
+    readonly switched = false,
+  ) {
     super(`${phase}: ${(cause as Error)?.message ?? String(cause)}`);
   }
 }
@@ -187,7 +192,11 @@ export class ReplacingLoad {
 
   private async waitFor(work: Promise<unknown>): Promise<void> {
     const started = Date.now();
-    await work;
+    try {
+      await work;
+    } catch (error) {
+      throw new LoadPhaseError('copy', error);
+    }
     this.waitedMs += Date.now() - started;
   }
 
@@ -354,7 +363,7 @@ export class ReplacingLoad {
     try {
       return await work();
     } catch (error) {
-      throw new LoadPhaseError(name, error);
+      throw error instanceof LoadPhaseError ? error : new LoadPhaseError(name, error, this.finished);
     } finally {
       if (this.options.timings) this.options.report?.(`timing ${name} ${seconds(Date.now() - this.phaseStarted)} s`);
       this.phaseStarted = Date.now();
