@@ -163,6 +163,31 @@ describe('dataset load that replaces the data set', () => {
     expect(await totalCount()).toBe(121); // the saved person stays
   });
 
+  it.each([
+    ['while it builds the companies indexes (its tables not yet committed)', 'timing index companies_'],
+    ['while it builds the people indexes (its tables committed)', 'timing index people_'],
+  ])('a load killed %s leaves the old data serving; the next load succeeds', async (_when, line) => {
+    const indexes = await schema();
+    const count = await totalCount();
+    // The hold file makes sure the kill lands before the switch even on a fast machine.
+    writeFileSync(hold, '');
+    const load = startCli(generate('killed', 250, ['--replace', 'true', '--timings', 'true']));
+    await eventually(async () => load.stderr().includes(line), 60_000, 10);
+    load.child.kill('SIGKILL');
+    await load.exit;
+    rmSync(hold);
+    expect(await schema()).toEqual(indexes);
+    expect(await totalCount()).toBe(count);
+
+    const next = await harness.stack.cli(generate('after', 120, ['--replace', 'true']));
+    expect(next.code).toBe(0);
+    expect(next.stderr).toMatch(
+      /^(dataset:generate: dropped [a-z_, ]+ left by a replacing load that did not finish\n)?$/,
+    );
+    expect(await nextTables()).toEqual([]);
+    expect(await totalCount()).toBe(121);
+  });
+
   it('a load that fails in the database says what failed in one line and leaves the old data serving', async () => {
     const indexes = await schema();
     const count = await totalCount();
