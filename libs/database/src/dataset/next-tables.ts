@@ -1,5 +1,5 @@
 /**
- * The data set's tables and the pure pieces of a replacing load (docs/dataset.md "Replacing the data set"): a
+ * The data set's tables and the pure pieces of a replacing load (docs/dataset.md "Replace or upsert"): a
  * new set of tables named `<table>_next` is filled and indexed beside the live one, then renamed over it.
  */
 

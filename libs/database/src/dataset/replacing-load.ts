@@ -68,7 +68,7 @@ export class LoadPhaseError extends Error {
 }
 
 /**
- * A load that replaces the data set (docs/dataset.md "Replacing the data set"): records are COPied, with no
+ * A load that replaces the data set (docs/dataset.md "Replace or upsert"): records are COPied, with no
  * staging and no upsert, into new unindexed tables `<table>_next` created in the same transaction as the COPY
  * (so COPY FREEZE writes them frozen and all-visible: no VACUUM afterwards, and a killed load leaves no table at
  * all). Then every index and constraint of the live tables is built once, the new tables are analysed, and one
@@ -79,10 +79,10 @@ export class LoadPhaseError extends Error {
 export class ReplacingLoad {
   private companyLane!: LoadSession;
   private main!: LoadSession;
+  private side!: LoadSession;
   private companyBusy: Promise<void> = Promise.resolve();
   /** Companies copied, indexed, analysed and committed (started when the first people arrive). */
   private companiesDone: Promise<void> | null = null;
-  private side!: LoadSession;
   private mainBusy: Promise<void> = Promise.resolve();
   private sideBusy: Promise<void> = Promise.resolve();
   private companies = new CopyBuffer();
