@@ -71,7 +71,7 @@ describe('dataset load that replaces the data set', () => {
   const nextTables = async () =>
     (
       await harness.stack.db.query<{ name: string }>(
-        `SELECT relname AS name FROM pg_class WHERE relname LIKE '%\\_next' AND relkind = 'r' ORDER BY 1`,
+        `SELECT relname AS name FROM pg_class WHERE relname ~ '_(next|old)$' AND relkind = 'r' ORDER BY 1`,
       )
     ).map((r) => r.name);
 

@@ -5,6 +5,7 @@ import {
   type DatasetTable,
   type IncomingForeignKey,
   nextName,
+  oldName,
 } from './next-tables';
 
 /** What the live data set tables carry, read from the catalog so that the new tables end exactly like them. */
@@ -51,12 +52,12 @@ export async function readDatasetSchema(client: PoolClient): Promise<DatasetSche
   };
 }
 
-/** `_next` tables that a replacing load which did not finish left behind. */
-export async function leftoverNextTables(client: PoolClient): Promise<string[]> {
+/** `_next` (or `_old`) tables that a replacing load which did not finish (or did not drop the old tables) left. */
+export async function leftoverTables(client: PoolClient): Promise<string[]> {
   const { rows } = await client.query(
     `SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r'
         AND relname = ANY ($1) ORDER BY 1`,
-    [DATASET_TABLES.map(nextName)],
+    [[...DATASET_TABLES.map(nextName), ...DATASET_TABLES.map(oldName)]],
   );
   return rows.map((r: { name: string }) => r.name);
 }

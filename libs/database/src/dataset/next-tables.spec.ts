@@ -102,8 +102,10 @@ describe('replacing load DDL', () => {
     );
   });
 
-  it('renames the tables, then their indexes (and so their index-backed constraints), to the live names', () => {
+  it('moves the live tables and indexes aside to _old names, then gives the new ones (and so their index-backed constraints) the live names', () => {
     expect(switchRenames(['people'], [{ table: 'people', name: 'people_pkey' }])).toEqual([
+      'ALTER TABLE public.people RENAME TO people_old',
+      'ALTER INDEX public.people_pkey RENAME TO people_pkey_old',
       'ALTER TABLE public.people_next RENAME TO people',
       'ALTER INDEX public.people_pkey_next RENAME TO people_pkey',
     ]);

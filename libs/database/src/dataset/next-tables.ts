@@ -8,15 +8,26 @@ export const DATASET_TABLES = ['companies', 'people', 'positions', 'person_email
 export type DatasetTable = (typeof DATASET_TABLES)[number];
 
 export const NEXT_SUFFIX = '_next';
+/** The live tables and their indexes take this suffix in the switch; they are dropped right after its commit. */
+export const OLD_SUFFIX = '_old';
 
 /** PostgreSQL truncates identifiers to 63 bytes: a longer built name would not be the one we rename later. */
 const MAX_IDENTIFIER = 63;
 
 /** The name a table, index or index-backed constraint has while it is built, before the switch renames it. */
 export function nextName(name: string): string {
-  const next = `${name}${NEXT_SUFFIX}`;
-  if (Buffer.byteLength(next) > MAX_IDENTIFIER) throw new Error(`${next}: name longer than ${MAX_IDENTIFIER} bytes`);
-  return next;
+  return suffixed(name, NEXT_SUFFIX);
+}
+
+/** The name a live table or index takes in the switch, until it is dropped after the commit. */
+export function oldName(name: string): string {
+  return suffixed(name, OLD_SUFFIX);
+}
+
+function suffixed(name: string, suffix: string): string {
+  const full = `${name}${suffix}`;
+  if (Buffer.byteLength(full) > MAX_IDENTIFIER) throw new Error(`${full}: name longer than ${MAX_IDENTIFIER} bytes`);
+  return full;
 }
 
 const CREATE_INDEX = /^CREATE (UNIQUE )?INDEX (\S+) ON (ONLY )?(\S+) (USING .*)$/s;
@@ -82,11 +93,16 @@ export function validateForeignKey(fk: IncomingForeignKey): string {
   return `ALTER TABLE public.${quoteIdent(fk.table)} VALIDATE CONSTRAINT ${quoteIdent(fk.name)}`;
 }
 
-/** The renames of the switch, after the live tables are dropped: each table, then each index built for it. */
+/**
+ * The renames of the switch: the live tables and their indexes step aside to `_old` names (dropped after the
+ * commit, so that the switch holds its locks only for catalog updates), then the new ones take the live names.
+ * Renaming the index behind a primary key renames the constraint too.
+ */
 export function switchRenames(tables: readonly string[], indexes: ReadonlyArray<{ table: string; name: string }>) {
   return [
+    ...tables.map((t) => `ALTER TABLE public.${t} RENAME TO ${oldName(t)}`),
+    ...indexes.map((i) => `ALTER INDEX public.${i.name} RENAME TO ${oldName(i.name)}`),
     ...tables.map((t) => `ALTER TABLE public.${nextName(t)} RENAME TO ${t}`),
-    // Renaming the index behind a primary key renames the constraint too.
     ...indexes.map((i) => `ALTER INDEX public.${nextName(i.name)} RENAME TO ${i.name}`),
   ];
 }

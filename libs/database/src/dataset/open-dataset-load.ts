@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CompanyInput, PersonInput } from '@app/domain/records/record-types';
 import type { DataSource } from 'typeorm';
-import { leftoverNextTables } from './dataset-catalog';
+import { leftoverTables } from './dataset-catalog';
 import { DatasetLoader } from './dataset-loader';
 import { closeLoadSession, type LoadSession, openLoadSession } from './load-session';
 import { ReplacingLoad, type ReplacingLoadOptions } from './replacing-load';
@@ -38,7 +38,7 @@ export async function openDatasetLoad(db: DataSource, options: DatasetLoadOption
   const control = await openLoadSession(db);
   try {
     const replace = await takeLock(control, options.replace === true);
-    const leftovers = await leftoverNextTables(control.client);
+    const leftovers = await leftoverTables(control.client);
     if (leftovers.length > 0) {
       await control.client.query(`DROP TABLE ${leftovers.map((t) => `public.${t}`).join(', ')}`);
       options.report?.(`dropped ${leftovers.join(', ')} left by a replacing load that did not finish`);

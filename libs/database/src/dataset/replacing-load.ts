@@ -21,6 +21,7 @@ import {
   nextConstraintStatement,
   nextIndexDefinition,
   nextName,
+  oldName,
   switchRenames,
   validateForeignKey,
 } from './next-tables';
@@ -72,7 +73,7 @@ export class LoadPhaseError extends Error {
  * staging and no upsert, into new unindexed tables `<table>_next` created in the same transaction as the COPY
  * (so COPY FREEZE writes them frozen and all-visible: no VACUUM afterwards, and a killed load leaves no table at
  * all). Then every index and constraint of the live tables is built once, the new tables are analysed, and one
- * short transaction drops the live tables and renames the new ones over them. Searches read the old tables until
+ * short transaction renames the live tables aside and the new ones over them (the old ones are dropped after it). Searches read the old tables until
  * that commit. Three connections share the work: companies on one (its indexes are built while people are still
  * being made: the database has CPU to spare then), people on another, positions and emails on the third.
  */
@@ -233,6 +234,9 @@ export class ReplacingLoad {
     await this.hold();
     await this.phase('switching to the new tables', () => this.switchTables());
     this.finished = true;
+    await this.phase('dropping the old tables', () =>
+      this.control.client.query(`DROP TABLE ${DATASET_TABLES.map((t) => `public.${oldName(t)}`).join(', ')}`),
+    );
     await this.phase('checking saved companies', async () => {
       for (const fk of this.schema.incoming) await this.control.client.query(validateForeignKey(fk));
     });
@@ -325,7 +329,7 @@ export class ReplacingLoad {
   }
 
   /**
-   * One short transaction: the live tables go, the new ones take their names (and their indexes and constraints
+   * One short transaction of catalog updates only: the live tables step aside to `_old` names, the new ones take their names (and their indexes and constraints
    * the live names), other tables' foreign keys point at the new tables (checked after the commit), and the data
    * set version moves so that cached search counts are not reused.
    */
@@ -348,7 +352,6 @@ export class ReplacingLoad {
     }
     try {
       for (const fk of this.schema.incoming) await q.query(dropForeignKey(fk));
-      await q.query(`DROP TABLE ${tables}`);
       for (const statement of switchRenames(DATASET_TABLES, this.schema.indexes)) await q.query(statement);
       for (const fk of this.schema.incoming) await q.query(addForeignKeyNotValid(fk));
       await q.query(`UPDATE public.dataset_state SET version = version + 1, loaded_at = now()`);
