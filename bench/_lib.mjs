@@ -79,6 +79,12 @@ export async function adminQuery(adminUrl, sql) {
 }
 
 /** Runs a node script (path from ROOT) to completion; answers seconds, peak RSS (MiB, VmHWM) and output. */
+/** User + system CPU of a running process, from /proc/<pid>/stat (clock ticks of 1/100 s on Linux). */
+export function processCpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 export function runNode(script, argv, env) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
@@ -89,10 +95,12 @@ export function runNode(script, argv, env) {
     let stdout = '';
     let stderr = '';
     let peak = 0;
+    let cpuSeconds = 0;
     const poll = setInterval(() => {
       try {
         const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
         if (m) peak = Math.max(peak, Number(m[1]) / 1024);
+        cpuSeconds = processCpuSeconds(child.pid);
       } catch {
         /* exited */
       }
@@ -103,7 +111,7 @@ export function runNode(script, argv, env) {
       clearInterval(poll);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       if (code !== 0) reject(new Error(`${script} ${argv.join(' ')} exited ${code}: ${stderr.slice(-2000)}`));
-      else resolve({ seconds, peakMiB: peak, stdout, stderr });
+      else resolve({ seconds, peakMiB: peak, cpuSeconds, stdout, stderr });
     });
   });
 }

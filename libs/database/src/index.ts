@@ -14,6 +14,8 @@ export * from './people/people-save-store';
 export * from './people/people-selection-store';
 export * from './credits/credit-ledger';
 export * from './dataset/dataset-loader';
+export * from './dataset/open-dataset-load';
+export { LoadPhaseError } from './dataset/replacing-load';
 export * from './repositories';
 export * from './replicas/lsn';
 export * from './replicas/read-routing';

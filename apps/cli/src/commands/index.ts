@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { CommandOptions } from '../cli-args';
-import { generateDatasetCommand, importDatasetCommand } from './dataset.commands';
+import { generateDatasetCommand, importDatasetCommand, LOAD_OPTIONS } from './dataset.commands';
 import { rotateSecrets } from './secrets.commands';
 import { addMember, createApiKey, createWorkspace, deleteApiKey, removeMember, setCredits } from './workspace.commands';
 
@@ -18,6 +18,9 @@ export const COMMANDS: Record<string, Command> = {
   'api-key:delete': { options: ['id'], run: deleteApiKey },
   'credits:set': { options: ['workspace', 'balance'], run: setCredits },
   'secrets:rotate': { options: [], run: rotateSecrets },
-  'dataset:import': { options: ['companies', 'people'], run: importDatasetCommand },
-  'dataset:generate': { options: ['people', 'companies', 'seed', 'out', 'as-of', 'load'], run: generateDatasetCommand },
+  'dataset:import': { options: ['companies', 'people', ...LOAD_OPTIONS], run: importDatasetCommand },
+  'dataset:generate': {
+    options: ['people', 'companies', 'seed', 'out', 'as-of', 'load', ...LOAD_OPTIONS],
+    run: generateDatasetCommand,
+  },
 };

@@ -68,6 +68,9 @@ export const PEOPLE_COLUMNS = [
   'location_keys',
 ] as const;
 
+/** A replacing load writes the headcount copy with the row (docs/people-search.md, sort by company headcount). */
+export const PEOPLE_COLUMNS_WITH_HEADCOUNT = [...PEOPLE_COLUMNS, 'company_employee_count'] as const;
+
 export const POSITION_COLUMNS = [
   'person_id',
   'position_no',
@@ -129,8 +132,11 @@ export interface PersonCopyLines {
   emails: string;
 }
 
-/** The `people` row (with its derived search columns), `positions` rows and `person_emails` rows of a person. */
-export function personCopyLines(p: PersonInput): PersonCopyLines {
+/**
+ * The `people` row (with its derived search columns), `positions` rows and `person_emails` rows of a person. Given a
+ * company's headcount, the row ends with `company_employee_count` too (`PEOPLE_COLUMNS_WITH_HEADCOUNT`).
+ */
+export function personCopyLines(p: PersonInput, headcountOf?: (companyId: string) => number | null): PersonCopyLines {
   const d = derivePerson(p);
   const search = personSearchColumns(d.primary?.title, p.location);
   const person = copyLine([
@@ -160,6 +166,7 @@ export function personCopyLines(p: PersonInput): PersonCopyLines {
     copyText(search.title_key),
     copyText(search.title_canon),
     copyTextArray(search.location_keys),
+    ...(headcountOf ? [copyNumber(d.primary?.company_id ? headcountOf(d.primary.company_id) : null)] : []),
   ]);
   let positions = '';
   p.positions.forEach((x, i) => {

@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import type { Progress } from '../progress';
 import { validateCompany, validatePerson, type Validated } from '../records/validate-record';
 import type { CompanyInput, PersonInput } from '@app/domain/records/record-types';
+import { HexIdSet } from './hex-id-set';
 import { MAX_LINE_BYTES, ndjsonLines } from './ndjson-lines';
 import type { OpenRecordSink } from './record-sink';
 
@@ -29,8 +30,8 @@ export async function readRecords<T extends { id: string }>(
   progress: Progress,
 ): Promise<LoadCounts> {
   const counts: LoadCounts = { imported: 0, rejected: 0 };
-  // Grows with distinct ids (about 80 bytes each); the records themselves are never held.
-  const seen = new Map<string, number>();
+  // Grows with distinct ids (16 to 32 bytes each); the records themselves are never held.
+  const seen = new HexIdSet();
   const reject = (line: number, reason: string) => {
     counts.rejected++;
     progress.line(`${file}:${line}: ${reason}`);
@@ -59,12 +60,11 @@ export async function readRecords<T extends { id: string }>(
       reject(item.line, result.reason);
       continue;
     }
-    const first = seen.get(result.record.id);
-    if (first !== undefined) {
+    const first = seen.add(result.record.id, item.line);
+    if (first !== 0) {
       reject(item.line, `duplicate id ${result.record.id} (first on line ${first}); the first record is kept`);
       continue;
     }
-    seen.set(result.record.id, item.line);
     await accept(result.record);
     counts.imported++;
   }

@@ -1,9 +1,9 @@
 import type { CompanyInput, PersonInput } from '@app/domain/records/record-types';
 
 /**
- * Where `dataset:import` and `dataset:generate` send records: the bulk loader of libs/database
- * (`DatasetLoader`), opened by the caller, so this library reads and makes records without
- * knowing the database.
+ * Where `dataset:import` and `dataset:generate` send records: the load of libs/database (`openDatasetLoad`: a
+ * replacing load or an upsert), opened by the caller, so this library reads and makes records without knowing
+ * the database.
  */
 export interface RecordSink {
   addCompany(company: CompanyInput): Promise<void>;
