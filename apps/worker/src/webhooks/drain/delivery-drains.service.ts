@@ -60,7 +60,7 @@ export class DeliveryDrains {
           hasDue: () => this.store.hasDueTask(webhookId),
           takeOne: async () => (await this.slots.take(workspaceId, webhookId, 1))[0] ?? null,
           keep: (held) => this.slots.keep(workspaceId, webhookId, held),
-          give: async (given) => void (await this.slots.give(workspaceId, webhookId, given)),
+          give: async (given) => (await this.slots.give(workspaceId, webhookId, given)).wanting,
           send: (task) => this.send(task),
           kick: (webhookIds) => this.queue.enqueue(webhookIds.map((id) => ({ webhookId: id, workspaceId }))),
           closing: () => this.stopping,

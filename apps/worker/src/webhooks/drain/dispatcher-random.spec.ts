@@ -388,13 +388,14 @@ class Sim {
     return kept;
   }
 
-  async give(proc: Proc, workspaceId: string, webhookId: string, members: string[]): Promise<void> {
-    await proc.call(() => this.slots.give(workspaceId, webhookId, members));
-    this.note(`p${proc.id} give ${webhookId} ${members.length}`);
+  async give(proc: Proc, workspaceId: string, webhookId: string, members: string[]): Promise<string[]> {
+    const { wanting } = await proc.call(() => this.slots.give(workspaceId, webhookId, members));
+    this.note(`p${proc.id} give ${webhookId} ${members.length}: wanting [${wanting}]`);
     for (const m of members) {
       const owner = this.owners.get(m);
       if (owner) owner.releasedAt ??= Date.now();
     }
+    return wanting;
   }
 
   // ---- a worker: DeliveryDrains.run, and the receiver ----
@@ -403,7 +404,7 @@ class Sim {
     const { webhookId, workspaceId } = job.data;
     let slots = job.data.slots?.length ? (await this.keep(proc, workspaceId, webhookId, job.data.slots)).held : [];
     if (slots.length === 0) slots = await this.take(proc, workspaceId, webhookId, this.perWebhook);
-    if (proc.stopping) return this.give(proc, workspaceId, webhookId, slots);
+    if (proc.stopping) return void (await this.give(proc, workspaceId, webhookId, slots));
     if (slots.length === 0) return;
     const deps: DrainDeps = {
       claim: (limit) =>
@@ -519,7 +520,7 @@ class Sim {
         this.fail('onlySlots', `unexpected key ${key}`);
         continue;
       }
-      const entries = await redis.zrange(key, 0, -1, 'WITHSCORES');
+      const entries = await redis.zrange(key, '0', '-1', 'WITHSCORES');
       for (let i = 0; i < entries.length; i += 2) {
         const member = entries[i];
         const score = Number(entries[i + 1]);
@@ -707,7 +708,7 @@ describe('the dispatcher under a random schedule (real PostgreSQL and Redis)', (
           proc.stopping = true;
           if (proc.crashed) proc.reap();
         }
-        await Promise.race([Promise.all([...sim.runs]), sleep(5000)]);
+        await Promise.race([Promise.all([...sim.runs]), sleep(5000, undefined, { ref: false })]);
       }
     },
     90000,
@@ -724,7 +725,7 @@ describe('claims', () => {
     try {
       const claimed = await Promise.race([
         store.claimDue(hook.webhookId, 2, 60000),
-        sleep(2000).then(() => 'blocked' as const),
+        sleep(2000, 'blocked' as const, { ref: false }),
       ]);
       expect(claimed).not.toBe('blocked');
       expect((claimed as ClaimedTask[]).map((t) => t.eventId)).toHaveLength(1);

@@ -12,7 +12,8 @@ export interface DrainDeps {
   takeOne(): Promise<string | null>;
   /** Renews the slots; answers those still held, the fair share of the workspace cap and the webhooks that want slots. */
   keep(slots: string[]): Promise<{ held: string[]; share: number; wanting: string[] }>;
-  give(slots: string[]): Promise<void>;
+  /** Gives slots back; answers the other webhooks of the workspace that want slots (the cap held them back). */
+  give(slots: string[]): Promise<string[]>;
   /** Sends and records one attempt; never rejects (failures are recorded or logged). */
   send(task: ClaimedTask): Promise<void>;
   /** Starts drains of other webhooks of the workspace that the cap held back. */
@@ -30,7 +31,9 @@ export interface DrainDeps {
  * A lane that finds no due task gives its slot back at once and then looks once more, taking a
  * slot again if a task became due: a relay that found every slot held while this lane had it left
  * its new tasks to this look. A lane whose slot expired, or that is over the drain's fair share
- * while other webhooks of the workspace wait for slots, stops after its current attempt.
+ * while other webhooks of the workspace wait for slots, stops after its current attempt (the
+ * drain's last lane then looks once more too). The share is the webhook's, less the slots its
+ * other drains hold, so several drains of one webhook together keep no more than one share.
  *
  * `run` answers once every lane has stopped, every slot is given back and every claimed task that
  * was not sent is due again.
@@ -40,7 +43,6 @@ export class DrainRun {
   private readonly active = new Set<string>();
   private lastClaimFull = false;
   private claiming: Promise<void> | null = null;
-  private wanting: string[] = [];
 
   constructor(
     private readonly deps: DrainDeps,
@@ -73,17 +75,17 @@ export class DrainRun {
           // Expired or yielded while waiting for the claim: the task is due again at once for
           // whoever has a free slot, rather than waiting here for a lane of this drain.
           if (task) await this.deps.unclaim([task]);
-          break;
+          slot = await this.stepAside(slot);
+          continue;
         }
         if (task) {
           await this.deps.send(task);
-          if (!this.active.has(slot)) break;
+          if (!this.active.has(slot)) slot = await this.stepAside(slot);
           continue;
         }
         this.active.delete(slot);
-        await this.deps.give([slot]);
-        slot = (await this.deps.hasDue()) ? await this.deps.takeOne() : null;
-        if (slot) this.active.add(slot);
+        await this.handOver(slot);
+        slot = await this.lookAgain();
       }
     } catch (error) {
       this.deps.onError('draining', error);
@@ -92,17 +94,37 @@ export class DrainRun {
     }
   }
 
-  /** A stopping lane's slot goes back; one that yielded starts the webhooks that wanted a slot. */
+  /**
+   * A lane whose slot expired or that yielded gives its slot back. If it was the drain's last
+   * lane, it looks again like a lane that found nothing due: when every drain of a webhook
+   * yields at once (each saw the others' slots), one of them takes the webhook's share again.
+   */
+  private async stepAside(slot: string): Promise<string | null> {
+    await this.release(slot);
+    return this.active.size === 0 ? this.lookAgain() : null;
+  }
+
+  /** A slot again if a task became due meanwhile (and the caps and the fair share allow). */
+  private async lookAgain(): Promise<string | null> {
+    const slot = (await this.deps.hasDue()) ? await this.deps.takeOne() : null;
+    if (slot) this.active.add(slot);
+    return slot;
+  }
+
+  /** A stopping lane's slot goes back. */
   private async release(slot: string): Promise<void> {
-    const yielded = !this.active.has(slot);
     this.active.delete(slot);
     try {
-      await this.deps.give([slot]);
-      const wanting = yielded ? this.wanting.splice(0) : [];
-      if (wanting.length) await this.deps.kick(wanting);
+      await this.handOver(slot);
     } catch (error) {
       this.deps.onError('giving a slot back', error);
     }
+  }
+
+  /** Gives a slot back, and starts drains of the webhooks that wanted one: a freed slot goes to those the workspace cap held back. */
+  private async handOver(slot: string): Promise<void> {
+    const wanting = await this.deps.give([slot]);
+    if (wanting.length) await this.deps.kick(wanting);
   }
 
   /** The next claimed task; null when a claim found none due. */
@@ -144,7 +166,6 @@ export class DrainRun {
     for (const slot of asked) if (!held.has(slot)) this.active.delete(slot);
     const over = this.active.size - kept.share;
     if (over <= 0 || kept.wanting.length === 0) return;
-    this.wanting = kept.wanting;
     for (const slot of [...this.active].slice(0, over)) this.active.delete(slot);
   }
 }

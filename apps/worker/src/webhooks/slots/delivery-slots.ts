@@ -10,7 +10,11 @@ export interface SlotLimits {
   ttlMs: number;
 }
 
-/** What renewing answers: the slots still held, the holder's fair share of the workspace cap, and who waits for it. */
+/**
+ * What renewing answers: the slots still held, the drain's fair share of the workspace cap (its
+ * webhook's share less the slots of the webhook's other drains, so 0 or less means give up every
+ * lane) and the other webhooks waiting for slots.
+ */
 export interface KeptSlots {
   held: string[];
   share: number;
@@ -39,14 +43,14 @@ export class DeliverySlots {
     readonly limits: SlotLimits,
   ) {
     for (const name of ['take-slots', 'keep-slots', 'give-slots'])
-      if (!(name in redis)) redis.defineCommand(name, { numberOfKeys: name === 'give-slots' ? 2 : 3, lua: lua(name) });
+      if (!(name in redis)) redis.defineCommand(name, { numberOfKeys: 3, lua: lua(name) });
     const command = (name: string) => (redis as unknown as Record<string, Script>)[name].bind(redis);
     this.take_ = command('take-slots');
     this.keep_ = command('keep-slots');
     this.give_ = command('give-slots');
   }
 
-  /** Up to `want` slots of the webhook, as far as its cap and its workspace's allow (none: ask again later). */
+  /** Up to `want` slots of the webhook, as far as its cap, its workspace's and (while others want slots) its fair share allow. */
   async take(workspaceId: string, webhookId: string, want: number): Promise<string[]> {
     if (want <= 0) return [];
     const { perWorkspace, perWebhook, ttlMs } = this.limits;
@@ -68,16 +72,22 @@ export class DeliverySlots {
       ...this.keys(workspaceId, webhookId),
       this.limits.ttlMs,
       this.limits.perWorkspace,
+      webhookId,
       ...members,
     )) as [string[], number, ...string[]];
     return { held, share: Number(share), wanting };
   }
 
-  /** Frees slots; answers how many were still held. */
-  async give(workspaceId: string, webhookId: string, members: string[]): Promise<number> {
-    if (members.length === 0) return 0;
-    const [workspace, webhook] = this.keys(workspaceId, webhookId);
-    return Number(await this.give_(workspace, webhook, ...members));
+  /** Frees slots; answers how many were still held and the other webhooks of the workspace that want slots. */
+  async give(workspaceId: string, webhookId: string, members: string[]): Promise<{ freed: number; wanting: string[] }> {
+    if (members.length === 0) return { freed: 0, wanting: [] };
+    const [freed, ...wanting] = (await this.give_(
+      ...this.keys(workspaceId, webhookId),
+      this.limits.ttlMs,
+      webhookId,
+      ...members,
+    )) as [number, ...string[]];
+    return { freed: Number(freed), wanting };
   }
 
   /** The workspace's id is the hash tag: a script's keys all live in one Redis Cluster slot. */
