@@ -142,7 +142,7 @@ class Sim {
   readonly perWorkspace: number;
   readonly ttlMs: number;
   readonly renewEveryMs: number;
-  readonly leaseMs = 1500;
+  readonly leaseMs = 1000;
   readonly fillerMaxGapMs = 800;
   readonly slots: DeliverySlots;
   readonly recorder = new AttemptRecorder(store);
@@ -161,10 +161,17 @@ class Sim {
   readonly errors: string[] = [];
   readonly delayed = new Set<string>();
   timers = 0;
-  lastDisruption = 0;
+  /** Drains the filler started for webhooks nobody drained, and how many of those it was checked for (no disruption). */
+  rescues = 0;
+  checkedRescues = 0;
+  /** When a process crashed or stopped: its claims and slots come back only by expiry and the filler. */
+  readonly disruptions: number[] = [];
+  /** Per webhook, when a relay died before its hand-off or a retry's delayed drain was lost. */
+  readonly lostHandOffs = new Map<string, number[]>();
   sendMs: [number, number] = [2, 30];
   failRate = 0.25;
   raceRate = 0.3;
+  races = Infinity;
   adding = true;
   violation: Violation | null = null;
   private seq = 0;
@@ -228,6 +235,19 @@ class Sim {
     this.startProc();
   }
 
+  lostHandOff(webhookId: string, dueAt: number): void {
+    this.lostHandOffs.set(webhookId, [...(this.lostHandOffs.get(webhookId) ?? []), dueAt]);
+  }
+
+  /** Whether a due task of the webhook that fell due at `dueAt` may have been left to the filler by a crash, a stop or a lost hand-off. */
+  mayBeLeft(webhookId: string, dueAt: number): boolean {
+    const slack = 2 * this.renewEveryMs + 250;
+    return (
+      this.disruptions.some((t) => t >= dueAt - this.leaseMs - this.ttlMs - slack) ||
+      (this.lostHandOffs.get(webhookId) ?? []).some((t) => t >= dueAt - slack)
+    );
+  }
+
   startProc(): Proc {
     const proc = new Proc(++this.procSeq);
     this.procs.push(proc);
@@ -254,10 +274,7 @@ class Sim {
       [events, hook.webhookId, hook.workspaceId],
     );
     for (const e of events) this.tasks.add(`${e}|${hook.webhookId}`);
-    if (!handOff) {
-      this.lastDisruption = Date.now();
-      return;
-    }
+    if (!handOff) return this.lostHandOff(hook.webhookId, Date.now());
     await startDrains(this.relaySlots(), this.queue(null), [hook]);
   }
 
@@ -277,7 +294,6 @@ class Sim {
         .filter(([, o]) => o.releasedAt === null && (o.proc === null || o.proc.live))
         .map(([m]) => m.split(':')[0]),
     );
-    const calmSince = Date.now() - this.lastDisruption;
     const queue = this.queue(null);
     await startDrains(
       this.relaySlots(),
@@ -286,11 +302,9 @@ class Sim {
           const late = 2 * this.renewEveryMs + 250;
           for (const d of drains) {
             const age = oldest.get(d.webhookId) ?? 0;
-            if (
-              age > late &&
-              !drained.has(d.webhookId) &&
-              calmSince > this.leaseMs + this.ttlMs + this.fillerMaxGapMs + age
-            )
+            if (!drained.has(d.webhookId)) this.rescues++;
+            if (!drained.has(d.webhookId) && !this.mayBeLeft(d.webhookId, Date.now() - age)) this.checkedRescues++;
+            if (age > late && !drained.has(d.webhookId) && !this.mayBeLeft(d.webhookId, Date.now() - age))
               this.fail('liveness', `${d.webhookId}: a due task waited ${Math.round(age)} ms for the slot filler`);
           }
           await queue.enqueue(drains);
@@ -411,7 +425,7 @@ class Sim {
         proc.call(async () => {
           const claimed = await store.claimDue(webhookId, limit, this.leaseMs);
           // The relay commits a task just as the drain finds none due: its take finds the slots held.
-          if (claimed.length === 0 && this.adding && this.rnd() < this.raceRate)
+          if (claimed.length === 0 && this.adding && this.races > 0 && this.rnd() < this.raceRate && this.races--)
             await this.addTasks(
               this.hooks.find((h) => h.webhookId === webhookId)!,
               1,
@@ -488,7 +502,7 @@ class Sim {
     proc.sends.delete(mine);
     if (!recorded || ok) return;
     // The retry's delayed drain; sometimes lost (its Redis write failed), left to the slot filler.
-    if (this.rnd() < 0.1) this.lastDisruption = Date.now();
+    if (this.rnd() < 0.1) this.lostHandOff(task.webhookId, nextAttemptAt!.getTime());
     else
       await this.queue(proc).enqueue([
         { webhookId: task.webhookId, workspaceId: task.workspaceId, at: nextAttemptAt! },
@@ -497,8 +511,8 @@ class Sim {
 
   crash(proc: Proc): void {
     proc.crashed = true;
+    this.disruptions.push(Date.now());
     this.note(`p${proc.id} crashed`);
-    this.lastDisruption = Date.now();
     for (const s of [...this.live]) if (s.proc === proc) this.live.delete(s);
     for (const mine of proc.sends) mine.crashed = true;
     // Expectations made while this process held the work may be void: its claims wait for their lease.
@@ -599,21 +613,28 @@ async function randomPhase(sim: Sim, ms: number): Promise<void> {
   const end = Date.now() + ms;
   let nextFiller = Date.now() + sim.int(sim.fillerMaxGapMs);
   let step = 0;
+  let stormy = false;
+  let segmentEnd = 0;
   while (Date.now() < end) {
     step++;
+    if (Date.now() >= segmentEnd) {
+      // Stormy stretches crash and stop processes; calm ones let the hand-off checks of invariant 5 apply.
+      stormy = sim.rnd() < 0.5;
+      segmentEnd = Date.now() + 500 + sim.int(1000);
+    }
     const r = sim.rnd();
     if (Date.now() >= nextFiller) {
       await sim.fillerPass();
       nextFiller = Date.now() + 200 + sim.int(sim.fillerMaxGapMs - 200);
     } else if (r < 0.3) {
       await sim.addTasks(sim.pick(sim.hooks), 1 + sim.int(6), sim.rnd() > 0.05);
-    } else if (r < 0.34) {
+    } else if (r < 0.36 && stormy) {
       const victims = sim.liveProcs();
       if (victims.length > 1 || (victims.length === 1 && sim.rnd() < 0.5)) sim.crash(sim.pick(victims));
       sim.startProc();
-    } else if (r < 0.36 && sim.liveProcs().length > 0) {
+    } else if (r < 0.38 && stormy && sim.liveProcs().length > 0) {
       sim.pick(sim.liveProcs()).stopping = true;
-      sim.lastDisruption = Date.now();
+      sim.disruptions.push(Date.now());
       sim.startProc();
     } else if (r < 0.42) {
       // A drain job again: a finished or crashed one with its (stale or dead) slots, or a second drain of a webhook.
@@ -700,7 +721,7 @@ describe('the dispatcher under a random schedule (real PostgreSQL and Redis)', (
         await settle(sim);
         console.log(
           `dispatcher-random: seed ${seed}: ${sim.tasks.size} tasks, ${[...sim.sends.values()].flat().length} sends, ` +
-            `${sim.procs.filter((p) => p.crashed).length} crashes, caps ${sim.perWebhook}/${sim.perWorkspace}, ttl ${sim.ttlMs} ms`,
+            `${sim.procs.filter((p) => p.crashed).length} crashes, ${sim.rescues} filler rescues (${sim.checkedRescues} checked), caps ${sim.perWebhook}/${sim.perWorkspace}, ttl ${sim.ttlMs} ms`,
         );
       } finally {
         sim.adding = false;
@@ -713,6 +734,34 @@ describe('the dispatcher under a random schedule (real PostgreSQL and Redis)', (
     },
     90000,
   );
+});
+
+describe('hand-offs without the slot filler', () => {
+  it('a task committed while every lane of its webhook finds nothing due is sent by those lanes', async () => {
+    const sim = new Sim(11);
+    try {
+      await sim.setup();
+      const hook = sim.hooks[sim.hooks.length - 1]; // alone in its workspace
+      sim.raceRate = 1;
+      sim.races = 1;
+      // A drain with every slot of the webhook and nothing due: its lanes' first claim finds nothing,
+      // and the relay's take for the task committed just then finds every slot held.
+      sim.schedule({ data: { ...hook }, proc: null, done: false }, 0);
+      const deadline = Date.now() + sim.ttlMs + 1000;
+      while (Date.now() < deadline && (sim.tasks.size === 0 || (await pendingTasks(sim)) > 0)) await sleep(20);
+      expect(sim.tasks.size).toBe(1);
+      if ((await pendingTasks(sim)) > 0)
+        sim.fail(
+          'liveness',
+          `${hook.webhookId}: the task committed as its lanes found nothing due waited for the slot filler`,
+        );
+      sim.throwIfViolated();
+    } finally {
+      sim.adding = false;
+      for (const proc of sim.procs) proc.stopping = true;
+      await Promise.race([Promise.all([...sim.runs]), sleep(5000, undefined, { ref: false })]);
+    }
+  });
 });
 
 describe('claims', () => {

@@ -108,6 +108,6 @@ it("keeps every key of a workspace under the workspace's hash tag, and no task i
   );
   // Redis Cluster hashes only what is inside the first {...}: one slot for all of them.
   expect(new Set(keys.map((k) => /\{([^}]*)\}/.exec(k)![1]))).toEqual(new Set([ws]));
-  for (const m of await redis.zrange(`${prefix}:{${ws}}:ws`, 0, -1)) expect(m).toMatch(/^wh_[ab]:[\w-]+:\d+$/);
+  for (const m of await redis.zrange(`${prefix}:{${ws}}:ws`, '0', '-1')) expect(m).toMatch(/^wh_[ab]:[\w-]+:\d+$/);
   for (const k of keys) expect(await redis.pttl(k)).toBeGreaterThan(0); // nothing outlives its slots
 });
