@@ -21,7 +21,7 @@ import { startDrains } from './start-drains';
  * (the clock is real): DISPATCHER_FUZZ_SEED=<seed> replays one, DISPATCHER_FUZZ_RUNS=<n> draws more.
  */
 const INVARIANTS = {
-  caps: '1 caps: live sends per webhook and per workspace stay within their caps',
+  caps: '1 caps: live sends per webhook and per workspace stay within their caps; a live drain never loses a slot to expiry',
   oneSend: '2 one live send per task (the lease and SKIP LOCKED)',
   onlySlots: '3 Redis holds only slot sets and wanting sets, nothing that names a task',
   ownedSlots:
@@ -280,7 +280,9 @@ class Sim {
 
   /** One pass of the slot filler. A drain it starts for a webhook nobody drains, with a due task older than a few renew periods, in calm times, was left to it. */
   async fillerPass(): Promise<void> {
-    const due = await store.webhooksWithDueTasks(1000);
+    // The database is shared by the runs: a failed run's tasks stay its own.
+    const mine = new Set(this.hooks.map((h) => h.webhookId));
+    const due = (await store.webhooksWithDueTasks(1000)).filter((d) => mine.has(d.webhookId));
     const oldest = new Map(
       (
         await db.query<{ webhook_id: string; age: number }>(
@@ -435,7 +437,13 @@ class Sim {
       unclaim: (tasks) => proc.call(() => store.releaseClaims(tasks)),
       hasDue: () => proc.call(() => store.hasDueTask(webhookId)),
       takeOne: async () => (await this.take(proc, workspaceId, webhookId, 1))[0] ?? null,
-      keep: (held) => this.keep(proc, workspaceId, webhookId, held),
+      keep: async (held) => {
+        const kept = await this.keep(proc, workspaceId, webhookId, held);
+        // Renewing every third of the TTL keeps a live lane's slot: one lost would let another drain take it mid-send.
+        if (kept.held.length < held.length)
+          this.fail('caps', `${webhookId}: ${held.length - kept.held.length} slots of a live drain expired`);
+        return kept;
+      },
       give: (given) => this.give(proc, workspaceId, webhookId, given),
       send: (task) => this.send(proc, task),
       kick: (ids) =>
