@@ -278,7 +278,10 @@ class Sim {
     await startDrains(this.relaySlots(), this.queue(null), [hook]);
   }
 
-  /** One pass of the slot filler. A drain it starts for a webhook nobody drains, with a due task older than a few renew periods, in calm times, was left to it. */
+  /**
+   * One pass of the slot filler. A drain it starts for a webhook nobody drains, with a due task older than a few
+   * renew periods and no crash, stop or lost hand-off to explain it, means a task was left to it (invariant 5).
+   */
   async fillerPass(): Promise<void> {
     // The database is shared by the runs: a failed run's tasks stay its own.
     const mine = new Set(this.hooks.map((h) => h.webhookId));
@@ -393,7 +396,7 @@ class Sim {
     const kept = await proc.call(() => this.slots.keep(workspaceId, webhookId, members));
     const held = new Set(kept.held);
     this.note(
-      `p${proc.id} keep ${webhookId} ${members.length}: held ${kept.held.length} share ${kept.share} wanting [${kept.wanting}]`,
+      `p${proc.id} keep ${webhookId} ${members.length}: held ${kept.held.length} share ${kept.share} wanting [${kept.wanting.join()}]`,
     );
     for (const m of members) {
       const owner = this.owners.get(m);
@@ -406,7 +409,7 @@ class Sim {
 
   async give(proc: Proc, workspaceId: string, webhookId: string, members: string[]): Promise<string[]> {
     const { wanting } = await proc.call(() => this.slots.give(workspaceId, webhookId, members));
-    this.note(`p${proc.id} give ${webhookId} ${members.length}: wanting [${wanting}]`);
+    this.note(`p${proc.id} give ${webhookId} ${members.length}: wanting [${wanting.join()}]`);
     for (const m of members) {
       const owner = this.owners.get(m);
       if (owner) owner.releasedAt ??= Date.now();
@@ -447,7 +450,7 @@ class Sim {
       give: (given) => this.give(proc, workspaceId, webhookId, given),
       send: (task) => this.send(proc, task),
       kick: (ids) =>
-        (this.note(`p${proc.id} kick [${ids}]`), this.queue(proc)).enqueue(
+        (this.note(`p${proc.id} kick [${ids.join()}]`), this.queue(proc)).enqueue(
           ids.map((id) => ({ webhookId: id, workspaceId })),
         ),
       closing: () => proc.stopping || proc.reaped,
