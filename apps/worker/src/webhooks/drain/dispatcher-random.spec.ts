@@ -388,7 +388,9 @@ class Sim {
     const take = () => this.slots.take(workspaceId, webhookId, want);
     const taken = await (proc ? proc.call(take) : take());
     for (const m of taken) this.owners.set(m, { proc, releasedAt: null });
-    this.note(`p${proc?.id ?? '-'} take ${webhookId} want ${want}: ${taken.length}`);
+    this.note(
+      `p${proc?.id ?? '-'} take ${webhookId} want ${want}: [${taken.map((m) => m.split(':').slice(1).join(':')).join()}]`,
+    );
     this.takesInFlight.set(webhookId, this.takesInFlight.get(webhookId)! - 1);
     return taken;
   }
@@ -397,7 +399,7 @@ class Sim {
     const kept = await proc.call(() => this.slots.keep(workspaceId, webhookId, members));
     const held = new Set(kept.held);
     this.note(
-      `p${proc.id} keep ${webhookId} ${members.length}: held ${kept.held.length} share ${kept.share} wanting [${kept.wanting.join()}]`,
+      `p${proc.id} keep ${webhookId} [${members.map((m) => m.split(':').slice(1).join(':')).join()}]: held ${kept.held.length} share ${kept.share} wanting [${kept.wanting.join()}]`,
     );
     for (const m of members) {
       const owner = this.owners.get(m);
@@ -410,7 +412,9 @@ class Sim {
 
   async give(proc: Proc, workspaceId: string, webhookId: string, members: string[]): Promise<string[]> {
     const { freed, wanting } = await proc.call(() => this.slots.give(workspaceId, webhookId, members));
-    this.note(`p${proc.id} give ${webhookId} ${members.length}: wanting [${wanting.join()}]`);
+    this.note(
+      `p${proc.id} give ${webhookId} [${members.map((m) => m.split(':').slice(1).join(':')).join()}] freed ${freed}: wanting [${wanting.join()}]`,
+    );
     for (const m of members) {
       const owner = this.owners.get(m);
       if (owner) {
@@ -491,8 +495,13 @@ class Sim {
     this.live.add(send);
     const perHook = [...this.live].filter((s) => s.webhookId === task.webhookId).length;
     const perWs = [...this.live].filter((s) => s.workspaceId === task.workspaceId).length;
+    const inFlight = () =>
+      [...this.live]
+        .filter((l) => l.webhookId === task.webhookId)
+        .map((l) => `p${l.proc.id} ${l.attemptKey}`)
+        .join(', ');
     if (perHook > this.perWebhook)
-      this.fail('caps', `${perHook} live sends to ${task.webhookId}, cap ${this.perWebhook}`);
+      this.fail('caps', `${perHook} live sends to ${task.webhookId}, cap ${this.perWebhook}: ${inFlight()}`);
     if (perWs > this.perWorkspace)
       this.fail('caps', `${perWs} live sends in ${task.workspaceId}, cap ${this.perWorkspace}`);
     const now = Date.now();
