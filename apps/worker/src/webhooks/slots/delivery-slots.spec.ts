@@ -4,7 +4,8 @@ import Redis from 'ioredis';
 import { DeliverySlots } from './delivery-slots';
 
 // The three scripts alone, on a real Redis, under a random key prefix removed afterwards.
-const db = 1 + (Number(process.env.TEST_REDIS_DB_OFFSET ?? '0') % 15);
+// Database 0 by default (the black-box stacks and the benchmarks flush theirs), under a random key prefix removed afterwards.
+const db = Number(process.env.DISPATCHER_REDIS_DB ?? '0');
 const redis = new Redis(`${process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'}/${db}`, { maxRetriesPerRequest: 1 });
 const prefix = `slots${randomBytes(4).toString('hex')}`;
 const TTL = 300;
