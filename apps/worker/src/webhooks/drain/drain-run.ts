@@ -41,6 +41,8 @@ export interface DrainDeps {
 export class DrainRun {
   private readonly buffer: ClaimedTask[] = [];
   private readonly active = new Set<string>();
+  /** Every slot not given back yet, the active lanes' and those of lanes finishing their last attempt: all are renewed. */
+  private readonly holding = new Set<string>();
   private lastClaimFull = false;
   private claiming: Promise<void> | null = null;
 
@@ -56,7 +58,10 @@ export class DrainRun {
       this.renewEveryMs,
     );
     // Every lane is counted before the first claim, which takes as many tasks as there are lanes.
-    for (const slot of this.slots) this.active.add(slot);
+    for (const slot of this.slots) {
+      this.active.add(slot);
+      this.holding.add(slot);
+    }
     try {
       await Promise.all(this.slots.map((slot) => this.lane(slot)));
     } finally {
@@ -107,7 +112,10 @@ export class DrainRun {
   /** A slot again if a task became due meanwhile (and the caps and the fair share allow). */
   private async lookAgain(): Promise<string | null> {
     const slot = (await this.deps.hasDue()) ? await this.deps.takeOne() : null;
-    if (slot) this.active.add(slot);
+    if (slot) {
+      this.active.add(slot);
+      this.holding.add(slot);
+    }
     return slot;
   }
 
@@ -123,6 +131,7 @@ export class DrainRun {
 
   /** Gives a slot back, and starts drains of the webhooks that wanted one: a freed slot goes to those the workspace cap held back. */
   private async handOver(slot: string): Promise<void> {
+    this.holding.delete(slot);
     const wanting = await this.deps.give([slot]);
     if (wanting.length) await this.deps.kick(wanting);
   }
@@ -158,12 +167,17 @@ export class DrainRun {
   }
 
   private async renew(): Promise<void> {
-    const asked = [...this.active];
+    // A lane that yielded keeps its slot renewed until it gives it back: its last attempt may outlast the TTL's remainder.
+    const asked = [...this.holding];
     if (asked.length === 0) return;
     const kept = await this.deps.keep(asked);
     const held = new Set(kept.held);
     // An expired slot may be someone else's now: its lane stops after its current attempt.
-    for (const slot of asked) if (!held.has(slot)) this.active.delete(slot);
+    for (const slot of asked)
+      if (!held.has(slot)) {
+        this.active.delete(slot);
+        this.holding.delete(slot);
+      }
     const over = this.active.size - kept.share;
     if (over <= 0 || kept.wanting.length === 0) return;
     for (const slot of [...this.active].slice(0, over)) this.active.delete(slot);
