@@ -63,7 +63,7 @@ export class DeliveryDrains {
         grow: (n) => this.grow(workspaceId, webhookId, n),
         laneDone: () => (this.lanesInUse -= 1),
         keep: (held) => this.slots.keep(workspaceId, webhookId, held),
-        give: async (given) => void (await this.slots.give(workspaceId, webhookId, given)),
+        give: async (given) => (await this.slots.give(workspaceId, webhookId, given)).wanting,
         send: (task) => this.send(task),
         kick: (webhookIds) => this.queue.enqueue(webhookIds.map((id) => ({ webhookId: id, workspaceId }))),
         closing: () => this.stopping,

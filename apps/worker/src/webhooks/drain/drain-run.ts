@@ -16,7 +16,8 @@ export interface DrainDeps {
   laneDone(): void;
   /** Renews the slots; answers those still held, the fair share of the workspace cap and the webhooks that want slots. */
   keep(slots: string[]): Promise<{ held: string[]; share: number; wanting: string[] }>;
-  give(slots: string[]): Promise<void>;
+  /** Gives slots back; answers the other webhooks of the workspace that want slots (the cap held them back). */
+  give(slots: string[]): Promise<string[]>;
   /**
    * Sends one attempt and answers its recording, which may still run (a success's); neither
    * rejects (failures are recorded or logged).
@@ -38,7 +39,10 @@ export interface DrainDeps {
  * A lane that finds no due task gives its slot back at once and then looks once more, taking a
  * slot again if a task became due: a relay that found every slot held while this lane had it left
  * its new tasks to this look. A lane whose slot expired, or that is over the drain's fair share
- * while other webhooks of the workspace wait for slots, stops after its current attempt.
+ * while other webhooks of the workspace wait for slots, stops after its current attempt (the
+ * drain's last lane then looks once more too). The share is the webhook's, less the slots its
+ * other drains hold, so several drains of one webhook together keep no more than one share.
+ * Every slot given back starts drains of the webhooks the workspace cap held back.
  *
  * `run` answers once every lane has stopped, every slot is given back and every claimed task that
  * was not sent is due again.
@@ -46,10 +50,11 @@ export interface DrainDeps {
 export class DrainRun {
   private readonly buffer: ClaimedTask[] = [];
   private readonly active = new Set<string>();
+  /** Every slot not given back yet, the active lanes' and those of lanes finishing their last attempt: all are renewed. */
+  private readonly holding = new Set<string>();
   private lastClaimFull = false;
   private claiming: Promise<void> | null = null;
   private growth: Promise<void> | null = null;
-  private wanting: string[] = [];
   private readonly lanes = new Set<Promise<void>>();
 
   constructor(
@@ -64,7 +69,7 @@ export class DrainRun {
       this.renewEveryMs,
     );
     // Every lane is counted before the first claim, which takes as many tasks as there are lanes.
-    for (const slot of this.slots) this.active.add(slot);
+    for (const slot of this.slots) this.hold(slot);
     try {
       for (const slot of this.slots) this.startLane(slot);
       // A growth still taking slots may add lanes after the others stopped: wait for it too.
@@ -79,8 +84,13 @@ export class DrainRun {
     }
   }
 
-  private startLane(slot: string): void {
+  private hold(slot: string): void {
     this.active.add(slot);
+    this.holding.add(slot);
+  }
+
+  private startLane(slot: string): void {
+    this.hold(slot);
     const lane = this.lane(slot).finally(() => {
       this.lanes.delete(lane);
       this.deps.laneDone();
@@ -116,19 +126,19 @@ export class DrainRun {
           // Expired or yielded while waiting for the claim: the task is due again at once for
           // whoever has a free slot, rather than waiting here for a lane of this drain.
           if (task) await this.deps.unclaim([task]);
-          break;
+          slot = await this.stepAside(slot);
+          continue;
         }
         if (task) {
           const sent = await this.deps.send(task);
           await recording;
           recording = sent.recording;
-          if (!this.active.has(slot)) break;
+          if (!this.active.has(slot)) slot = await this.stepAside(slot);
           continue;
         }
         this.active.delete(slot);
-        await this.deps.give([slot]);
-        slot = (await this.deps.hasDue()) ? await this.deps.takeOne() : null;
-        if (slot) this.active.add(slot);
+        await this.handOver(slot);
+        slot = await this.lookAgain();
       }
     } catch (error) {
       this.deps.onError('draining', error);
@@ -138,17 +148,38 @@ export class DrainRun {
     }
   }
 
-  /** A stopping lane's slot goes back; one that yielded starts the webhooks that wanted a slot. */
+  /**
+   * A lane whose slot expired or that yielded gives its slot back. If it was the drain's last
+   * lane, it looks again like a lane that found nothing due: when every drain of a webhook
+   * yields at once (each saw the others' slots), one of them takes the webhook's share again.
+   */
+  private async stepAside(slot: string): Promise<string | null> {
+    await this.release(slot);
+    return this.active.size === 0 ? this.lookAgain() : null;
+  }
+
+  /** A slot again if a task became due meanwhile (and the caps and the fair share allow). */
+  private async lookAgain(): Promise<string | null> {
+    const slot = (await this.deps.hasDue()) ? await this.deps.takeOne() : null;
+    if (slot) this.hold(slot);
+    return slot;
+  }
+
+  /** A stopping lane's slot goes back. */
   private async release(slot: string): Promise<void> {
-    const yielded = !this.active.has(slot);
     this.active.delete(slot);
     try {
-      await this.deps.give([slot]);
-      const wanting = yielded ? this.wanting.splice(0) : [];
-      if (wanting.length) await this.deps.kick(wanting);
+      await this.handOver(slot);
     } catch (error) {
       this.deps.onError('giving a slot back', error);
     }
+  }
+
+  /** Gives a slot back, and starts drains of the webhooks that wanted one: a freed slot goes to those the workspace cap held back. */
+  private async handOver(slot: string): Promise<void> {
+    this.holding.delete(slot);
+    const wanting = await this.deps.give([slot]);
+    if (wanting.length) await this.deps.kick(wanting);
   }
 
   /** The next claimed task; null when a claim found none due. */
@@ -183,15 +214,19 @@ export class DrainRun {
   }
 
   private async renew(): Promise<void> {
-    const asked = [...this.active];
+    // A lane that yielded keeps its slot renewed until it gives it back: its last attempt may outlast the TTL's remainder.
+    const asked = [...this.holding];
     if (asked.length === 0) return;
     const kept = await this.deps.keep(asked);
     const held = new Set(kept.held);
     // An expired slot may be someone else's now: its lane stops after its current attempt.
-    for (const slot of asked) if (!held.has(slot)) this.active.delete(slot);
+    for (const slot of asked)
+      if (!held.has(slot)) {
+        this.active.delete(slot);
+        this.holding.delete(slot);
+      }
     const over = this.active.size - kept.share;
     if (over <= 0 || kept.wanting.length === 0) return;
-    this.wanting = kept.wanting;
     for (const slot of [...this.active].slice(0, over)) this.active.delete(slot);
   }
 }

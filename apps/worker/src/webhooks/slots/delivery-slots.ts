@@ -9,7 +9,11 @@ export interface SlotLimits {
   ttlMs: number;
 }
 
-/** What renewing answers: the slots still held, the holder's fair share of the workspace cap, and who waits for it. */
+/**
+ * What renewing answers: the slots still held, the drain's fair share of the workspace cap (its
+ * webhook's share less the slots of the webhook's other drains, so 0 or less means give up every
+ * lane) and the other webhooks waiting for slots.
+ */
 export interface KeptSlots {
   held: string[];
   share: number;
@@ -24,7 +28,7 @@ export const SLOT_KEY_BASE = 'pws:wh-slots';
 
 const TAKE = new RedisScript(join(__dirname, 'take-slots.lua'), 3);
 const KEEP = new RedisScript(join(__dirname, 'keep-slots.lua'), 3);
-const GIVE = new RedisScript(join(__dirname, 'give-slots.lua'), 2);
+const GIVE = new RedisScript(join(__dirname, 'give-slots.lua'), 3);
 
 /**
  * The per-webhook and per-workspace in-flight caps of webhook delivery (docs/webhook-delivery.md,
@@ -40,7 +44,7 @@ export class DeliverySlots {
     private readonly base = SLOT_KEY_BASE,
   ) {}
 
-  /** Up to `want` slots of the webhook, as far as its cap and its workspace's allow (none: ask again later). */
+  /** Up to `want` slots of the webhook, as far as its cap, its workspace's and (while others want slots) its fair share allow. */
   async take(workspaceId: string, webhookId: string, want: number): Promise<string[]> {
     if (want <= 0) return [];
     const { perWorkspace, perWebhook, ttlMs } = this.limits;
@@ -60,16 +64,21 @@ export class DeliverySlots {
     const [held, share, ...wanting] = (await KEEP.run(this.redis, this.keys(workspaceId, webhookId), [
       this.limits.ttlMs,
       this.limits.perWorkspace,
+      webhookId,
       ...members,
     ])) as [string[], number, ...string[]];
     return { held, share: Number(share), wanting };
   }
 
-  /** Frees slots; answers how many were still held. */
-  async give(workspaceId: string, webhookId: string, members: string[]): Promise<number> {
-    if (members.length === 0) return 0;
-    const [workspace, webhook] = this.keys(workspaceId, webhookId);
-    return Number(await GIVE.run(this.redis, [workspace, webhook], members));
+  /** Frees slots; answers how many were still held and the other webhooks of the workspace that want slots. */
+  async give(workspaceId: string, webhookId: string, members: string[]): Promise<{ freed: number; wanting: string[] }> {
+    if (members.length === 0) return { freed: 0, wanting: [] };
+    const [freed, ...wanting] = (await GIVE.run(this.redis, this.keys(workspaceId, webhookId), [
+      this.limits.ttlMs,
+      webhookId,
+      ...members,
+    ])) as [number, ...string[]];
+    return { freed: Number(freed), wanting };
   }
 
   /** The workspace's id is the hash tag: a script's keys all live in one Redis Cluster slot. */
