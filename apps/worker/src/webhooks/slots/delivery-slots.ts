@@ -1,4 +1,5 @@
-import { RedisClient, RedisScript } from '@app/common';
+import type { RedisClient } from '@app/common/redis';
+import { RedisScript } from '@app/common/redis-script';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
