@@ -1,9 +1,8 @@
-import { REDIS, RedisClient } from '@app/common';
+import { isCluster, REDIS, RedisClient } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { OUTBOX_CHANNEL } from '@app/database';
 import { PgListener, TASK_DUE_CHANNEL } from '@app/webhooks';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import Redis from 'ioredis';
 import { OutboxRelay } from './outbox-relay.service';
 import { SerialRunner } from './serial-runner';
 import { SlotFiller } from './slot-filler.service';
@@ -44,7 +43,8 @@ export class WebhookDispatchService implements OnApplicationBootstrap, OnModuleD
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.redis instanceof Redis) {
+    // The old limiter never ran on a cluster: only a single Redis can hold its keys.
+    if (!isCluster(this.redis)) {
       const dropped = await dropLegacyLimiterKeys(this.redis).catch((error: Error) => {
         this.logger.warn(`could not drop the old in-flight limiter's keys: ${error.message}`);
         return 0;

@@ -11,10 +11,8 @@ export interface TaskAttemptKey {
 }
 
 /** A task the relay created, waiting for its first attempt. */
-export interface RelayedTask {
+export interface RelayedTask extends DueWebhook {
   eventId: string;
-  webhookId: string;
-  workspaceId: string;
 }
 
 /**
