@@ -13,15 +13,30 @@ process.once('exit', () => {
   for (const child of RUNNING) child.kill('SIGKILL');
 });
 
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
+// Ports handed out below the kernel's ephemeral range (32768 and up), so an outgoing connection of any process cannot
+// take a port between the check here and the service's own listen (CI saw EADDRINUSE on 36157). Each jest worker draws
+// from its own band of 500 so two workers never pick the same one at once (Redis Cluster nodes take 10000..10999 and
+// their bus ports 20000..20999: test/support/redis-cluster.ts).
+const PORT_BAND = 500;
+const PORT_BASE = 21000;
+const bandStart = PORT_BASE + (Number(process.env.JEST_WORKER_ID ?? '0') % 16) * PORT_BAND;
+let nextInBand = Math.floor(Math.random() * PORT_BAND);
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((answer) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolvePort(port));
-    });
+    server.once('error', () => answer(false));
+    server.listen(port, '0.0.0.0', () => server.close(() => answer(true)));
   });
+}
+
+/** A port nothing listens on now, from this jest worker's band; the caller's process listens on it next. */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < PORT_BAND; tries += 1) {
+    const port = bandStart + (nextInBand++ % PORT_BAND);
+    if (await portIsFree(port)) return port;
+  }
+  throw new Error(`no free port in ${bandStart}..${bandStart + PORT_BAND - 1}`);
 }
 
 /** One of our deployables (`api` or `worker`) running from `dist/` as its own process. */

@@ -43,10 +43,10 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
-/** A port whose cluster bus port (port + 10000) is free too. */
+/** A port whose cluster bus port (port + 10000) is free too; below the ports freePort hands out (support/processes.ts). */
 async function clusterPort(taken: Set<number>): Promise<number> {
   for (let tries = 0; tries < 200; tries++) {
-    const port = 20000 + Math.floor(Math.random() * 30000);
+    const port = 10000 + Math.floor(Math.random() * 1000);
     if ([port, port + 10000, port - 10000].some((p) => taken.has(p))) continue;
     if ((await portFree(port)) && (await portFree(port + 10000))) return port;
   }
