@@ -57,4 +57,18 @@ describe('locationCandidates', () => {
     expect(countryCode(' united   kingdom ')).toBe('GB');
     expect(countryCode('Narnia')).toBeUndefined();
   });
+
+  it('knows the everyday names of countries whose ISO short name differs (the data set writes "Turkey")', () => {
+    expect(countryCode('Turkey')).toBe('TR');
+    expect(countryCode('Türkiye')).toBe('TR');
+    expect(countryCode('Czech Republic')).toBe('CZ');
+    expect(countryCode('Ivory Coast')).toBe('CI');
+    expect(countryCode('Holland')).toBe('NL');
+    expect(countryCode('Burma')).toBe('MM');
+    expect(countryCode('Scotland')).toBe('GB');
+    expect(locationCandidates('Istanbul, Istanbul, Turkey')).toEqual({
+      always: [],
+      ifPresent: ['i:tr:istanbul:istanbul'],
+    });
+  });
 });
