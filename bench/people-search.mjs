@@ -5,6 +5,9 @@
 // combinations. Baseline measured in the same process: GET /v2/workspace (the cheapest
 // authenticated route: key check + one primary-key read).
 //   node bench/people-search.mjs [--database URL] [--people 1000000] [--companies 100000] [--runs 20] [--concurrency 4] [--keep]
+//                                [--mixes 300] [--seed 20261126] [--only mixes]
+// --mixes: random filter mixes over the whole vocabulary (test/support/search-mixes.ts), 1 cold + 3 warm runs each,
+// before the fixed suite; `--only mixes` stops after them.
 // Without --database: a scratch database on DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 // migrated and filled by `dataset:generate --seed bench`, dropped at the end unless --keep.
 // With --database URL: that database as it is (migrations are run on it first, idempotent); the
@@ -16,9 +19,10 @@
 // a crash exit 1.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiClient, benchDatabase, closedLoop, f1, percentile, pool, startApi } from './_api.mjs';
-import { freePort, parseArgs, requireFromRoot, ROOT, runNode, sleep } from './_lib.mjs';
+import { freePort, parseArgs, requireFromRoot, requireTestSupport, ROOT, runNode, sleep } from './_lib.mjs';
 
 const pg = requireFromRoot('pg');
 const Redis = requireFromRoot('ioredis');
@@ -32,6 +36,12 @@ const KEEP = args.keep === 'true';
 const GIVEN_DATABASE = args.database && args.database !== 'true' ? args.database : null;
 const ADMIN = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
+/** Random mixes (test/support/search-mixes.ts): how many, from which seed; `--only mixes` skips the fixed suite's phases. */
+const MIXES = Number(args.mixes ?? 300);
+const MIX_SEED = Number(args.seed ?? 20261126);
+const ONLY_MIXES = args.only === 'mixes';
+/** --mixes-json FILE: every mix's body, total and times, for a closer look. */
+const MIXES_JSON = args['mixes-json'] && args['mixes-json'] !== 'true' ? args['mixes-json'] : null;
 
 const TARGET_P95_MS = 300;
 const TARGET_MAX_MS = 1000;
@@ -352,6 +362,136 @@ async function clearCountCache() {
   }
 }
 
+/** Targets of the issue by data set size (people): warm p95, warm max, cold max. */
+const MIX_TARGETS = [
+  { upTo: 2_000_000, p95: 150, warmMax: 1000, coldMax: 2000 },
+  { upTo: Infinity, p95: 300, warmMax: 2000, coldMax: 5000 },
+];
+
+/**
+ * MIXES random filter mixes from MIX_SEED (test/support/search-mixes.ts), values from the data: each run once cold
+ * and three times warm; percentiles over all warm runs, the slowest mixes with their filters, and EXPLAIN of the
+ * three slowest. A mix answering anything but 200 (a 503 SEARCH_TIMEOUT included) is a failure.
+ */
+async function randomMixes(db, explainPool, key, workspaceId, listIds) {
+  const { loadMixVocabulary, searchMixes } = requireTestSupport('search-mixes');
+  const { SORT_KEYS } = requireFromRoot(join(ROOT, 'dist/libs/search/src/filters/filter-types.js'));
+  const vocabulary = await loadMixVocabulary(async (sql) => (await db.query(sql)).rows, SORT_KEYS, listIds);
+  const people = Number(
+    (await db.query(`SELECT reltuples::bigint AS n FROM pg_class WHERE relname = 'people'`)).rows[0].n,
+  );
+  const target = MIX_TARGETS.find((t) => people <= t.upTo);
+  const mixes = searchMixes(vocabulary, MIX_SEED, MIXES);
+  console.log(
+    `\nrandom mixes: ${MIXES} from seed ${MIX_SEED} (2-6 keys, values from the data), 1 cold + 3 warm runs each`,
+  );
+  const runs = [];
+  for (const [index, mix] of mixes.entries()) {
+    const times = [];
+    let total = null;
+    for (let i = 0; i < 4; i++) {
+      const res = await search(key, mix.body);
+      if (res.status !== 200) {
+        fail(`mix ${index} (seed ${MIX_SEED}) ${JSON.stringify(mix.body)}`, res);
+        break;
+      }
+      total = res.json?.metadata?.pagination?.total_count ?? null;
+      times.push(res.ms);
+    }
+    if (times.length === 4)
+      runs.push({ index, mix, total, cold: times[0], warm: times.slice(1), max: Math.max(...times.slice(1)) });
+    if ((index + 1) % 50 === 0) console.log(`  ${index + 1} mixes run`);
+  }
+  const warm = runs.flatMap((r) => r.warm);
+  const cold = runs.map((r) => r.cold);
+  const figures = {
+    warmP50: percentile(warm, 50),
+    warmP95: percentile(warm, 95),
+    warmMax: Math.max(...warm),
+    coldP50: percentile(cold, 50),
+    coldP95: percentile(cold, 95),
+    coldMax: Math.max(...cold),
+  };
+  console.log(
+    `random mixes (${runs.length} of ${MIXES} answered 200): warm p50 ${f1(figures.warmP50)} ms, p95 ${f1(figures.warmP95)} ms, max ${f1(figures.warmMax)} ms; cold p50 ${f1(figures.coldP50)} ms, p95 ${f1(figures.coldP95)} ms, max ${f1(figures.coldMax)} ms`,
+  );
+  if (MIXES_JSON) writeFileSync(MIXES_JSON, JSON.stringify(runs, null, 1));
+  for (const [label, test] of [
+    ['sorted (sort_by)', (r) => r.mix.body.filters.sort_by !== undefined],
+    ['capped (max_person_per_company)', (r) => r.mix.body.filters.max_person_per_company !== undefined],
+    ['default order, no cap', (r) => !r.mix.body.filters.sort_by && !r.mix.body.filters.max_person_per_company],
+  ]) {
+    const some = runs.filter(test);
+    const times = some.flatMap((r) => r.warm);
+    console.log(
+      `  ${label}: ${some.length} mixes, warm p50 ${f1(percentile(times, 50))} ms, p95 ${f1(percentile(times, 95))} ms, max ${f1(Math.max(...times))} ms; cold max ${f1(Math.max(...some.map((r) => r.cold)))} ms`,
+    );
+  }
+  const slowest = [...runs].sort((a, b) => Math.max(b.max, b.cold) - Math.max(a.max, a.cold)).slice(0, 10);
+  console.log('the ten slowest (cold; warm max; total_count; keys):');
+  for (const r of slowest)
+    console.log(
+      `  #${r.index}: ${f1(r.cold)} ms; ${f1(r.max)} ms; ${r.total}; ${r.mix.keys.join(', ')}; page ${r.mix.body.page}, per_page ${r.mix.body.per_page}`,
+    );
+  const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
+  console.log(
+    `targets at ${people.toLocaleString('en')} people: warm p95 < ${target.p95} ms ${verdict(figures.warmP95 < target.p95)}; no mix over ${target.warmMax} ms warm ${verdict(figures.warmMax < target.warmMax)}; none over ${target.coldMax} ms cold ${verdict(figures.coldMax < target.coldMax)}`,
+  );
+  console.log('\nEXPLAIN (ANALYZE, BUFFERS) of the three slowest mixes:');
+  await explainSearches(
+    explainPool,
+    workspaceId,
+    slowest.slice(0, 3).map((r) => ({
+      name: `mix #${r.index}`,
+      ...r.mix.body,
+      note: `cold ${f1(r.cold)} ms, warm max ${f1(r.max)} ms, total_count ${r.total}`,
+    })),
+  );
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of searches through the built engine's `plan` (the statements a search runs; plan()
+ * always compiles the sort and the valid-email preference that search() applies only under 500,000 / 25,000
+ * matches). `searches`: { name, filters, page, per_page, note }.
+ */
+async function explainSearches(explainPool, workspaceId, searches) {
+  let Engine;
+  try {
+    Engine = requireFromRoot(join(ROOT, 'dist/libs/search/src/index.js')).PeopleSearchEngine;
+  } catch (error) {
+    console.log(`SKIPPED: dist/libs/search/src/index.js does not load (${error.message.split('\n')[0]})`);
+    return;
+  }
+  const engine = new Engine(explainPool);
+  for (const search of searches) {
+    console.log(`\n--- ${search.name} (${search.note}) filters ${JSON.stringify(search.filters).slice(0, 600)}`);
+    let statements;
+    try {
+      statements = await engine.plan(search.filters, {
+        workspaceId,
+        page: search.page ?? 1,
+        perPage: search.per_page ?? 25,
+      });
+    } catch (error) {
+      failures.push(`plan "${search.name}": ${error.message}`);
+      continue;
+    }
+    for (const s of statements) {
+      const values = JSON.stringify(s.values);
+      console.log(`[${s.label}] values ${values.length > 400 ? values.slice(0, 400) + '…' : values}`);
+      console.log(s.text.length > 3000 ? s.text.slice(0, 3000) + ` … (${s.text.length} characters)` : s.text);
+      try {
+        const plan = await explainPool.query(`EXPLAIN (ANALYZE, BUFFERS) ${s.text}`, s.values);
+        // Inlined parameter arrays (thousands of company ids) would drown the plan: long lines are cut.
+        for (const { 'QUERY PLAN': line } of plan.rows)
+          console.log('  ' + (line.length > 500 ? `${line.slice(0, 500)} … (${line.length} characters)` : line));
+      } catch (error) {
+        failures.push(`EXPLAIN "${search.name}" [${s.label}]: ${error.message}`);
+      }
+    }
+  }
+}
+
 async function main() {
   const startedAt = Date.now();
   const database = await benchDatabase({
@@ -500,6 +640,10 @@ async function main() {
     if (probe.status === 404)
       throw new Error('POST /v2/people/search answers 404: the route is not built into dist/ yet (npm run build)');
     if (probe.status !== 200) fail('search probe', probe);
+
+    // 3b. Random mixes over the whole vocabulary: 1 cold run (count not cached yet) and 3 warm ones each.
+    if (MIXES > 0) await randomMixes(db, explainPool, key, ws.workspace_id, [bigListId, smallListId]);
+    if (ONLY_MIXES) return;
 
     // 4. The suite: cold, then warm runs.
     console.log(
@@ -691,51 +835,11 @@ async function main() {
     console.log(
       `\nEXPLAIN (ANALYZE, BUFFERS) of the slowest three combinations by warm p95 (statements from PeopleSearchEngine.plan, jit=off as in the API's search pool;`,
     );
-    console.log(
-      `plan() always compiles the sort and the valid-email preference that search() applies only under 500,000 / 25,000 matches):`,
+    await explainSearches(
+      explainPool,
+      ws.workspace_id,
+      slowest.map((r) => ({ ...r.combo, note: `warm p95 ${f1(r.p95)} ms, total_count ${r.total}` })),
     );
-    let Engine = null;
-    try {
-      Engine = requireFromRoot(join(ROOT, 'dist/libs/search/src/index.js')).PeopleSearchEngine ?? null;
-      if (typeof Engine?.prototype?.plan !== 'function') {
-        console.log('SKIPPED: the built engine (dist/libs/search/src/index.js) has no PeopleSearchEngine.plan yet');
-        Engine = null;
-      }
-    } catch (error) {
-      console.log(`SKIPPED: dist/libs/search/src/index.js does not load (${error.message.split('\n')[0]})`);
-    }
-    if (Engine) {
-      const engine = new Engine(explainPool);
-      for (const r of slowest) {
-        console.log(
-          `\n--- ${r.combo.name} (warm p95 ${f1(r.p95)} ms, total_count ${r.total}) filters ${JSON.stringify(r.combo.filters).slice(0, 600)}`,
-        );
-        let statements;
-        try {
-          statements = await engine.plan(r.combo.filters, {
-            workspaceId: ws.workspace_id,
-            page: r.combo.page ?? 1,
-            perPage: r.combo.per_page ?? 25,
-          });
-        } catch (error) {
-          failures.push(`plan "${r.combo.name}": ${error.message}`);
-          continue;
-        }
-        for (const s of statements) {
-          const values = JSON.stringify(s.values);
-          console.log(`[${s.label}] values ${values.length > 400 ? values.slice(0, 400) + '…' : values}`);
-          console.log(s.text.length > 3000 ? s.text.slice(0, 3000) + ` … (${s.text.length} characters)` : s.text);
-          try {
-            const plan = await explainPool.query(`EXPLAIN (ANALYZE, BUFFERS) ${s.text}`, s.values);
-            // Inlined parameter arrays (thousands of company ids) would drown the plan: long lines are cut.
-            for (const { 'QUERY PLAN': line } of plan.rows)
-              console.log('  ' + (line.length > 500 ? `${line.slice(0, 500)} … (${line.length} characters)` : line));
-          } catch (error) {
-            failures.push(`EXPLAIN "${r.combo.name}" [${s.label}]: ${error.message}`);
-          }
-        }
-      }
-    }
 
     // 8. Verdict.
     console.log('\ntargets:');
@@ -769,14 +873,16 @@ async function main() {
     call.close();
     await database.drop();
   }
-  if (failures.length > 0) {
+}
+
+main()
+  .then(() => {
+    if (failures.length === 0) return;
     console.error(`\n${failures.length} failures:`);
     for (const f of failures.slice(0, 30)) console.error(`  ${f}`);
     process.exitCode = 1;
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+  })
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -1,0 +1,119 @@
+import { Pool } from 'pg';
+import { PeopleSearchEngine } from '../../libs/search/src/engine/people-search-engine';
+import { SORT_KEYS } from '../../libs/search/src/filters/filter-types';
+import { loadMixVocabulary, searchMixes } from '../support/search-mixes';
+import { workspaceHarness } from '../support/stack';
+
+// Jest reads testTimeout only from the root config; the e2e project's 60 s would not apply here.
+jest.setTimeout(240_000);
+
+const PEOPLE = 20_000;
+const MIXES = Number(process.env.SEARCH_MIXES ?? 120);
+const SEED = Number(process.env.SEARCH_MIXES_SEED ?? 20261126);
+/**
+ * The most buffers (8 KB pages, read or already cached) one statement of a search may touch, per person in the data
+ * set. At this size every plan of the generator's mixes touches under 0.3 per person (a scan of people and the sets
+ * it hashes); a plan that probes an index once per person touches 3 or more, and one that rescans a set per person (a
+ * nested loop over saves or list members: the 503 of docs/people-search.md "Counts") hundreds.
+ */
+const BUFFERS_PER_PERSON = 2;
+
+/**
+ * Random filter mixes (test/support/search-mixes.ts, the generator `bench/people-search.mjs --mixes` runs at 1M and
+ * 10M) on a small generated data set: every mix answers 200, and no statement of any of them falls off a plan cliff,
+ * read as touching more than BUFFERS_PER_PERSON pages per person (EXPLAIN ANALYZE of the statements the engine runs).
+ */
+describe(`random people search mixes (${MIXES} from seed ${SEED}, ${PEOPLE} people)`, () => {
+  const harness = workspaceHarness();
+  let listIds: string[];
+
+  beforeAll(async () => {
+    const { stack, ws } = harness;
+    const load = await stack.cli([
+      'dataset:generate',
+      '--people',
+      String(PEOPLE),
+      '--companies',
+      '2000',
+      '--seed',
+      'mixes',
+      '--as-of',
+      '2026-11-01',
+    ]);
+    expect(load.code).toBe(0);
+    listIds = [];
+    for (const name of ['big', 'small']) {
+      const created = await ws.api.post('/v2/lists', { name, type: 'people' });
+      expect(created.status).toBe(201);
+      listIds.push(created.body.data.id);
+    }
+    // As bench/people-search.mjs arranges its workspace: a fifth of the people saved, most of them in the big
+    // list, a few in the small one, some exported.
+    await stack.db.query(
+      `CREATE TABLE mix_pick AS SELECT id, row_number() OVER (ORDER BY md5(id)) AS n FROM people ORDER BY md5(id) LIMIT $1`,
+      [PEOPLE / 5],
+    );
+    await stack.db.query(
+      `INSERT INTO saved_people (workspace_id, person_id, saved_at)
+       SELECT $1, id, now() - (n % 365) * interval '1 day' FROM mix_pick`,
+      [ws.workspace_id],
+    );
+    await stack.db.query(
+      `INSERT INTO people_list_members (list_id, person_id, workspace_id)
+       SELECT CASE WHEN n <= $3 THEN $1 ELSE $2 END, id, $4 FROM mix_pick`,
+      [listIds[0], listIds[1], PEOPLE / 5 - 100, ws.workspace_id],
+    );
+    await stack.db.query(
+      `INSERT INTO exported_people (workspace_id, person_id) SELECT $1, id FROM mix_pick WHERE n <= 500`,
+      [ws.workspace_id],
+    );
+    await stack.db.query(`DROP TABLE mix_pick`);
+    await stack.db.query(`ANALYZE saved_people, people_list_members, exported_people`);
+  });
+
+  it('answers every mix, and none touches more than a bounded number of pages per person', async () => {
+    const { ws } = harness;
+    const vocabulary = await loadMixVocabulary((sql) => harness.stack.db.query(sql), SORT_KEYS, listIds);
+    expect(vocabulary.titleWords.length).toBeGreaterThan(20);
+    expect(vocabulary.industries.length).toBeGreaterThan(5);
+    const pool = new Pool({ connectionString: harness.stack.db.url, max: 2 });
+    const engine = new PeopleSearchEngine(pool);
+    const bound = BUFFERS_PER_PERSON * PEOPLE;
+    const failures: string[] = [];
+    let matchedSomebody = 0;
+    let mostBuffers = 0;
+    for (const [index, mix] of searchMixes(vocabulary, SEED, MIXES).entries()) {
+      const answer = await ws.api.post('/v2/people/search', mix.body);
+      if (answer.status !== 200) {
+        failures.push(`#${index} ${JSON.stringify(mix.body)}: ${answer.status} ${JSON.stringify(answer.body)}`);
+        continue;
+      }
+      if (answer.body.metadata.pagination.total_count > 0) matchedSomebody++;
+      const statements = await engine.plan(mix.body.filters, {
+        workspaceId: ws.workspace_id,
+        page: mix.body.page,
+        perPage: mix.body.per_page,
+      });
+      for (const statement of statements) {
+        const { rows } = await pool.query(
+          `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement.text}`,
+          statement.values,
+        );
+        const plan = rows[0]['QUERY PLAN'][0].Plan;
+        const buffers = plan['Shared Hit Blocks'] + plan['Shared Read Blocks'];
+        mostBuffers = Math.max(mostBuffers, buffers);
+        if (buffers > bound)
+          failures.push(
+            `#${index} [${statement.label}] touched ${buffers} pages (bound ${bound}): ${mix.keys.join(', ')}`,
+          );
+      }
+    }
+    await pool.end();
+    console.log(
+      `search mixes: ${MIXES} (seed ${SEED}), ${matchedSomebody} matched somebody; the most pages one statement touched: ${mostBuffers} (${(mostBuffers / PEOPLE).toFixed(2)} per person, bound ${BUFFERS_PER_PERSON})`,
+    );
+    expect(failures).toEqual([]);
+    // A generator whose mixes all match nobody would prove nothing about plans over matches.
+    expect(matchedSomebody).toBeGreaterThan(MIXES / 3);
+  });
+});
