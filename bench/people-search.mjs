@@ -514,7 +514,13 @@ async function main() {
     RATE_LIMITS_ENFORCED: 'false',
   };
   const db = new pg.Client({ connectionString: url });
-  const explainPool = new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off -c statement_timeout=60000' });
+  // The API's search session settings, so the plans explained are the ones searches run.
+  const { SEARCH_SESSION_OPTIONS } = requireFromRoot(join(ROOT, 'dist/apps/api/src/people/search-session.js'));
+  const explainPool = new pg.Pool({
+    connectionString: url,
+    max: 2,
+    options: `${SEARCH_SESSION_OPTIONS} -c statement_timeout=60000`,
+  });
   explainPool.on('error', () => undefined);
   const workspaceIds = [];
   let api = null;

@@ -1,4 +1,5 @@
 import { Pool } from 'pg';
+import { SEARCH_SESSION_OPTIONS } from '../../apps/api/src/people/search-session';
 import { PeopleSearchEngine } from '../../libs/search/src/engine/people-search-engine';
 import { SORT_KEYS } from '../../libs/search/src/filters/filter-types';
 import { loadMixVocabulary, searchMixes } from '../support/search-mixes';
@@ -76,7 +77,8 @@ describe(`random people search mixes (${MIXES} from seed ${SEED}, ${PEOPLE} peop
     const vocabulary = await loadMixVocabulary((sql) => harness.stack.db.query(sql), SORT_KEYS, listIds);
     expect(vocabulary.titleWords.length).toBeGreaterThan(20);
     expect(vocabulary.industries.length).toBeGreaterThan(5);
-    const pool = new Pool({ connectionString: harness.stack.db.url, max: 2 });
+    // The API's search session settings, so the plans explained are the ones searches run.
+    const pool = new Pool({ connectionString: harness.stack.db.url, max: 2, options: SEARCH_SESSION_OPTIONS });
     const engine = new PeopleSearchEngine(pool);
     const bound = BUFFERS_PER_PERSON * PEOPLE;
     const failures: string[] = [];

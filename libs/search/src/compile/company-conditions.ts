@@ -6,7 +6,7 @@
 import { INDUSTRY_GROUPS } from '@app/domain/enums/industries';
 import type { CompanyFilter, PeopleFilters } from '../filters/filter-types';
 import type { CompileContext } from './compile-context';
-import { allOf, anyOf, SqlParams } from './sql-params';
+import { allOf, anyOf, none, SqlParams } from './sql-params';
 
 export interface CompanyConditions {
   positive: string[];
@@ -95,14 +95,26 @@ function includeExclude(
   if (f.exclude.length > 0) out.violations.push(`${column} = ANY(${params.add(f.exclude, cast)})`);
 }
 
+const INT_MAX = 2_147_483_647;
+
+/**
+ * An inclusive range over an integer column (headcount, founding year), whose bounds may be fractions or past
+ * the column's type (4200.5, 1e308): said in integers, so the column is compared as it is and PostgreSQL estimates
+ * the range from its histogram. (A `numeric` bound cast the column, and was estimated at a fixed third of
+ * companies: a headcount over 15,000 in two countries was then read by probing every person's company.)
+ */
 function range(
   out: CompanyConditions,
   params: SqlParams,
   column: string,
   r: { min?: number; max?: number } | undefined,
 ): void {
-  if (r?.min !== undefined) out.positive.push(`${column} >= ${params.add(r.min, 'numeric')}`);
-  if (r?.max !== undefined) out.positive.push(`${column} <= ${params.add(r.max, 'numeric')}`);
+  if (r?.min !== undefined) {
+    const min = Math.ceil(r.min);
+    out.positive.push(min > INT_MAX ? 'false' : `${column} >= ${params.add(min, 'int')}`);
+  }
+  if (r?.max !== undefined)
+    out.positive.push(`${column} <= ${params.add(Math.min(Math.floor(r.max), INT_MAX), 'int')}`);
 }
 
 /** Company conditions of a filter set. `nameIsHint`: with person.pro_network_url, `company.name.include` picks a position and filters nothing. */
@@ -213,7 +225,7 @@ export function personCompanyCondition(conditions: CompanyConditions, params: Sq
   const clauses = [...conditions.positive];
   if (ids) clauses.push(`c.id = ANY(${params.add(ids, 'bpchar[]')})`);
   if (clauses.length > 0) {
-    if (conditions.violations.length > 0) clauses.push(`NOT COALESCE(${anyOf(conditions.violations)}, false)`);
+    if (conditions.violations.length > 0) clauses.push(none(anyOf(conditions.violations)));
     return `p.company_id IN (SELECT c.id FROM companies c WHERE ${allOf(clauses)})`;
   }
   if (conditions.violations.length > 0)

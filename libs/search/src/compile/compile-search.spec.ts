@@ -37,6 +37,38 @@ describe('countStatement and pageStatement', () => {
     expect(p.values).toEqual([25, 50]);
   });
 
+  it('says status includes and seniority excludes on the bare columns, which PostgreSQL estimates from their statistics', () => {
+    const s = countStatement(
+      {
+        person_seniority: ie([], ['VP', 'Owner']),
+        contact_details: { email: { status: ['invalid', 'not_found'] }, phone: { status: ['found'] } },
+      },
+      ctx(),
+    );
+    expect(s.text).not.toContain('COALESCE');
+    // NULL is "not_found" for emails (and "unknown" for phones); an exclude keeps people without a seniority.
+    expect(s.text).toContain('(p.best_email_status = ANY($2::text[]) OR p.best_email_status IS NULL)');
+    expect(s.text).toContain('(p.phone_status = ANY($3::text[]))');
+    expect(s.text).toContain('(p.seniority IS NULL OR p.seniority <> ALL($1::text[]))');
+    expectWellFormed(s);
+  });
+
+  it('compares headcount and founding year as integers, whatever the bounds', () => {
+    const s = countStatement(
+      { company_headcount_custom: { min: 4200.5, max: 1e308 }, company_founded: { max: 1999.9 } },
+      ctx(),
+    );
+    expect(s.text).toContain('c.employee_count >= $1::int');
+    expect(s.text).toContain('c.employee_count <= $2::int');
+    expect(s.text).toContain('c.founded <= $3::int');
+    expect(s.values).toEqual([4201, 2_147_483_647, 1999]);
+    expect(s.text).not.toContain('numeric');
+    // Past any int: nobody has that many employees.
+    const none = countStatement({ company_headcount_custom: { min: 1e12 } }, ctx());
+    expect(none.text).toContain('(false)');
+    expect(none.values).toEqual([]);
+  });
+
   it('never puts a value into the SQL text', () => {
     const evil = "x'); DROP TABLE people; --";
     const filters: PeopleFilters = {
