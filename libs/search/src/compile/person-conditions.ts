@@ -95,9 +95,9 @@ const membersOf = (params: SqlParams, listIds: string[]) =>
 /*
  * The two helpers below say their condition in the form PostgreSQL estimates from the column's statistics (most
  * common values, share of NULLs): `COALESCE(col, …) = ANY(…)` and `NOT COALESCE(col = ANY(…), false)` are
- * expressions without statistics, estimated at a fixed 0.5 % of people. A mix of email status "not_found" and a
- * seniority exclude (a quarter of everyone) was planned as 2,000 people and joined to companies by 260,000 index
- * probes where a hash join takes a tenth of the time.
+ * expressions without statistics, estimated at fixed defaults (0.5 % of people per value). A mix of email status
+ * "not_found" and a seniority exclude (a quarter of everyone) was planned as 2,000 people and joined to companies by
+ * 260,000 index probes where a hash join takes a tenth of the time.
  */
 
 /** `column`'s status is one of `statuses`, NULL counting as `nullMeans`. */
