@@ -9,7 +9,10 @@ import { Workspace } from '../support/stack';
 // worker restarts with a list.
 jest.setTimeout(90_000);
 
-const harness = deliveryHarness({ WEBHOOK_RETRY_SCHEDULE: '1h,1h,1h,1h,1h,1h' });
+// 180 requests at once share the API's 20 connections with the other files' stacks on two cores: a wait for a
+// connection past DB_ACQUIRE_TIMEOUT (2 s) answers 503 by design (docs/operations.md), which is not what this file
+// tests (CI saw four). Deadlocks and the throttle are: a connection may be waited for here.
+const harness = deliveryHarness({ WEBHOOK_RETRY_SCHEDULE: '1h,1h,1h,1h,1h,1h', DB_ACQUIRE_TIMEOUT: '20s' });
 
 async function register(ws: Workspace, url: string): Promise<string> {
   const res = await ws.api.post('/v2/webhooks', { url, events: ['company.saved'] });
@@ -48,6 +51,9 @@ it('answers only 202 or 429 to rapid parallel resends, recovers and tests while 
     }),
   );
   for (const { resend, recover, test } of rounds) {
+    // Any other answer, with its body: which dependency a 503 names.
+    const unexpected = [...resend, ...recover, ...test].filter((a) => a.status !== 202 && a.status !== 429);
+    expect(unexpected.map((a) => `${a.status} ${JSON.stringify(a.body?.errors)}`)).toEqual([]);
     expect(tally(resend)).toEqual({ 202: 30, 429: 30 });
     expect(tally(recover)).toEqual({ 202: 10, 429: 10 });
     expect(tally(test)).toEqual({ 202: 10 });
