@@ -1,7 +1,8 @@
 /**
  * Per-workspace quotas over a rolling window (docs/configuration.md, docs/email-verification.md,
  * docs/people-export.md): VERIFICATION_ADDRESSES_PER_DAY and EXPORTS_PER_DAY, compressed here to small
- * quotas and an 8 s QUOTA_WINDOW. Past a quota: 429 RATE_LIMIT with Retry-After, nothing created;
+ * quotas and a 16 s QUOTA_WINDOW (8 s left too little slack on a loaded CI box: the later jobs
+ * had left it too). Past a quota: 429 RATE_LIMIT with Retry-After, nothing created;
  * other workspaces unaffected; parallel requests never get past it together. No worker: jobs stay queued.
  */
 import { errorOf, HttpAnswer } from '../support/http';
@@ -9,7 +10,7 @@ import { startStack, TestStack, Workspace } from '../support/stack';
 
 jest.setTimeout(60_000);
 
-const WINDOW_S = 8;
+const WINDOW_S = 16;
 const ADDRESSES = 20;
 const EXPORTS = 3;
 
@@ -55,7 +56,7 @@ describe('quotas per workspace over a rolling window', () => {
     const first = await verify(ws, [...addresses(8, 'a'), 'A0@QUOTA.test']); // a repeat counts once
     expect(first.status).toBe(202);
     const firstAt = Date.now();
-    await sleep(WINDOW_S * 500); // half the window: the next jobs leave it 4 s after the first
+    await sleep(WINDOW_S * 500); // half the window: the next jobs leave it 8 s after the first
     expect((await verify(ws, addresses(8, 'b'))).status).toBe(202);
 
     const over = await verify(ws, addresses(8, 'c'));
