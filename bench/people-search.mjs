@@ -5,7 +5,7 @@
 // combinations. Baseline measured in the same process: GET /v2/workspace (the cheapest
 // authenticated route: key check + one primary-key read).
 //   node bench/people-search.mjs [--database URL] [--people 1000000] [--companies 100000] [--runs 20] [--concurrency 4] [--keep]
-//                                [--mixes 300] [--seed 20261126] [--only mixes]
+//                                [--mixes 300] [--seed 20261126] [--only mixes] [--mixes-json FILE]
 // --mixes: random filter mixes over the whole vocabulary (test/support/search-mixes.ts), 1 cold + 3 warm runs each,
 // before the fixed suite; `--only mixes` stops after them.
 // Without --database: a scratch database on DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
@@ -839,7 +839,7 @@ async function main() {
       .sort((a, b) => b.p95 - a.p95)
       .slice(0, 3);
     console.log(
-      `\nEXPLAIN (ANALYZE, BUFFERS) of the slowest three combinations by warm p95 (statements from PeopleSearchEngine.plan, jit=off as in the API's search pool;`,
+      `\nEXPLAIN (ANALYZE, BUFFERS) of the slowest three combinations by warm p95 (statements from PeopleSearchEngine.plan, with the API's search session settings):`,
     );
     await explainSearches(
       explainPool,
