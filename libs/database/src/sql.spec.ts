@@ -22,6 +22,15 @@ describe('retryOnDeadlock', () => {
     expect(calls).toBe(1);
   });
 
+  it('pauses before a rerun, so the victim does not meet the same lock holders in lockstep', async () => {
+    const startedAt: number[] = [];
+    await retryOnDeadlock(
+      async () => (startedAt.push(Date.now()), startedAt.length < 3 ? Promise.reject(deadlock()) : 1),
+    );
+    expect(startedAt[1] - startedAt[0]).toBeGreaterThanOrEqual(9);
+    expect(startedAt[2] - startedAt[1]).toBeGreaterThanOrEqual(19);
+  });
+
   it('reads the code of a TypeORM QueryFailedError from its driver error', async () => {
     let calls = 0;
     await retryOnDeadlock(async () =>

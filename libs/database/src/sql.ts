@@ -20,6 +20,8 @@ const DEADLOCK = '40P01';
 /**
  * Runs `work` again when PostgreSQL aborted it as a deadlock victim (its changes were rolled back, so a rerun is
  * safe), at most `tries` times in all. For statements that meet another process's locks in an order neither controls.
+ * Each rerun waits a random few tens of milliseconds first, so that the victim does not meet the same lock holders
+ * in the same order again (a busy webhook's on-demand actions lost three reruns in a row without it).
  */
 export async function retryOnDeadlock<T>(work: () => Promise<T>, tries = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -29,6 +31,7 @@ export async function retryOnDeadlock<T>(work: () => Promise<T>, tries = 3): Pro
       // TypeORM wraps the pg error (QueryFailedError.driverError); a pool query throws it bare.
       const { code, driverError } = error as { code?: string; driverError?: { code?: string } };
       if ((code ?? driverError?.code) !== DEADLOCK || attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, attempt * (10 + Math.random() * 40)));
     }
   }
 }

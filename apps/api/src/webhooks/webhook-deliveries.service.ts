@@ -10,9 +10,10 @@ import { checkPathId, WebhookAccess } from './webhook-access';
 import { toDeliveryRecord, WebhookRow } from './webhook-record';
 
 /**
- * Delivery history, resend and recover. Resend and recover lock the webhook row, then tasks; the
- * worker records an attempt by locking tasks, then updating the webhook's health. PostgreSQL may
- * therefore abort either as a deadlock victim: both run again (retryOnDeadlock), as a delete does.
+ * Delivery history, resend and recover. Resend and recover change their tasks first and lock the webhook row last,
+ * the order in which the worker records an attempt (its tasks, then the webhook's health): a webhook row held by
+ * one while it waits for a task held by the other would be a deadlock, and under repetition PostgreSQL's victim
+ * lost every rerun. Should another path still meet them in the other order, they run again (retryOnDeadlock).
  */
 @Injectable()
 export class WebhookDeliveriesService {
@@ -33,7 +34,8 @@ export class WebhookDeliveriesService {
 
   /**
    * Sends the event of one delivery again, now, to this webhook. Checked first (404, disabled),
-   * then counted against the on-demand throttle, then done under the webhook's row lock.
+   * then counted against the on-demand throttle, then done and checked again under the webhook's
+   * row lock (a webhook disabled meanwhile rolls the task back).
    */
   async resend(auth: AuthContext, id: string, deliveryId: string) {
     checkPathId('id', id);
@@ -44,7 +46,6 @@ export class WebhookDeliveriesService {
     await this.throttle.spend('resend', auth.workspaceId, hook.url);
     return retryOnDeadlock(() =>
       this.db.transaction(async (manager) => {
-        refuseDisabled(await this.access.requireWebhook(auth.workspaceId, id, manager, true));
         const { eventId, eventType } = await this.requireDelivery(id, deliveryId, manager);
         if (!(await this.deliveries.eventExists(auth.workspaceId, eventId, manager)))
           throw notFoundError('event of the delivery');
@@ -53,6 +54,7 @@ export class WebhookDeliveriesService {
           { eventId, webhookId: id, workspaceId: auth.workspaceId, eventType },
           manager,
         );
+        refuseDisabled(await this.access.requireWebhook(auth.workspaceId, id, manager, true));
         await this.notifyDue(manager, `${eventId}:${id}`);
         return { event_id: eventId, webhook_id: id, state: 'pending', next_attempt_at: due.toISOString() };
       }),
@@ -73,8 +75,8 @@ export class WebhookDeliveriesService {
     await this.throttle.spend('recover', auth.workspaceId, hook.url);
     return retryOnDeadlock(() =>
       this.db.transaction(async (manager) => {
-        refuseDisabled(await this.access.requireWebhook(auth.workspaceId, id, manager, true));
         const recovered = await this.deliveries.makeFailedTasksDue(id, since, manager);
+        refuseDisabled(await this.access.requireWebhook(auth.workspaceId, id, manager, true));
         if (recovered > 0) await this.notifyDue(manager, '');
         return { webhook_id: id, since: since.toISOString(), recovered };
       }),

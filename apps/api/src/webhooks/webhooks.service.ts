@@ -165,27 +165,31 @@ export class WebhooksService {
       const current = await this.access.requireWebhook(auth.workspaceId, id);
       await this.throttle.spend('reenable', auth.workspaceId, url ?? current.url);
     }
-    return this.db.transaction(async (manager) => {
-      if (dto.status === 'active') {
-        await this.access.lockWorkspaceWebhooks(manager, auth.workspaceId);
-        await this.access.lockLiveCaller(manager, auth); // a key revoked meanwhile must not re-enable anything
-      }
-      const current = await this.access.requireWebhook(auth.workspaceId, id, manager, true);
-      const reactivate = dto.status === 'active' && current.status === 'disabled';
-      if (reactivate) await this.checkRoomForActive(manager, auth.workspaceId, 'status', id);
-      await this.webhooks.update(
-        id,
-        {
-          url,
-          events: dto.events === undefined ? undefined : distinctEvents(dto.events),
-          description: dto.description,
-          reactivate,
-        },
-        manager,
-      );
-      if (dto.status === 'disabled') await disableWebhook(manager, id, 'manual', false);
-      return toWebhookRecord(await this.access.requireWebhook(auth.workspaceId, id, manager));
-    });
+    // Disabling locks the webhook, then drops its pending tasks: the worker, recording an attempt, holds tasks and
+    // then wants the webhook's row; PostgreSQL aborts one of the two, and this one runs again.
+    return retryOnDeadlock(() =>
+      this.db.transaction(async (manager) => {
+        if (dto.status === 'active') {
+          await this.access.lockWorkspaceWebhooks(manager, auth.workspaceId);
+          await this.access.lockLiveCaller(manager, auth); // a key revoked meanwhile must not re-enable anything
+        }
+        const current = await this.access.requireWebhook(auth.workspaceId, id, manager, true);
+        const reactivate = dto.status === 'active' && current.status === 'disabled';
+        if (reactivate) await this.checkRoomForActive(manager, auth.workspaceId, 'status', id);
+        await this.webhooks.update(
+          id,
+          {
+            url,
+            events: dto.events === undefined ? undefined : distinctEvents(dto.events),
+            description: dto.description,
+            reactivate,
+          },
+          manager,
+        );
+        if (dto.status === 'disabled') await disableWebhook(manager, id, 'manual', false);
+        return toWebhookRecord(await this.access.requireWebhook(auth.workspaceId, id, manager));
+      }),
+    );
   }
 
   /**

@@ -58,7 +58,11 @@ export interface WebhookSecretsRow {
 export class WebhookRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The workspace's webhook, optionally locked for update; null when it has none of that id. */
+  /**
+   * The workspace's webhook; null when it has none of that id. `forUpdate` locks it FOR NO KEY UPDATE until the
+   * transaction ends: that waits for (and holds off) every change of the row, while inserts that only reference it
+   * (the worker's delivery records, the relay's tasks) go on.
+   */
   async find(
     workspaceId: string,
     id: string,
@@ -66,7 +70,7 @@ export class WebhookRepository {
     forUpdate = false,
   ): Promise<WebhookPublicRow | null> {
     const rows: WebhookPublicRow[] = await manager.query(
-      `SELECT ${PUBLIC_COLUMNS} FROM webhooks WHERE id = $1 AND workspace_id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
+      `SELECT ${PUBLIC_COLUMNS} FROM webhooks WHERE id = $1 AND workspace_id = $2${forUpdate ? ' FOR NO KEY UPDATE' : ''}`,
       [id, workspaceId],
     );
     return rows[0] ?? null;

@@ -1,4 +1,4 @@
-import { deleteInBatches, mutateReturning } from '@app/database';
+import { deleteInBatches, mutateReturning, retryOnDeadlock } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DisableReason, disableWebhook } from '../disable';
@@ -17,19 +17,22 @@ export class WebhookStore {
   /**
    * Disables an active webhook (drops its pending tasks, notifies the admin); with `deliveryId`,
    * the retry that attempt scheduled will not run and its record says so. Answers whether the
-   * webhook was active.
+   * webhook was active. It locks the webhook, then its pending tasks: another lane recording an attempt holds tasks,
+   * then wants the webhook's row, and PostgreSQL may abort this side, which runs again.
    */
   async disable(webhookId: string, reason: DisableReason, deliveryId?: string): Promise<boolean> {
-    return this.db.transaction(async (m) => {
-      const done = await disableWebhook(m, webhookId, reason);
-      if (deliveryId) {
-        await m.query(
-          `UPDATE webhook_deliveries SET next_attempt_at = NULL, retry_dropped = retry_dropped OR next_attempt_at IS NOT NULL WHERE id = $1`,
-          [deliveryId],
-        );
-      }
-      return done;
-    });
+    return retryOnDeadlock(() =>
+      this.db.transaction(async (m) => {
+        const done = await disableWebhook(m, webhookId, reason);
+        if (deliveryId) {
+          await m.query(
+            `UPDATE webhook_deliveries SET next_attempt_at = NULL, retry_dropped = retry_dropped OR next_attempt_at IS NOT NULL WHERE id = $1`,
+            [deliveryId],
+          );
+        }
+        return done;
+      }),
+    );
   }
 
   /** Active webhooks whose deliveries have only failed for at least `failingForMs`. */
