@@ -299,6 +299,9 @@ class Sim {
         )
       ).map((r) => [r.webhook_id, Number(r.age)]),
     );
+    // Ages are of the query's time: a due time taken from Date.now() after the awaits below would come out later
+    // than it was, by however long a loaded box took, and hide the crash or stop that explains a rescue.
+    const agedAt = Date.now();
     const drained = new Set(
       [...this.owners.entries()]
         .filter(([, o]) => o.releasedAt === null && (o.proc === null || o.proc.live))
@@ -313,8 +316,8 @@ class Sim {
           for (const d of drains) {
             const age = oldest.get(d.webhookId) ?? 0;
             if (!drained.has(d.webhookId)) this.rescues++;
-            if (!drained.has(d.webhookId) && !this.mayBeLeft(d.webhookId, Date.now() - age)) this.checkedRescues++;
-            if (age > late && !drained.has(d.webhookId) && !this.mayBeLeft(d.webhookId, Date.now() - age))
+            if (!drained.has(d.webhookId) && !this.mayBeLeft(d.webhookId, agedAt - age)) this.checkedRescues++;
+            if (age > late && !drained.has(d.webhookId) && !this.mayBeLeft(d.webhookId, agedAt - age))
               this.fail('liveness', `${d.webhookId}: a due task waited ${Math.round(age)} ms for the slot filler`);
           }
           await queue.enqueue(drains);
