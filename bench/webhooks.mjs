@@ -2,7 +2,7 @@
 // Webhook dispatcher benchmark: events committed to the outbox → worker → local receivers.
 // Measures sustained deliveries/s at saturation, end-to-end latency (event committed → receiver
 // answered) below saturation, and the same with one of ten receivers hanging until timeout.
-// Usage: npm run build && node bench/webhooks.mjs [--seconds 10] [--rate 500] [--burst 20000] [--hooks 10]
+// Usage: npm run build && node bench/webhooks.mjs [--seconds 10] [--rate 500] [--burst 20000] [--hooks 10] [--only saturation]
 // `--hooks 1` runs the scenario of issue 11 instead (`--hooks 1 --producer outbox`: the phases above, one webhook):
 // one webhook, the API as producer (four clients saving 500 new companies each, again and again, for
 // --burst-seconds 20), then one client saving at
@@ -439,6 +439,10 @@ try {
       deliveries_per_s: Math.round(burstRows.length / span),
     };
     console.log(`saturation: ${BURST} deliveries in ${span.toFixed(2)} s = ${results.saturation.deliveries_per_s}/s`);
+    console.log(
+      `saturation vs bare POSTs: ${(results.saturation.deliveries_per_s / results.baseline.bare_posts_per_s).toFixed(2)}`,
+    );
+    if (args.only === 'saturation') process.exit(await cleanUp());
 
     // 2. Below saturation: RATE events/s for SECONDS s, all ten receivers healthy.
     received.length = 0;
@@ -473,6 +477,11 @@ try {
     console.log(JSON.stringify(results, null, 2));
   }
 } finally {
+  await cleanUp();
+}
+
+/** Stops the worker, drops the database and closes the receiver; answers the exit code. */
+async function cleanUp() {
   const exited = new Promise((r) => worker.once('exit', r));
   worker.kill('SIGTERM');
   const timer = setTimeout(() => worker.kill('SIGKILL'), 15000);
@@ -485,4 +494,5 @@ try {
   await admin.end();
   receiver.closeAllConnections();
   receiver.close();
+  return 0;
 }

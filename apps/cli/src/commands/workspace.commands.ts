@@ -1,5 +1,11 @@
 import { disableWebhooksCreatedBy } from '@app/webhooks';
-import { addCredits, lockBalance, setCredits as setLedgerBalance, WorkspaceRepository } from '@app/database';
+import {
+  addCredits,
+  lockBalance,
+  retryOnDeadlock,
+  setCredits as setLedgerBalance,
+  WorkspaceRepository,
+} from '@app/database';
 import { DataSource } from 'typeorm';
 import { CliError, CommandOptions } from '../cli-args';
 import { announceRevocation } from '../revocation';
@@ -45,11 +51,16 @@ export async function addMember(db: DataSource, o: CommandOptions) {
 export async function removeMember(db: DataSource, o: CommandOptions) {
   const memberId = o.required('member');
   const workspaces = new WorkspaceRepository(db);
-  const result = await db.transaction(async (manager) => {
-    if (!(await workspaces.removeMember(memberId, manager))) throw new CliError(`member:remove: no member ${memberId}`);
-    const disabled = await disableWebhooksCreatedBy(manager, { memberId }, 'member_removed');
-    return { removed: true, webhooks_disabled: disabled };
-  });
+  // Disabling locks webhooks, then their pending tasks: the worker, recording attempts, holds tasks and then wants the
+  // webhook's row. PostgreSQL aborts one of the two as a deadlock victim; this side runs again.
+  const result = await retryOnDeadlock(() =>
+    db.transaction(async (manager) => {
+      if (!(await workspaces.removeMember(memberId, manager)))
+        throw new CliError(`member:remove: no member ${memberId}`);
+      const disabled = await disableWebhooksCreatedBy(manager, { memberId }, 'member_removed');
+      return { removed: true, webhooks_disabled: disabled };
+    }),
+  );
   await announceRevocation({ memberId });
   return result;
 }
@@ -73,12 +84,15 @@ export async function createApiKey(db: DataSource, o: CommandOptions) {
 export async function deleteApiKey(db: DataSource, o: CommandOptions) {
   const apiKeyId = o.required('id');
   const workspaces = new WorkspaceRepository(db);
-  const result = await db.transaction(async (manager) => {
-    if (!(await workspaces.deleteApiKey(apiKeyId, manager)))
-      throw new CliError(`api-key:delete: no API key ${apiKeyId}`);
-    const disabled = await disableWebhooksCreatedBy(manager, { apiKeyId }, 'api_key_deleted');
-    return { deleted: true, webhooks_disabled: disabled };
-  });
+  // As member:remove: a deadlock with the worker's attempt records runs again.
+  const result = await retryOnDeadlock(() =>
+    db.transaction(async (manager) => {
+      if (!(await workspaces.deleteApiKey(apiKeyId, manager)))
+        throw new CliError(`api-key:delete: no API key ${apiKeyId}`);
+      const disabled = await disableWebhooksCreatedBy(manager, { apiKeyId }, 'api_key_deleted');
+      return { deleted: true, webhooks_disabled: disabled };
+    }),
+  );
   await announceRevocation({ apiKeyId });
   return result;
 }
