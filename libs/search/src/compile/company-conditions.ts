@@ -5,7 +5,8 @@
  */
 import { INDUSTRY_GROUPS } from '@app/domain/enums/industries';
 import type { CompanyFilter, PeopleFilters } from '../filters/filter-types';
-import type { CompileContext } from './compile-context';
+import type { CompanyIds, CompileContext } from './compile-context';
+import { keywordCondition, nameContainsCondition } from './company-text-conditions';
 import { allOf, anyOf, none, SqlParams } from './sql-params';
 
 export interface CompanyConditions {
@@ -13,6 +14,12 @@ export interface CompanyConditions {
   violations: string[];
   /** Id lists the company must be in (company.id include, keyword and CONTAINS-name companies), kept as lists so they can meet `p.company_id` directly. */
   idSets: string[][];
+}
+
+/** A resolved text filter: its list of company ids, or, when it selects too many for a list, its condition itself. */
+function selectCompanies(out: CompanyConditions, ids: CompanyIds | undefined, condition: () => string): void {
+  if (ids === 'broad') out.positive.push(condition());
+  else out.idSets.push(ids ?? []);
 }
 
 /** Industry groups widen to their industries; an industry stays itself. */
@@ -149,7 +156,7 @@ export function companyConditions(
   }
   if (name) {
     if (name.match_mode === 'CONTAINS' && !nameIsHint && name.include.length > 0)
-      out.idSets.push(ctx.resolved.nameContainsCompanyIds ?? []);
+      selectCompanies(out, ctx.resolved.nameContainsCompanyIds, () => nameContainsCondition(params, name.include));
     if (name.exclude.length > 0) {
       out.violations.push(
         name.match_mode === 'EXACT'
@@ -159,7 +166,8 @@ export function companyConditions(
     }
   }
   includeExclude(out, params, 'c.pro_network_id', company?.pro_network_id, 'bigint[]');
-  if (filters.company_keywords) out.idSets.push(ctx.resolved.keywordCompanyIds ?? []);
+  const keywords = filters.company_keywords;
+  if (keywords) selectCompanies(out, ctx.resolved.keywordCompanyIds, () => keywordCondition(params, keywords));
 
   if (filters.company_industry) {
     const f = filters.company_industry;

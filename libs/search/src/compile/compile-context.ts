@@ -1,12 +1,15 @@
+/** Companies a text filter selects: their ids, or `'broad'` when more than a list carries (the condition is written in). */
+export type CompanyIds = string[] | 'broad';
+
 /** Values the database resolved before compiling (resolve-filters.ts), and the request's frame. */
 export interface ResolvedValues {
   /** Location keys that resolved; `include` is what the filter's include list became. */
   personLocation?: { include: string[]; exclude: string[] };
   companyLocation?: { include: string[]; exclude: string[] };
   /** Companies matching `company_keywords` (include phrases, minus exclude phrases). */
-  keywordCompanyIds?: string[];
+  keywordCompanyIds?: CompanyIds;
   /** Companies whose name contains a `company.name` CONTAINS include. */
-  nameContainsCompanyIds?: string[];
+  nameContainsCompanyIds?: CompanyIds;
 }
 
 export interface CompileContext {

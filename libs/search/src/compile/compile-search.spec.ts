@@ -126,6 +126,27 @@ describe('countStatement and pageStatement', () => {
     expectWellFormed(mixed);
   });
 
+  it('writes a keyword or CONTAINS-name filter that selects too many companies for a list into the company subquery', () => {
+    const [a] = ['a'].map((x) => x.repeat(24));
+    const keywords = {
+      include: ['cloud computing'],
+      exclude: ['hardware'],
+      include_all: false,
+      sources: ['specialties' as const],
+    };
+    const s = countStatement(
+      { company: { id: ie([a]), name: { ...ie(['acme']), match_mode: 'CONTAINS' } }, company_keywords: keywords },
+      ctx({ resolved: { keywordCompanyIds: 'broad', nameContainsCompanyIds: 'broad' } }),
+    );
+    expect(s.text).toContain('p.company_id IN (SELECT c.id FROM companies c WHERE ');
+    expect(s.text).toContain('(lower(c.name) LIKE $1::text)');
+    expect(s.text).toContain("(c.keywords_tsv @@ phraseto_tsquery('simple', $2::text))");
+    expect(s.text).toContain("NOT (((c.keywords_tsv @@ phraseto_tsquery('simple', $3::text))))");
+    expect(s.text).toContain('c.id = ANY($4::bpchar[])');
+    expect(s.values.slice(0, 4)).toEqual(['%acme%', 'cloud computing', 'hardware', [a]]);
+    expectWellFormed(s);
+  });
+
   it('keeps people without a company when the company filters only exclude', () => {
     const s = countStatement({ company_type: ie([], ['Non Profit']) }, ctx());
     expect(s.text).toContain(

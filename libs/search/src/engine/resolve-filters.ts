@@ -1,19 +1,21 @@
 /**
  * The filter values only the database can settle, looked up before compiling: which lists are
  * live people lists of the workspace, which location strings name a place of the data, which
- * companies a keyword phrase or a name substring selects. Each lookup is one statement.
+ * companies a keyword phrase or a name substring selects (or that it selects too many to list). Each lookup is one
+ * statement.
  */
 import type { CompanyKeywordsFilter, LocationFilter, PeopleFilters } from '../filters/filter-types';
 import { FilterValidationError } from '../filters/validate-filters';
 import { locationCandidates } from '@app/domain/locations/location-keys';
-import type { ResolvedValues } from '../compile/compile-context';
-import { anyOf, SqlParams } from '../compile/sql-params';
+import type { CompanyIds, ResolvedValues } from '../compile/compile-context';
+import { keywordCondition, nameContainsCondition } from '../compile/company-text-conditions';
+import { SqlParams } from '../compile/sql-params';
 
 export interface Queryable {
   query(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
 }
 
-/** Most companies a keyword or CONTAINS-name filter may select; more answers 400 (docs/people-search.md). */
+/** Most companies a keyword or CONTAINS-name filter resolves to as a list of ids (docs/people-search.md). */
 export const RESOLUTION_LIMIT = 50_000;
 
 async function checkLists(db: Queryable, workspaceId: string, filters: PeopleFilters): Promise<void> {
@@ -71,66 +73,32 @@ async function resolveLocations(
   return resolved;
 }
 
-/** One phrase in one source: adjacent words in order inside one field (each specialty is a field of its own). */
-function phraseInSource(params: SqlParams, phrase: string, source: CompanyKeywordsFilter['sources'][number]): string {
-  const q = `phraseto_tsquery('simple', ${params.add(phrase, 'text')})`;
-  switch (source) {
-    case 'specialties':
-      // Specialties are stored with a filler word between them: a phrase cannot span two.
-      return `c.keywords_tsv @@ ${q}`;
-    case 'social_media_description':
-      return `c.social_tsv @@ ${q}`;
-    case 'website_pages':
-      return `c.website_tsv @@ ${q}`;
-  }
-}
-
+/**
+ * The ids of the companies `condition` selects, or `'broad'` when there are more than RESOLUTION_LIMIT: too many to
+ * carry as a list, so the compiler writes the condition itself into the search's company subquery.
+ */
 async function resolveCompanies(
   db: Queryable,
   params: SqlParams,
   condition: string,
-  field: string,
   what: string,
-): Promise<string[]> {
+): Promise<CompanyIds> {
   const statement = params.statement(
     what,
     `SELECT c.id FROM companies c WHERE ${condition} LIMIT ${RESOLUTION_LIMIT + 1}`,
   );
   const { rows } = await db.query(statement.text, statement.values);
-  if (rows.length > RESOLUTION_LIMIT) {
-    throw new FilterValidationError(
-      field,
-      'out_of_range',
-      `${what} selects more than ${RESOLUTION_LIMIT.toLocaleString('en')} companies; use a more specific phrase`,
-    );
-  }
-  return rows.map((r) => r.id);
+  return rows.length > RESOLUTION_LIMIT ? 'broad' : rows.map((r) => r.id);
 }
 
-function keywordCompanies(db: Queryable, f: CompanyKeywordsFilter): Promise<string[]> {
+function keywordCompanies(db: Queryable, f: CompanyKeywordsFilter): Promise<CompanyIds> {
   const params = new SqlParams();
-  const phrase = (p: string) => anyOf(f.sources.map((s) => phraseInSource(params, p, s)));
-  const include = f.include.map(phrase);
-  const condition = [f.include_all ? include.map((c) => `(${c})`).join(' AND ') : anyOf(include)];
-  if (f.exclude.length > 0) condition.push(`NOT (${anyOf(f.exclude.map(phrase))})`);
-  return resolveCompanies(
-    db,
-    params,
-    condition.map((c) => `(${c})`).join(' AND '),
-    'filters.company_keywords.include',
-    'company_keywords',
-  );
+  return resolveCompanies(db, params, keywordCondition(params, f), 'company_keywords');
 }
 
-function nameContainsCompanies(db: Queryable, names: readonly string[]): Promise<string[]> {
+function nameContainsCompanies(db: Queryable, names: readonly string[]): Promise<CompanyIds> {
   const params = new SqlParams();
-  // OR-ed LIKEs (not LIKE ANY) so each one can use the trigram index.
-  const condition = anyOf(
-    names.map(
-      (n) => `lower(c.name) LIKE ${params.add(`%${n.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`, 'text')}`,
-    ),
-  );
-  return resolveCompanies(db, params, condition, 'filters.company.name.include', 'company.name CONTAINS');
+  return resolveCompanies(db, params, nameContainsCondition(params, names), 'company.name CONTAINS');
 }
 
 /** Everything the compiler needs from the database; throws FilterValidationError for what cannot resolve. */
