@@ -127,7 +127,7 @@ describe('countStatement and pageStatement', () => {
   });
 
   it('writes a keyword or CONTAINS-name filter that selects too many companies for a list into the company subquery', () => {
-    const [a] = ['a'].map((x) => x.repeat(24));
+    const a = 'a'.repeat(24);
     const keywords = {
       include: ['cloud computing'],
       exclude: ['hardware'],
