@@ -124,6 +124,8 @@ export interface WebhookRow {
 /**
  * Registers a webhook straight in the database, as the API stores one (secret encrypted with
  * the stack's SECRETS_KEY), so delivery tests do not depend on the registration API's rules.
+ * Its `created_at` is truncated to the millisecond as the API's is: `now()` into a timestamptz(3)
+ * rounds, up to half a millisecond past an event emitted right after, which then missed it.
  */
 export async function insertWebhook(
   db: TestDatabase,
@@ -136,7 +138,7 @@ export async function insertWebhook(
   const secret = newSecret();
   await db.query(
     `INSERT INTO webhooks (id, workspace_id, url, events, status, secret_ciphertext, created_by_member_id, created_by_api_key_id, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, now(), now())`,
+     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, date_trunc('milliseconds', clock_timestamp()), now())`,
     [
       id,
       ws.workspace_id,
