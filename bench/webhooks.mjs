@@ -442,7 +442,10 @@ try {
     console.log(
       `saturation vs bare POSTs: ${(results.saturation.deliveries_per_s / results.baseline.bare_posts_per_s).toFixed(2)}`,
     );
-    if (args.only === 'saturation') process.exit(await cleanUp());
+    if (args.only === 'saturation') {
+      await cleanUp();
+      process.exit(0);
+    }
 
     // 2. Below saturation: RATE events/s for SECONDS s, all ten receivers healthy.
     received.length = 0;
@@ -480,7 +483,7 @@ try {
   await cleanUp();
 }
 
-/** Stops the worker, drops the database and closes the receiver; answers the exit code. */
+/** Stops the worker, drops the database and closes the receiver. */
 async function cleanUp() {
   const exited = new Promise((r) => worker.once('exit', r));
   worker.kill('SIGTERM');
@@ -494,5 +497,4 @@ async function cleanUp() {
   await admin.end();
   receiver.closeAllConnections();
   receiver.close();
-  return 0;
 }

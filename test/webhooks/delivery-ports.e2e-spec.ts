@@ -50,17 +50,16 @@ it('answers only 202 or 429 to rapid parallel resends, recovers and tests while 
       return { resend: answers.slice(0, 60), recover: answers.slice(60, 80), test: answers.slice(80) };
     }),
   );
+  // Any other answer, with its body (which dependency a 503 names) and, by its request_id, a 500's line of the API log.
+  const logLines = stack.api.log().split('\n');
+  const withLoggedError = (a: HttpAnswer) => {
+    const requestId = a.body?.errors?.[0]?.payload?.request_id;
+    const logged = requestId ? logLines.filter((line) => line.includes(requestId)).join('\n') : '';
+    return `${a.status} ${JSON.stringify(a.body?.errors)} ${logged}`;
+  };
   for (const { resend, recover, test } of rounds) {
-    // Any other answer, with its body: which dependency a 503 names.
     const unexpected = [...resend, ...recover, ...test].filter((a) => a.status !== 202 && a.status !== 429);
-    // A 500's request_id picks its line out of the API log, so a failure shows the error itself.
-    const logLines = stack.api.log().split('\n');
-    const describe = (a: HttpAnswer) => {
-      const requestId = a.body?.errors?.[0]?.payload?.request_id;
-      const logged = requestId ? logLines.filter((line) => line.includes(requestId)).join('\n') : '';
-      return `${a.status} ${JSON.stringify(a.body?.errors)} ${logged}`;
-    };
-    expect(unexpected.map(describe)).toEqual([]);
+    expect(unexpected.map(withLoggedError)).toEqual([]);
     expect(tally(resend)).toEqual({ 202: 30, 429: 30 });
     expect(tally(recover)).toEqual({ 202: 10, 429: 10 });
     expect(tally(test)).toEqual({ 202: 10 });
