@@ -10,3 +10,4 @@ export * from './records/person-derived';
 export * from './records/record-types';
 export * from './search-columns';
 export * from './titles/job-titles';
+export * from './memo';

@@ -1,3 +1,4 @@
+import { memoize } from '@app/domain/memo';
 import { companySearchColumns, personSearchColumns } from '@app/domain/search-columns';
 import { derivePerson } from '@app/domain/records/person-derived';
 import type { CompanyInput, PersonInput } from '@app/domain/records/record-types';
@@ -132,13 +133,36 @@ export interface PersonCopyLines {
   emails: string;
 }
 
+/** `title_terms`, `title_key` and `title_canon` of a primary title, encoded: titles repeat across people. */
+const titleSearchFields = memoize((title: string | null) => {
+  const search = personSearchColumns(title, null);
+  return `${copyTextArray(search.title_terms)}\t${copyText(search.title_key)}\t${copyText(search.title_canon)}`;
+});
+const locationKeys = (location: PersonInput['location']) =>
+  copyTextArray(personSearchColumns(null, location).location_keys);
+
+/** `location` … `city` and `location_keys` of a person's location, encoded, by its JSON: places repeat across people. */
+const locationFields = memoize((json: string) => {
+  const location = JSON.parse(json) as PersonInput['location'];
+  return {
+    columns: [
+      copyText(json),
+      copyText(location?.country_code),
+      copyText(location?.state),
+      copyText(location?.city),
+    ].join('\t'),
+    keys: locationKeys(location),
+  };
+});
+const NO_LOCATION = { columns: '\\N\t\\N\t\\N\t\\N', keys: locationKeys(null) };
+
 /**
  * The `people` row (with its derived search columns), `positions` rows and `person_emails` rows of a person. Given a
  * company's headcount, the row ends with `company_employee_count` too (`PEOPLE_COLUMNS_WITH_HEADCOUNT`).
  */
 export function personCopyLines(p: PersonInput, headcountOf?: (companyId: string) => number | null): PersonCopyLines {
   const d = derivePerson(p);
-  const search = personSearchColumns(d.primary?.title, p.location);
+  const location = p.location ? locationFields(JSON.stringify(p.location)) : NO_LOCATION;
   const person = copyLine([
     p.id,
     copyText(p.first_name),
@@ -147,10 +171,7 @@ export function personCopyLines(p: PersonInput, headcountOf?: (companyId: string
     copyText(p.pro_network_url),
     copyText(d.pro_network_key),
     String(p.followers),
-    copyJson(p.location),
-    copyText(p.location?.country_code),
-    copyText(p.location?.state),
-    copyText(p.location?.city),
+    location.columns,
     copyText(p.phone?.status),
     copyText(d.best_email?.address),
     copyText(d.best_email?.status),
@@ -162,10 +183,8 @@ export function personCopyLines(p: PersonInput, headcountOf?: (companyId: string
     copyText(d.primary?.started_at),
     copyText(d.company_started_at),
     copyText(d.job_change),
-    copyTextArray(search.title_terms),
-    copyText(search.title_key),
-    copyText(search.title_canon),
-    copyTextArray(search.location_keys),
+    titleSearchFields(d.primary?.title ?? null),
+    location.keys,
     ...(headcountOf ? [copyNumber(d.primary?.company_id ? headcountOf(d.primary.company_id) : null)] : []),
   ]);
   let positions = '';

@@ -2,6 +2,7 @@ import { BUSINESS_TYPES, COMPANY_TYPES, employeeRangeOf, REVENUE_STREAMS } from 
 import { DEPARTMENT_GROUPS, GROUP_OF_SUB_DEPARTMENT } from '@app/domain/enums/departments';
 import { GROUP_OF_INDUSTRY } from '@app/domain/enums/industries';
 import { SENIORITIES, type EmailStatus, type Seniority } from '@app/domain/enums/people-enums';
+import { memoize } from '@app/domain/memo';
 import type { CompanyInput, LocationInput, PersonInput, PositionInput } from '@app/domain/records/record-types';
 import { Prng, seedTag } from './prng';
 import { jobTitle } from './titles';
@@ -89,6 +90,10 @@ const GROUP_WEIGHTS: ReadonlyArray<readonly [string, number]> = Object.keys(DEPA
     } as Record<string, number>
   )[g] ?? 3,
 ]);
+const GROUP_WEIGHTS_BUT_C_SUITE = GROUP_WEIGHTS.filter(([g]) => g !== 'C-Suite');
+const CITY_CHOICES: ReadonlyArray<readonly [number, number]> = CITIES.map((_, i) => [i, CITY_WEIGHTS[i]] as const);
+const COMPANY_TYPE_CHOICES = COMPANY_TYPES.map((t, i) => [t, i < 2 ? 40 : 3] as const);
+const BUSINESS_TYPE_CHOICES = BUSINESS_TYPES.map((t, i) => [t, [60, 30, 6, 4][i]] as const);
 const SUB_DEPARTMENTS = [...GROUP_OF_SUB_DEPARTMENT.keys()];
 const INDUSTRY_NAMES = [...GROUP_OF_INDUSTRY.keys()];
 const PAGE_KINDS = ['regional', 'brand', 'subsidiary', 'link_only'] as const;
@@ -103,8 +108,10 @@ const SOCIALS = [
   'pinboard_url',
 ];
 
-/** ASCII slug for domains, URLs and email local parts. */
-export function slug(s: string): string {
+/** ASCII slug for domains, URLs and email local parts; names repeat, so each is worked out once. */
+export const slug = memoize(slugOf);
+
+function slugOf(s: string): string {
   return s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -138,12 +145,16 @@ export class DatasetGenerator {
   companyId = (n: number) => `c0${this.tag}${hex(n, 14)}`;
   personId = (n: number) => `e0${this.tag}${hex(n, 14)}`;
 
-  /** YYYY-MM-DD, `months` whole months before the current month, on `day`. */
+  /** YYYY-MM-DD, `months` whole months before the current month, on `day` (days 1-31). */
   private monthsAgo(months: number, day: number): string {
-    return new Date(Date.UTC(this.month0.getUTCFullYear(), this.month0.getUTCMonth() - months, day))
-      .toISOString()
-      .slice(0, 10);
+    return this.dayOf(months * 32 + day);
   }
+
+  private readonly dayOf = memoize((key: number) =>
+    new Date(Date.UTC(this.month0.getUTCFullYear(), this.month0.getUTCMonth() - Math.floor(key / 32), key % 32))
+      .toISOString()
+      .slice(0, 10),
+  );
 
   private location(city: CityInfo, raw: string | null = null): LocationInput {
     return {
@@ -167,7 +178,7 @@ export class DatasetGenerator {
       const orgId = `org_${this.tag}_${hex(org++, 6)}`;
       const stem = rng.pick(NAME_STEMS);
       const suffix = rng.pick(NAME_SUFFIXES);
-      const hq = rng.weighted(CITIES.map((c, i) => [i, CITY_WEIGHTS[i]] as const));
+      const hq = rng.weighted(CITY_CHOICES);
       const mainDomain = `${slug(stem)}${slug(suffix)}${org % 7 === 0 ? '' : hex(org, 3)}.${CITIES[hq].tld}`;
       for (let k = 0; k < size; k++) {
         const kind = k === 0 ? 'main' : rng.pick(PAGE_KINDS);
@@ -267,8 +278,8 @@ export class DatasetGenerator {
       industry: linkOnly ? null : industry,
       keywords,
       naics_codes: linkOnly ? [] : rng.sample(NAICS_CODES, rng.int(0, 2)),
-      type: linkOnly ? null : rng.weighted(COMPANY_TYPES.map((t, i) => [t, i < 2 ? 40 : 3] as const)),
-      business_type: linkOnly ? null : rng.weighted(BUSINESS_TYPES.map((t, i) => [t, [60, 30, 6, 4][i]] as const)),
+      type: linkOnly ? null : rng.weighted(COMPANY_TYPE_CHOICES),
+      business_type: linkOnly ? null : rng.weighted(BUSINESS_TYPE_CHOICES),
       revenue_stream: linkOnly ? null : rng.pick(REVENUE_STREAMS),
       founded: linkOnly ? null : rng.int(1900, this.month0.getUTCFullYear()),
       employee_count: employeeCount,
@@ -340,7 +351,7 @@ export class DatasetGenerator {
   ): PositionInput {
     // Founders and executives are senior by definition; a junior role gets an ordinary department.
     if (GROUP_OF_SUB_DEPARTMENT.get(sub) === 'C-Suite' && !EXECUTIVE.has(seniority))
-      sub = rng.pick(DEPARTMENT_GROUPS[rng.weighted(GROUP_WEIGHTS.filter(([g]) => g !== 'C-Suite'))]);
+      sub = rng.pick(DEPARTMENT_GROUPS[rng.weighted(GROUP_WEIGHTS_BUT_C_SUITE)]);
     const group = GROUP_OF_SUB_DEPARTMENT.get(sub)!;
     return {
       company_id: company >= 0 ? this.stubs[company].id : null,
@@ -414,10 +425,7 @@ export class DatasetGenerator {
           false,
         ),
       );
-    const home =
-      company >= 0 && rng.chance(0.85)
-        ? rng.pick(this.stubs[company].cities)
-        : rng.weighted(CITIES.map((c, i) => [i, CITY_WEIGHTS[i]] as const));
+    const home = company >= 0 && rng.chance(0.85) ? rng.pick(this.stubs[company].cities) : rng.weighted(CITY_CHOICES);
     const city = CITIES[home];
     const local = `${slug(first)}.${slug(last)}`.replace(/-/g, '');
     const domain = (company >= 0 && this.stubs[company].emailDomain) || `mail-${city.tld.replace(/\./g, '-')}.example`;
