@@ -4,6 +4,9 @@
 // then two load shapes (one busy customer, many light ones), and EXPLAIN (ANALYZE, BUFFERS) of the
 // whole-list preview. Baseline measured in the same process: GET /v2/workspace.
 //   node bench/people-credits.mjs [--database URL] [--people 1000000] [--companies 100000] [--runs 20] [--keep]
+//                                 [--whole-list N]
+// --whole-list N: the whole-list workspace saves the first N people by id (default: every person; at 10M the
+// target is a list of 1,000,000).
 // Without --database: a scratch database on DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 // migrated and filled by `dataset:generate --seed bench`, dropped at the end unless --keep.
 // With --database URL: that database as it is (migrations run first); the bench's workspaces are
@@ -24,6 +27,7 @@ const PEOPLE = Number(args.people ?? 1_000_000);
 const COMPANIES = Number(args.companies ?? 100_000);
 const RUNS = Number(args.runs ?? 20);
 const KEEP = args.keep === 'true';
+const WHOLE_LIST = args['whole-list'] ? Number(args['whole-list']) : null;
 const GIVEN_DATABASE = args.database && args.database !== 'true' ? args.database : null;
 const ADMIN = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
@@ -134,8 +138,8 @@ async function main() {
               CASE WHEN p.best_email_status = 'valid' AND right(p.id, 1) = '0' THEN p.best_email END,
               CASE WHEN p.best_email_status = 'valid' AND right(p.id, 1) = '0' THEN now() END,
               CASE WHEN right(p.id, 2) = 'ff' THEN 'edited@example.com' END
-         FROM people p`,
-      [big.workspace_id],
+         FROM people p${WHOLE_LIST ? ' ORDER BY p.id LIMIT $2' : ''}`,
+      WHOLE_LIST ? [big.workspace_id, WHOLE_LIST] : [big.workspace_id],
     );
     await db.query(
       `INSERT INTO people_list_members (list_id, person_id, workspace_id) SELECT $1, person_id, $2::varchar FROM saved_people WHERE workspace_id = $2::varchar`,

@@ -28,6 +28,12 @@ export class CopyBuffer {
     this.used += this.current.write(text, this.used, 'utf8');
   }
 
+  /** Rows already encoded elsewhere (a worker thread), kept after what was added before. */
+  addEncoded(bytes: Buffer): void {
+    this.rotate();
+    this.chunks.push(bytes);
+  }
+
   private rotate(): void {
     if (this.used === 0) return;
     this.chunks.push(this.current.subarray(0, this.used));

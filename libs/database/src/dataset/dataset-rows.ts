@@ -131,6 +131,8 @@ export interface PersonCopyLines {
   person: string;
   positions: string;
   emails: string;
+  /** The primary position's company, whose headcount the row carries when it is given one. */
+  companyId: string | null;
 }
 
 /** `title_terms`, `title_key` and `title_canon` of a primary title, encoded: titles repeat across people. */
@@ -203,5 +205,5 @@ export function personCopyLines(p: PersonInput, headcountOf?: (companyId: string
   });
   let emails = '';
   p.emails.forEach((e, i) => (emails += copyLine([p.id, String(i), copyText(e.address), e.status])));
-  return { person, positions, emails };
+  return { person, positions, emails, companyId: d.primary?.company_id ?? null };
 }

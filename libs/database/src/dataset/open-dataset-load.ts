@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { PeopleSeed } from '@app/dataset/generate/generator';
+import type { ParallelRecords } from '@app/dataset/import/record-sink';
 import type { CompanyInput, PersonInput } from '@app/domain/records/record-types';
 import type { DataSource } from 'typeorm';
 import { leftoverTables } from './dataset-catalog';
@@ -17,6 +19,10 @@ export interface DatasetLoad {
   readonly mode: 'replace' | 'upsert';
   addCompany(company: CompanyInput): Promise<void>;
   addPerson(person: PersonInput): Promise<void>;
+  /** A replacing load makes generated people itself, in worker threads; an upsert takes them one by one. */
+  addGeneratedPeople?(seed: PeopleSeed, onRows: (count: number) => void): Promise<void>;
+  /** A replacing load parses and encodes imported people in worker threads; an upsert takes them one by one. */
+  parallelPeople?(): ParallelRecords;
   finish(): Promise<void>;
   close(): Promise<void>;
 }
@@ -45,7 +51,11 @@ export async function openDatasetLoad(db: DataSource, options: DatasetLoadOption
     }
     if (replace) {
       const load = await ReplacingLoad.open(db, control, options);
-      return wrap('replace', load, control);
+      return {
+        ...wrap('replace', load, control),
+        addGeneratedPeople: (generated, onRows) => load.addGeneratedPeople(generated, onRows),
+        parallelPeople: () => load.parallelPeople(),
+      };
     }
     const loader = await DatasetLoader.open(db, { batchSize: options.batchSize });
     return wrap('upsert', loader, control);

@@ -37,7 +37,7 @@ export async function generateDataset(
   targets: GenerateTargets,
   progress: Progress,
 ): Promise<DatasetCounts> {
-  const generator = new DatasetGenerator(options);
+  let generator: DatasetGenerator | null = new DatasetGenerator(options);
   const loader = targets.database && openLoader ? await openLoader() : null;
   if (targets.outDir) mkdirSync(targets.outDir, { recursive: true });
   const companiesOut = targets.outDir ? NdjsonWriter.open(join(targets.outDir, 'companies.ndjson')) : null;
@@ -51,10 +51,16 @@ export async function generateDataset(
     }
     progress.finish();
     progress.start('people', options.people);
-    for (const person of generator.people()) {
-      if (loader) await loader.addPerson(person);
-      if (peopleOut) await peopleOut.write(person);
-      progress.advance(1);
+    if (loader?.addGeneratedPeople && !peopleOut) {
+      const seed = generator.peopleSeed();
+      generator = null; // the sink's threads get their copy of the companies' stubs
+      await loader.addGeneratedPeople(seed, (count) => progress.advance(count));
+    } else {
+      for (const person of generator.people()) {
+        if (loader) await loader.addPerson(person);
+        if (peopleOut) await peopleOut.write(person);
+        progress.advance(1);
+      }
     }
     await loader?.finish();
     progress.finish();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DEPARTMENT_VALUES } from '@app/domain/enums/departments';
 import { SENIORITIES } from '@app/domain/enums/people-enums';
 import { validateCompany, validatePerson } from '../records/validate-record';
-import { DatasetGenerator, slug } from './generator';
+import { DatasetGenerator, PEOPLE_CHUNK, slug } from './generator';
 import { Prng } from './prng';
 
 const AS_OF = new Date('2026-11-15T00:00:00Z');
@@ -79,6 +79,22 @@ describe('DatasetGenerator', () => {
     expect([...statuses].sort()).toEqual(['accept_all', 'invalid', 'not_found', 'valid']);
     expect(withPast).toBeGreaterThan(500);
     expect(promotions).toBeGreaterThan(100);
+  });
+
+  it('makes the same people chunk by chunk, in any order, from a cloned seed (as worker threads do) as in one pass', () => {
+    const options = { people: 2 * PEOPLE_CHUNK + 7, companies: 50, seed: 'chunks', asOf: AS_OF };
+    const whole = new DatasetGenerator(options);
+    const headcounts = new Map<string, number | null>();
+    for (const c of whole.companies()) headcounts.set(c.id, c.employee_count);
+    const apart = DatasetGenerator.fromPeopleSeed(structuredClone(whole.peopleSeed()));
+    const oneRun = [...whole.people()].map((p) => JSON.stringify(p));
+    expect(apart.peopleChunks()).toBe(3);
+    const byChunk = [2, 0, 1].map((k) => [...apart.peopleChunk(k)].map((p) => JSON.stringify(p)));
+    expect(oneRun).toHaveLength(options.people);
+    expect([...byChunk[1], ...byChunk[2], ...byChunk[0]]).toEqual(oneRun);
+    expect([...headcounts.values()].some((n) => n === null)).toBe(true);
+    for (const [id, count] of headcounts) expect([id, apart.headcountOf(id)]).toEqual([id, count]);
+    expect(apart.headcountOf('c0ffffffff00000000000001')).toBeNull();
   });
 
   it('slugs names with diacritics to ASCII', () => {

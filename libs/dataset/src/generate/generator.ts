@@ -28,13 +28,101 @@ export interface GeneratorOptions {
   asOf: Date;
 }
 
-/** What people generation keeps of each company: a few numbers per company, not the record. */
-interface CompanyStub {
-  id: string;
-  emailDomain: string | null;
-  cities: number[];
-  weight: number;
+/** The companies' stubs as plain arrays, as a worker thread receives them (`DatasetGenerator.peopleSeed`). */
+export interface CompanyStubsData {
+  emailDomains: Array<string | null>;
+  /** Company n's cities are `cityList[cityStarts[n]]` up to `cityList[cityStarts[n + 1]]`. */
+  cityStarts: Int32Array;
+  cityList: Int32Array;
+  /** Employee count, -1 when unknown. */
+  headcounts: Int32Array;
+  /** Running sum of the companies' weights as employers. */
+  cumulative: Float64Array;
 }
+
+/**
+ * What people generation keeps of each company, in flat arrays rather than an object per company: a million companies
+ * are about 100 MB as objects, and every thread that makes people (libs/database generated-people.ts) keeps them.
+ */
+class CompanyStubs {
+  private building = { cityStarts: [0], cityList: [] as number[], headcounts: [] as number[], weights: [] as number[] };
+  private data: CompanyStubsData = {
+    emailDomains: [],
+    cityStarts: new Int32Array(1),
+    cityList: new Int32Array(0),
+    headcounts: new Int32Array(0),
+    cumulative: new Float64Array(0),
+  };
+
+  static from(data: CompanyStubsData): CompanyStubs {
+    const stubs = new CompanyStubs();
+    stubs.data = data;
+    return stubs;
+  }
+
+  get length(): number {
+    return this.data.emailDomains.length;
+  }
+
+  get cumulative(): Float64Array {
+    return this.data.cumulative;
+  }
+
+  add(emailDomain: string | null, cities: number[], weight: number, headcount: number | null): void {
+    const b = this.building;
+    this.data.emailDomains.push(emailDomain);
+    b.cityList.push(...cities);
+    b.cityStarts.push(b.cityList.length);
+    b.weights.push(weight);
+    b.headcounts.push(headcount ?? -1);
+  }
+
+  /** Ends adding: the arrays become typed arrays. */
+  seal(): void {
+    const b = this.building;
+    const cumulative = new Float64Array(b.weights.length);
+    let sum = 0;
+    b.weights.forEach((w, i) => (cumulative[i] = sum += w));
+    this.data = {
+      emailDomains: this.data.emailDomains,
+      cityStarts: Int32Array.from(b.cityStarts),
+      cityList: Int32Array.from(b.cityList),
+      headcounts: Int32Array.from(b.headcounts),
+      cumulative,
+    };
+    this.building = { cityStarts: [0], cityList: [], headcounts: [], weights: [] };
+  }
+
+  export(): CompanyStubsData {
+    return this.data;
+  }
+
+  emailDomain = (n: number): string | null => this.data.emailDomains[n];
+
+  headcount = (n: number): number | null => {
+    const count = n >= 0 && n < this.length ? this.data.headcounts[n] : -1;
+    return count >= 0 ? count : null;
+  };
+
+  /** One of the company's cities, drawn as `rng.pick` draws from a list. */
+  pickCity(rng: Prng, n: number): number {
+    const { cityStarts, cityList } = this.data;
+    const start = cityStarts[n];
+    return cityList[start + Math.floor(rng.next() * (cityStarts[n + 1] - start))];
+  }
+}
+
+/** What a worker thread needs to make people apart from the companies: the options and the companies' stubs. */
+export interface PeopleSeed {
+  options: GeneratorOptions;
+  companies: CompanyStubsData;
+}
+
+/**
+ * People are made in chunks of this many, each from its own random sequence (seeded by the chunk's number), so
+ * chunks can be made apart (in worker threads) and still give the same people as one pass.
+ */
+export const PEOPLE_CHUNK = 10_000;
 
 const SENIORITY_WEIGHTS: ReadonlyArray<readonly [Seniority, number]> = [
   ['Entry', 34],
@@ -134,8 +222,7 @@ const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
 export class DatasetGenerator {
   private readonly tag: string;
   private readonly month0: Date;
-  private stubs: CompanyStub[] = [];
-  private cumulative = new Float64Array(0);
+  private stubs = new CompanyStubs();
 
   constructor(private readonly options: GeneratorOptions) {
     this.tag = seedTag(options.seed);
@@ -170,7 +257,7 @@ export class DatasetGenerator {
   *companies(): Generator<CompanyInput> {
     const rng = new Prng(`${this.options.seed}/companies`);
     const total = this.options.companies;
-    this.stubs = [];
+    this.stubs = new CompanyStubs();
     let n = 0;
     let org = 0;
     while (n < total) {
@@ -197,9 +284,7 @@ export class DatasetGenerator {
         n++;
       }
     }
-    this.cumulative = new Float64Array(this.stubs.length);
-    let sum = 0;
-    this.stubs.forEach((s, i) => (this.cumulative[i] = sum += s.weight));
+    this.stubs.seal();
   }
 
   private company(
@@ -260,12 +345,12 @@ export class DatasetGenerator {
       socials[s] =
         !linkOnly && rng.chance(0.35) ? `https://${s.replace('_url', '').replace('_', '-')}.example/${pnSlug}` : null;
     const emailDomain = linkOnly ? null : kind === 'regional' && rng.chance(0.5) ? mainDomain : website;
-    this.stubs.push({
-      id: this.companyId(n),
+    this.stubs.add(
       emailDomain,
-      cities: [hqCity, ...otherCities],
-      weight: linkOnly ? 0.2 : Math.sqrt(employeeCount ?? 20) + 1,
-    });
+      [hqCity, ...otherCities],
+      linkOnly ? 0.2 : Math.sqrt(employeeCount ?? 20) + 1,
+      employeeCount,
+    );
     return {
       id: this.companyId(n),
       name,
@@ -318,27 +403,57 @@ export class DatasetGenerator {
 
   /** A company index, larger companies more likely. */
   private employer(rng: Prng, except = -1): number {
-    const total = this.cumulative[this.cumulative.length - 1];
+    const cumulative = this.stubs.cumulative;
+    const total = cumulative[cumulative.length - 1];
     for (let attempt = 0; attempt < 3; attempt++) {
       const r = rng.next() * total;
       let lo = 0;
-      let hi = this.cumulative.length - 1;
+      let hi = cumulative.length - 1;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        if (this.cumulative[mid] > r) hi = mid;
+        if (cumulative[mid] > r) hi = mid;
         else lo = mid + 1;
       }
-      if (lo !== except || this.cumulative.length === 1) return lo;
+      if (lo !== except || cumulative.length === 1) return lo;
     }
-    return (except + 1) % this.cumulative.length;
+    return (except + 1) % cumulative.length;
   }
 
   *people(): Generator<PersonInput> {
+    for (let chunk = 0; chunk < this.peopleChunks(); chunk++) yield* this.peopleChunk(chunk);
+  }
+
+  /** What another thread needs to make this generator's people, once `companies()` has run. */
+  peopleSeed(): PeopleSeed {
+    return { options: this.options, companies: this.stubs.export() };
+  }
+
+  /** A generator of the seed's people only (its companies were made elsewhere). */
+  static fromPeopleSeed(seed: PeopleSeed): DatasetGenerator {
+    const generator = new DatasetGenerator(seed.options);
+    generator.stubs = CompanyStubs.from(seed.companies);
+    return generator;
+  }
+
+  /** How many chunks of `PEOPLE_CHUNK` people `people()` makes. */
+  peopleChunks(): number {
+    return Math.ceil(this.options.people / PEOPLE_CHUNK);
+  }
+
+  /** The people of one chunk, the same as `people()` makes them there. */
+  *peopleChunk(chunk: number): Generator<PersonInput> {
     if (this.options.companies > 0 && this.stubs.length !== this.options.companies)
       throw new Error('generate companies() before people()');
-    const rng = new Prng(`${this.options.seed}/people`);
-    for (let n = 0; n < this.options.people; n++) yield this.person(rng, n);
+    const rng = new Prng(`${this.options.seed}/people/${chunk}`);
+    const end = Math.min(this.options.people, (chunk + 1) * PEOPLE_CHUNK);
+    for (let n = chunk * PEOPLE_CHUNK; n < end; n++) yield this.person(rng, n);
   }
+
+  /** The employee count of a company this generator made (by its id), once `companies()` has run. */
+  readonly headcountOf = (companyId: string): number | null => {
+    const n = companyId.startsWith(`c0${this.tag}`) ? parseInt(companyId.slice(-14), 16) : -1;
+    return this.stubs.headcount(n);
+  };
 
   private position(
     rng: Prng,
@@ -354,7 +469,7 @@ export class DatasetGenerator {
       sub = rng.pick(DEPARTMENT_GROUPS[rng.weighted(GROUP_WEIGHTS_BUT_C_SUITE)]);
     const group = GROUP_OF_SUB_DEPARTMENT.get(sub)!;
     return {
-      company_id: company >= 0 ? this.stubs[company].id : null,
+      company_id: company >= 0 ? this.companyId(company) : null,
       title: jobTitle(rng, seniority, group, sub),
       seniority,
       departments: [group, sub],
@@ -425,10 +540,10 @@ export class DatasetGenerator {
           false,
         ),
       );
-    const home = company >= 0 && rng.chance(0.85) ? rng.pick(this.stubs[company].cities) : rng.weighted(CITY_CHOICES);
+    const home = company >= 0 && rng.chance(0.85) ? this.stubs.pickCity(rng, company) : rng.weighted(CITY_CHOICES);
     const city = CITIES[home];
     const local = `${slug(first)}.${slug(last)}`.replace(/-/g, '');
-    const domain = (company >= 0 && this.stubs[company].emailDomain) || `mail-${city.tld.replace(/\./g, '-')}.example`;
+    const domain = (company >= 0 && this.stubs.emailDomain(company)) || `mail-${city.tld.replace(/\./g, '-')}.example`;
     const mix = rng.weighted(EMAIL_MIX);
     const address = `${local}${n % 97 === 0 ? hex(n, 4) : ''}@${domain}`;
     const emails: PersonInput['emails'] =

@@ -11,6 +11,13 @@ describe('HexIdSet', () => {
     expect(set.size).toBe(5000);
   });
 
+  it('answers the recorded number of an id with get, 0 for one not recorded or not an id', () => {
+    const set = new HexIdSet(16);
+    for (let n = 0; n < 3000; n += 2) set.add(id(n), n + 1);
+    for (let n = 0; n < 3000; n++) expect(set.get(id(n))).toBe(n % 2 === 0 ? n + 1 : 0);
+    expect(set.get('xyz')).toBe(0);
+  });
+
   it('tells apart ids that differ in any one digit', () => {
     const set = new HexIdSet();
     const base = 'a'.repeat(24);

@@ -37,6 +37,15 @@ export class HexIdSet {
     }
   }
 
+  /** The line `id` was first seen on (the number recorded with it), or 0 when it was not seen. */
+  get(id: string): number {
+    if (this.scratch.write(id, 'hex') !== 12 || id.length !== 24) return 0;
+    for (let slot = this.hash() & this.mask; ; slot = (slot + 1) & this.mask) {
+      if (this.lines[slot] === 0) return 0;
+      if (this.keys.compare(this.scratch, 0, 12, slot * 12, slot * 12 + 12) === 0) return this.lines[slot];
+    }
+  }
+
   /** The three words of the id through murmur3's finalizer: sequential ids (the last digits vary) spread over the table. */
   private hash(): number {
     const s = this.scratch;

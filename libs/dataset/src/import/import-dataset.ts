@@ -5,7 +5,7 @@ import { validateCompany, validatePerson, type Validated } from '../records/vali
 import type { CompanyInput, PersonInput } from '@app/domain/records/record-types';
 import { HexIdSet } from './hex-id-set';
 import { MAX_LINE_BYTES, ndjsonLines } from './ndjson-lines';
-import type { OpenRecordSink } from './record-sink';
+import type { DecodedLine, NumberedLine, OpenRecordSink, ParallelRecords } from './record-sink';
 
 export interface LoadCounts {
   imported: number;
@@ -18,16 +18,32 @@ export interface DatasetCounts {
   people: LoadCounts;
 }
 
+/** A line's record, or why it is rejected (not JSON, not a valid record). */
+export function parseRecord<T>(text: string, validate: (value: unknown) => Validated<T>): Validated<T> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, reason: `invalid JSON (${(error as Error).message})` };
+  }
+  return validate(value);
+}
+
+/** Lines sent to the sink's threads at once. */
+const PARALLEL_BATCH = 2_000;
+
 /**
- * Reads one NDJSON file line by line and hands each valid record to `accept`. A bad line (too
- * long, not JSON, not a valid record, or an id already seen earlier in the file: the first one
- * wins) is reported as `file:line: reason` and skipped; the rest of the file still loads.
+ * Reads one NDJSON file line by line and hands each valid record to `accept` (or, given `parallel`, has the sink's
+ * threads parse and encode the lines and hands it their rows). A bad line (too long, not JSON, not a valid record,
+ * or an id already seen earlier in the file: the first one wins) is reported as `file:line: reason` and skipped; the
+ * rest of the file still loads.
  */
 export async function readRecords<T extends { id: string }>(
   file: string,
   validate: (value: unknown) => Validated<T>,
   accept: (record: T) => Promise<void>,
   progress: Progress,
+  parallel?: ParallelRecords,
 ): Promise<LoadCounts> {
   const counts: LoadCounts = { imported: 0, rejected: 0 };
   // Grows with distinct ids (16 to 32 bytes each); the records themselves are never held.
@@ -36,6 +52,12 @@ export async function readRecords<T extends { id: string }>(
     counts.rejected++;
     progress.line(`${file}:${line}: ${reason}`);
   };
+  const take = async (line: number, id: string, add: () => Promise<void>) => {
+    const first = seen.add(id, line);
+    if (first !== 0) return reject(line, `duplicate id ${id} (first on line ${first}); the first record is kept`);
+    await add();
+    counts.imported++;
+  };
   progress.start(file, statSync(file).size);
   async function* counted() {
     for await (const chunk of fileChunks(file, READ_CHUNK_BYTES)) {
@@ -43,30 +65,51 @@ export async function readRecords<T extends { id: string }>(
       yield chunk;
     }
   }
-  for await (const item of ndjsonLines(counted())) {
-    if ('tooLong' in item) {
-      reject(item.line, `line is longer than ${MAX_LINE_BYTES} bytes (${item.tooLong} bytes); skipped`);
-      continue;
+  const tooLong = (line: number, bytes: number) =>
+    reject(line, `line is longer than ${MAX_LINE_BYTES} bytes (${bytes} bytes); skipped`);
+  if (!parallel) {
+    for await (const item of ndjsonLines(counted())) {
+      if ('tooLong' in item) {
+        tooLong(item.line, item.tooLong);
+        continue;
+      }
+      const result = parseRecord(item.text, validate);
+      if (!result.ok) reject(item.line, result.reason);
+      else await take(item.line, result.record.id, () => accept(result.record));
     }
-    let value: unknown;
+  } else {
+    // Batches decode in the sink's threads while the next are read; their answers are taken in file order.
+    const decoding: Array<Promise<Array<DecodedLine<unknown>>>> = [];
+    let batch: NumberedLine[] = [];
+    const send = () => {
+      if (batch.length > 0) decoding.push(parallel.decode(batch));
+      batch = [];
+    };
+    const settleOldest = async () => {
+      for (const d of await decoding.shift()!) {
+        if ('reason' in d) reject(d.line, d.reason);
+        else await take(d.line, d.id, () => parallel.add(d.row));
+      }
+    };
     try {
-      value = JSON.parse(item.text);
-    } catch (error) {
-      reject(item.line, `invalid JSON (${(error as Error).message})`);
-      continue;
+      for await (const item of ndjsonLines(counted())) {
+        if ('tooLong' in item) {
+          send();
+          while (decoding.length > 0) await settleOldest();
+          tooLong(item.line, item.tooLong);
+          continue;
+        }
+        batch.push(item);
+        if (batch.length < PARALLEL_BATCH) continue;
+        send();
+        if (decoding.length >= parallel.depth) await settleOldest();
+      }
+      send();
+      while (decoding.length > 0) await settleOldest();
+    } finally {
+      for (const d of decoding) d.catch(() => undefined);
+      await parallel.stop();
     }
-    const result = validate(value);
-    if (!result.ok) {
-      reject(item.line, result.reason);
-      continue;
-    }
-    const first = seen.add(result.record.id, item.line);
-    if (first !== 0) {
-      reject(item.line, `duplicate id ${result.record.id} (first on line ${first}); the first record is kept`);
-      continue;
-    }
-    await accept(result.record);
-    counts.imported++;
   }
   progress.finish();
   return counts;
@@ -84,7 +127,13 @@ export async function importDataset(
       ? await readRecords<CompanyInput>(files.companies, validateCompany, (c) => loader.addCompany(c), progress)
       : { imported: 0, rejected: 0 };
     const people = files.people
-      ? await readRecords<PersonInput>(files.people, validatePerson, (p) => loader.addPerson(p), progress)
+      ? await readRecords<PersonInput>(
+          files.people,
+          validatePerson,
+          (p) => loader.addPerson(p),
+          progress,
+          loader.parallelPeople?.(),
+        )
       : { imported: 0, rejected: 0 };
     await loader.finish();
     return { companies, people };
