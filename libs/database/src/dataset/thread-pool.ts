@@ -10,14 +10,14 @@ export const loadThreads = (): number => Math.min(4, availableParallelism());
  * awaited in that order. A thread that fails fails its waiting tasks and every later one.
  */
 export class ThreadPool<Task, Answer> {
-  private readonly threads: Array<{ worker: Worker; waiting: Array<(answer: Answer | Error) => void> }>;
+  private readonly threads: Array<{ worker: Worker; waiting: Array<Waiting<Answer>> }>;
   private next = 0;
   private failure: Error | null = null;
 
   constructor(script: string, workerData: unknown, size = loadThreads()) {
     this.threads = Array.from({ length: Math.max(1, size) }, () => {
-      const thread = { worker: new Worker(script, { workerData }), waiting: [] as Array<(a: Answer | Error) => void> };
-      thread.worker.on('message', (answer: Answer) => thread.waiting.shift()?.(answer));
+      const thread = { worker: new Worker(script, { workerData }), waiting: [] as Array<Waiting<Answer>> };
+      thread.worker.on('message', (answer: Answer) => thread.waiting.shift()?.resolve(answer));
       thread.worker.on('error', (error) => this.fail(error));
       thread.worker.on('exit', (code) => this.fail(new Error(`a load thread exited (code ${code})`)));
       return thread;
@@ -31,9 +31,7 @@ export class ThreadPool<Task, Answer> {
   run(task: Task): Promise<Answer> {
     if (this.failure) return Promise.reject(this.failure);
     const thread = this.threads[this.next++ % this.threads.length];
-    const answer = new Promise<Answer>((resolve, reject) =>
-      thread.waiting.push((a) => (a instanceof Error ? reject(a) : resolve(a))),
-    );
+    const answer = new Promise<Answer>((resolve, reject) => thread.waiting.push({ resolve, reject }));
     thread.worker.postMessage(task);
     return answer;
   }
@@ -46,8 +44,13 @@ export class ThreadPool<Task, Answer> {
 
   private fail(error: Error): void {
     this.failure ??= error;
-    for (const t of this.threads) for (const settle of t.waiting.splice(0)) settle(error);
+    for (const t of this.threads) for (const task of t.waiting.splice(0)) task.reject(error);
   }
+}
+
+interface Waiting<Answer> {
+  resolve: (answer: Answer) => void;
+  reject: (error: Error) => void;
 }
 
 /** A Buffer over bytes a thread sent (they arrive as a plain Uint8Array). */
