@@ -23,7 +23,6 @@ parentPort!.on('message', (chunk: number) => {
     count++;
   }
   const rows: EncodedPeople = {
-    chunk,
     count,
     person: Buffer.concat(person.drain()),
     positions: Buffer.concat(positions.drain()),

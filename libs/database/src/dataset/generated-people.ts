@@ -1,10 +1,9 @@
 import { join } from 'node:path';
-import { PEOPLE_CHUNK, type PeopleSeed } from '@app/dataset/generate/generator';
+import { peopleChunkCount, type PeopleSeed } from '@app/dataset/generate/generator';
 import { ThreadPool } from './thread-pool';
 
 /** One chunk of generated people as COPY text of `people` (with headcounts), `positions` and `person_emails`. */
 export interface EncodedPeople {
-  chunk: number;
   count: number;
   person: Uint8Array;
   positions: Uint8Array;
@@ -20,7 +19,7 @@ const AHEAD_PER_THREAD = 2;
  * bottleneck (docs/dataset.md); the database's COPY runs beside it.
  */
 export async function* generatedPeopleRows(seed: PeopleSeed): AsyncGenerator<EncodedPeople> {
-  const chunks = Math.ceil(seed.options.people / PEOPLE_CHUNK);
+  const chunks = peopleChunkCount(seed.options.people);
   const pool = new ThreadPool<number, EncodedPeople>(join(__dirname, 'generated-people-worker.js'), seed);
   const pending: Array<Promise<EncodedPeople>> = [];
   let next = 0;

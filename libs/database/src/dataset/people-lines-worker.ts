@@ -3,10 +3,8 @@
  * lines it is sent, answering each line's COPY text or why it is rejected, in the order of the lines.
  */
 import { parentPort } from 'node:worker_threads';
-import { validatePerson } from '@app/dataset/records/validate-record';
-import { personCopyLines } from './dataset-rows';
 import { decodeLine, type PeopleLinesTask } from './people-lines';
 
 parentPort!.on('message', (lines: PeopleLinesTask) => {
-  parentPort!.postMessage(lines.map((item) => decodeLine(item, validatePerson, personCopyLines)));
+  parentPort!.postMessage(lines.map(decodeLine));
 });

@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import { parseRecord } from '@app/dataset/import/import-dataset';
 import type { DecodedLine, NumberedLine, ParallelRecords } from '@app/dataset/import/record-sink';
-import type { Validated } from '@app/dataset/records/validate-record';
-import type { PersonInput } from '@app/domain/records/record-types';
-import type { PersonCopyLines } from './dataset-rows';
-import { loadThreads, ThreadPool } from './thread-pool';
+import { validatePerson } from '@app/dataset/records/validate-record';
+import { personCopyLines, type PersonCopyLines } from './dataset-rows';
+import { ThreadPool } from './thread-pool';
 
 /** A person's COPY text from a thread: the `people` line lacks its headcount (the load knows the companies). */
 export type EncodedPerson = Omit<PersonCopyLines, 'person'> & { personWithoutHeadcount: string };
@@ -12,14 +11,10 @@ export type EncodedPerson = Omit<PersonCopyLines, 'person'> & { personWithoutHea
 export type PeopleLinesTask = NumberedLine[];
 
 /** One line of a people file, decoded as `readRecords` would (the same reasons), then encoded. */
-export function decodeLine(
-  item: NumberedLine,
-  validate: (value: unknown) => Validated<PersonInput>,
-  encode: (person: PersonInput) => PersonCopyLines,
-): DecodedLine<EncodedPerson> {
-  const result = parseRecord(item.text, validate);
+export function decodeLine(item: NumberedLine): DecodedLine<EncodedPerson> {
+  const result = parseRecord(item.text, validatePerson);
   if (!result.ok) return { line: item.line, reason: result.reason };
-  const { person, ...rest } = encode(result.record);
+  const { person, ...rest } = personCopyLines(result.record);
   return { line: item.line, id: result.record.id, row: { ...rest, personWithoutHeadcount: person.slice(0, -1) } };
 }
 
@@ -31,7 +26,6 @@ export function parallelPeopleLines(add: (row: EncodedPerson) => Promise<void>):
   const pool = new ThreadPool<PeopleLinesTask, Array<DecodedLine<EncodedPerson>>>(
     join(__dirname, 'people-lines-worker.js'),
     null,
-    loadThreads(),
   );
   return {
     depth: pool.size * DEPTH_PER_THREAD,

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { PeopleSeed } from '@app/dataset/generate/generator';
+import { HexIdSet } from '@app/dataset/import/hex-id-set';
 import type { ParallelRecords } from '@app/dataset/import/record-sink';
 import type { CompanyInput, PersonInput } from '@app/domain/records/record-types';
 import type { DataSource } from 'typeorm';
 import { refreshSuggestions } from '../suggestions/refresh-suggestions';
 import { type DatasetSchema, readDatasetSchema, writableColumns } from './dataset-catalog';
-import { HexIdSet } from '@app/dataset/import/hex-id-set';
 import { copyInto, CopyBuffer } from './copy-buffer';
 import { copyNumber } from './copy-text';
 import {
@@ -15,6 +15,7 @@ import {
   EMAIL_COLUMNS,
   PEOPLE_COLUMNS_WITH_HEADCOUNT,
   personCopyLines,
+  type PersonCopyLines,
   POSITION_COLUMNS,
 } from './dataset-rows';
 import { generatedPeopleRows } from './generated-people';
@@ -151,7 +152,10 @@ export class ReplacingLoad {
   }
 
   async addPerson(person: PersonInput): Promise<void> {
-    const lines = personCopyLines(person, this.headcountOf);
+    await this.addPersonLines(personCopyLines(person, this.headcountOf));
+  }
+
+  private async addPersonLines(lines: Pick<PersonCopyLines, 'person' | 'positions' | 'emails'>): Promise<void> {
     this.people.main.add(lines.person);
     this.people.positions.add(lines.positions);
     this.people.emails.add(lines.emails);
@@ -177,12 +181,9 @@ export class ReplacingLoad {
 
   /** `dataset:import`'s people, parsed and encoded in worker threads; each row gets its company's headcount here. */
   parallelPeople(): ParallelRecords<EncodedPerson> {
-    return parallelPeopleLines(async (row) => {
+    return parallelPeopleLines((row) => {
       const headcount = row.companyId === null ? null : this.headcountOf(row.companyId);
-      this.people.main.add(`${row.personWithoutHeadcount}\t${copyNumber(headcount)}\n`);
-      this.people.positions.add(row.positions);
-      this.people.emails.add(row.emails);
-      if (++this.peopleRows >= this.batchSize) await this.flushPeople();
+      return this.addPersonLines({ ...row, person: `${row.personWithoutHeadcount}\t${copyNumber(headcount)}\n` });
     });
   }
 

@@ -124,6 +124,9 @@ export interface PeopleSeed {
  */
 export const PEOPLE_CHUNK = 10_000;
 
+/** How many chunks `people` people are made in. */
+export const peopleChunkCount = (people: number): number => Math.ceil(people / PEOPLE_CHUNK);
+
 const SENIORITY_WEIGHTS: ReadonlyArray<readonly [Seniority, number]> = [
   ['Entry', 34],
   ['Senior', 22],
@@ -437,7 +440,7 @@ export class DatasetGenerator {
 
   /** How many chunks of `PEOPLE_CHUNK` people `people()` makes. */
   peopleChunks(): number {
-    return Math.ceil(this.options.people / PEOPLE_CHUNK);
+    return peopleChunkCount(this.options.people);
   }
 
   /** The people of one chunk, the same as `people()` makes them there. */
