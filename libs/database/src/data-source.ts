@@ -18,6 +18,7 @@ import { SearchSortAndPhraseVectors1763771100000 } from './migrations/1763771100
 import { PeopleHeadcountSort1763771200000 } from './migrations/1763771200000-people-headcount-sort';
 import { OwnedAddressesAndJobRetention1763771327000 } from './migrations/1763771327000-owned-addresses-and-job-retention';
 import { IdempotencyKeys1795652007523 } from './migrations/1795652007523-idempotency-keys';
+import { PeopleIndexDiet1795800000000 } from './migrations/1795800000000-people-index-diet';
 import { WebhookTaskClaims1795700000000 } from './migrations/1795700000000-webhook-task-claims';
 
 /** Every migration, in order. */
@@ -39,6 +40,7 @@ export const MIGRATIONS = [
   OwnedAddressesAndJobRetention1763771327000,
   IdempotencyKeys1795652007523,
   WebhookTaskClaims1795700000000,
+  PeopleIndexDiet1795800000000,
 ];
 
 /** The limits every pool of the API, the worker and the CLI sets (DB_* variables, docs/operations.md#when-postgresql-or-redis-is-down). */

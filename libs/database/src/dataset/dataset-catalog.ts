@@ -4,8 +4,7 @@ import {
   DATASET_TABLES,
   type DatasetTable,
   type IncomingForeignKey,
-  nextName,
-  oldName,
+  leftoverTableNames,
 } from './next-tables';
 
 /** What the live data set tables carry, read from the catalog so that the new tables end exactly like them. */
@@ -57,7 +56,7 @@ export async function leftoverTables(client: PoolClient): Promise<string[]> {
   const { rows } = await client.query(
     `SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r'
         AND relname = ANY ($1) ORDER BY 1`,
-    [[...DATASET_TABLES.map(nextName), ...DATASET_TABLES.map(oldName)]],
+    [leftoverTableNames()],
   );
   return rows.map((r: { name: string }) => r.name);
 }

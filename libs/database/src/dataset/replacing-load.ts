@@ -7,7 +7,7 @@ import type { CompanyInput, PersonInput } from '@app/domain/records/record-types
 import type { DataSource } from 'typeorm';
 import { refreshSuggestions } from '../suggestions/refresh-suggestions';
 import { type DatasetSchema, readDatasetSchema, writableColumns } from './dataset-catalog';
-import { copyInto, CopyBuffer } from './copy-buffer';
+import { copyInto, CopyBuffer, copyQueryInto } from './copy-buffer';
 import { copyNumber } from './copy-text';
 import {
   COMPANY_COLUMNS,
@@ -24,12 +24,16 @@ import { asBuffer } from './thread-pool';
 import { closeLoadSession, type LoadSession, openLoadSession } from './load-session';
 import {
   addForeignKeyNotValid,
+  copyTargetName,
   DATASET_TABLES,
+  type DatasetTable,
   dropForeignKey,
   nextConstraintStatement,
   nextIndexDefinition,
+  newTableNames,
   nextName,
   oldName,
+  PEOPLE_HEAP_ORDER,
   switchRenames,
   validateForeignKey,
 } from './next-tables';
@@ -78,9 +82,10 @@ export class LoadPhaseError extends Error {
 
 /**
  * A load that replaces the data set (docs/dataset.md "Replace or upsert"): records are COPied, with no
- * staging and no upsert, into new unindexed tables `<table>_next` created in the same transaction as the COPY
- * (so COPY FREEZE writes them frozen and all-visible: no VACUUM afterwards, and a killed load leaves no table at
- * all). Then every index and constraint of the live tables is built once, the new tables are analysed, and one
+ * upsert, into new unindexed tables `<table>_next` created in the same transaction as the COPY (so COPY FREEZE
+ * writes them frozen and all-visible: no VACUUM afterwards, and a killed load leaves no table at all). People go
+ * to an unlogged `people_unordered` first and are copied from there to `people_next` in the default search
+ * order. Then every index and constraint of the live tables is built once, the new tables are analysed, and one
  * short transaction renames the live tables aside and the new ones over them (the old ones are dropped after it). Searches read the old tables until
  * that commit. Three connections share the work: companies on one (its indexes are built while people are still
  * being made: the database has CPU to spare then), people on another, positions and emails on the third.
@@ -137,8 +142,8 @@ export class ReplacingLoad {
     this.companyLane = await openLoadSession(this.db, `${settings} SET max_parallel_maintenance_workers = 0;`);
     this.main = await openLoadSession(this.db, settings);
     this.side = await openLoadSession(this.db, settings);
-    const create = (t: string) =>
-      `CREATE TABLE public.${nextName(t)} (LIKE public.${t} INCLUDING ALL EXCLUDING INDEXES)`;
+    const create = (t: DatasetTable) =>
+      `CREATE ${t === 'people' ? 'UNLOGGED ' : ''}TABLE public.${copyTargetName(t)} (LIKE public.${t} INCLUDING ALL EXCLUDING INDEXES)`;
     await this.companyLane.client.query(`BEGIN; ${create('companies')};`);
     await this.main.client.query(`BEGIN; ${create('people')};`);
     await this.side.client.query(`BEGIN; ${create('positions')}; ${create('person_emails')};`);
@@ -242,10 +247,10 @@ export class ReplacingLoad {
     this.waitedMs += Date.now() - started;
   }
 
-  private copy(session: LoadSession, parts: Array<[string, readonly string[], Buffer[]]>): Promise<void> {
+  private copy(session: LoadSession, parts: Array<[DatasetTable, readonly string[], Buffer[]]>): Promise<void> {
     const work = (async () => {
       for (const [table, columns, chunks] of parts)
-        await copyInto(session.client, `public.${nextName(table)}`, columns, chunks, 'FREEZE');
+        await copyInto(session.client, `public.${copyTargetName(table)}`, columns, chunks, 'FREEZE');
     })();
     // Surfaced at the next flush or at finish(); no unhandled rejection meanwhile.
     work.catch(() => undefined);
@@ -261,6 +266,7 @@ export class ReplacingLoad {
         this.options.report?.(`copy waited ${seconds(this.waitedMs)} s for the database, the rest is making rows`);
     });
     await this.phase('carrying over saved people and companies', () => this.carryOver());
+    await this.phase('ordering people', () => this.orderPeople());
     await this.phase('building indexes', async () => {
       await this.buildIndexes(['people', 'positions', 'person_emails'], [this.main, this.side]);
       for (const { table, options } of this.schema.options)
@@ -300,17 +306,17 @@ export class ReplacingLoad {
     const peopleColumns = (await writableColumns(q, 'people')).filter((c) => c !== 'company_employee_count');
     const { rows } = await q.query(`
       WITH carried AS (
-        INSERT INTO public.people_next (${peopleColumns.join(', ')}, company_employee_count)
+        INSERT INTO public.${copyTargetName('people')} (${peopleColumns.join(', ')}, company_employee_count)
         SELECT ${peopleColumns.map((c) => `p.${c}`).join(', ')}, c.employee_count
           FROM public.people p LEFT JOIN public.companies_next c ON c.id = p.company_id
          WHERE p.id IN (${KEPT_PEOPLE})
-           AND NOT EXISTS (SELECT 1 FROM public.people_next n WHERE n.id = p.id)
+           AND NOT EXISTS (SELECT 1 FROM public.${copyTargetName('people')} n WHERE n.id = p.id)
         RETURNING id)
       SELECT coalesce(array_agg(id), '{}') AS ids FROM carried`);
     const carried: string[] = rows[0].ids;
     // People whose company the files lack but a save kept: their sort copy is the kept company's headcount.
     await q.query(`
-      UPDATE public.people_next p SET company_employee_count = c.employee_count FROM public.companies_next c
+      UPDATE public.${copyTargetName('people')} p SET company_employee_count = c.employee_count FROM public.companies_next c
        WHERE c.id = p.company_id AND p.company_employee_count IS NULL AND c.employee_count IS NOT NULL
          AND c.id IN (${KEPT_COMPANIES})`);
     await q.query('COMMIT');
@@ -329,6 +335,21 @@ export class ReplacingLoad {
     }
     await s.query('COMMIT');
     if (this.options.timings) this.options.report?.(`carried over ${carried.length} saved, listed or exported people`);
+  }
+
+  /**
+   * People stored in the default search order (followers DESC, id): a page in that order, the most common walk,
+   * reads rows page after page instead of one page a row, so the walk indexes need not carry filter columns
+   * (docs/people-search.md "Which index serves which key"). One sorted COPY from the staging table, frozen as the
+   * other tables are.
+   */
+  private async orderPeople(): Promise<void> {
+    const unordered = `public.${copyTargetName('people')}`;
+    const next = `public.${nextName('people')}`;
+    const q = this.main.client;
+    await q.query(`BEGIN; CREATE TABLE ${next} (LIKE public.people INCLUDING ALL EXCLUDING INDEXES)`);
+    await copyQueryInto(this.side.client, `SELECT * FROM ${unordered} ORDER BY ${PEOPLE_HEAP_ORDER}`, q, next);
+    await q.query(`DROP TABLE ${unordered}; COMMIT`);
   }
 
   /**
@@ -422,7 +443,9 @@ export class ReplacingLoad {
     for (const s of sessions) await closeLoadSession(s);
     this.companyLane = this.main = this.side = undefined as unknown as LoadSession;
     if (!this.finished) {
-      const next = DATASET_TABLES.map((t) => `public.${nextName(t)}`).join(', ');
+      const next = newTableNames()
+        .map((t) => `public.${t}`)
+        .join(', ');
       await this.control.client.query(`DROP TABLE IF EXISTS ${next}`).catch(() => undefined);
     }
   }

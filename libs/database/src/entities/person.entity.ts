@@ -12,7 +12,6 @@ export type JobChange = 'promotion' | 'new_company';
 @Check('people_job_change_check', `job_change IN ('promotion', 'new_company')`)
 @Index('people_departments_idx', ['departments'], { type: 'gin' })
 @Index('people_seniority_idx', ['seniority'])
-@Index('people_location_idx', ['countryCode', 'state', 'city'])
 @Index('people_job_change_idx', ['jobChange', 'roleStartedAt'])
 @Index('people_pro_network_key_idx', ['proNetworkKey'])
 @Index('people_title_terms_idx', ['titleTerms'], { type: 'gin' })
@@ -20,9 +19,9 @@ export type JobChange = 'promotion' | 'new_company';
 @Index('people_location_keys_idx', ['locationKeys'], { type: 'gin' })
 @Index('people_role_started_idx', ['roleStartedAt'])
 @Index('people_valid_email_idx', ['id'], { where: `best_email_status = 'valid' AND best_email IS NOT NULL` })
-// Sort-order indexes with descending keys and INCLUDEd filter columns (people_followers_idx,
-// people_company_rank_idx, people_headcount_sort_idx, people_first_name_sort_idx,
-// people_last_name_sort_idx) and the to_tsvector expression indexes (people_name_idx,
+// Sort-order indexes with descending keys (people_followers_idx, people_company_rank_idx,
+// people_headcount_sort_idx, people_first_name_sort_idx, people_last_name_sort_idx) and the
+// to_tsvector expression indexes (people_name_idx,
 // people_title_idx): TypeORM cannot express them; the migrations define them.
 @Index('people_followers_idx', { synchronize: false })
 @Index('people_company_rank_idx', { synchronize: false })
