@@ -198,12 +198,12 @@ describe('dataset load that replaces the data set', () => {
     const indexes = await schema();
     const count = await totalCount();
     // A real database error half way: the name one of the new indexes needs is taken.
-    await harness.stack.db.query(`CREATE TABLE blocker (t text); CREATE INDEX people_title_idx_next ON blocker (t)`);
+    await harness.stack.db.query(`CREATE TABLE blocker (t text); CREATE INDEX people_name_idx_next ON blocker (t)`);
     try {
       const failed = await harness.stack.cli(generate('failing', 150, ['--replace', 'true']));
       expect(failed.code).toBe(1);
       expect(failed.stderr).toMatch(
-        /^dataset:generate: failed building indexes: relation "people_title_idx_next" already exists; the previous data set is still serving\n$/,
+        /^dataset:generate: failed building indexes: relation "people_name_idx_next" already exists; the previous data set is still serving\n$/,
       );
     } finally {
       await harness.stack.db.query(`DROP TABLE blocker`);

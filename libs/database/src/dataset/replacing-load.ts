@@ -211,7 +211,8 @@ export class ReplacingLoad {
     await this.flushCompanies();
     const done = (async () => {
       await this.companyBusy;
-      await this.buildIndexes(['companies'], [this.companyLane]);
+      await this.buildFrom(this.companyLane, [this.indexJobs(['companies'])]);
+      await this.addConstraints(['companies'], this.companyLane);
       await this.companyLane.client.query('ANALYZE public.companies_next');
       await this.companyLane.client.query('COMMIT');
     })();
@@ -233,6 +234,9 @@ export class ReplacingLoad {
       ['person_emails', EMAIL_COLUMNS, emails],
     ]);
   }
+
+  /** Every list of index jobs not built yet (`indexJobs`), emptied at the first failure. */
+  private readonly indexLists: IndexJob[][] = [];
 
   /** Time this process spent waiting for COPYs (the rest of the copy phase is making the rows). */
   private waitedMs = 0;
@@ -266,9 +270,17 @@ export class ReplacingLoad {
         this.options.report?.(`copy waited ${seconds(this.waitedMs)} s for the database, the rest is making rows`);
     });
     await this.phase('carrying over saved people and companies', () => this.carryOver());
+    // Positions' and emails' indexes are built on the side connection while people are put in order.
+    const people = this.indexJobs(['people']);
+    const others = this.indexJobs(['positions', 'person_emails']);
+    this.sideBusy = this.buildFrom(this.side, [others]);
+    this.sideBusy.catch(() => undefined); // surfaced in the 'building indexes' phase
     await this.phase('ordering people', () => this.orderPeople());
     await this.phase('building indexes', async () => {
-      await this.buildIndexes(['people', 'positions', 'person_emails'], [this.main, this.side]);
+      this.mainBusy = this.buildFrom(this.main, [people, others]);
+      this.sideBusy = this.sideBusy.then(() => this.buildFrom(this.side, [people, others]));
+      await Promise.all([this.mainBusy, this.sideBusy]);
+      await this.addConstraints(['people', 'positions', 'person_emails'], this.main);
       for (const { table, options } of this.schema.options)
         await this.main.client.query(`ALTER TABLE public.${nextName(table)} SET (${options.join(', ')})`);
     });
@@ -348,37 +360,46 @@ export class ReplacingLoad {
     const next = `public.${nextName('people')}`;
     const q = this.main.client;
     await q.query(`BEGIN; CREATE TABLE ${next} (LIKE public.people INCLUDING ALL EXCLUDING INDEXES)`);
-    await copyQueryInto(this.side.client, `SELECT * FROM ${unordered} ORDER BY ${PEOPLE_HEAP_ORDER}`, q, next);
+    // Read on the companies' connection, idle now: the side connection builds positions' indexes meanwhile.
+    const sorted = `SELECT * FROM ${unordered} ORDER BY ${PEOPLE_HEAP_ORDER}`;
+    await copyQueryInto(this.companyLane.client, sorted, q, next);
     await q.query(`DROP TABLE ${unordered}; COMMIT`);
   }
 
+  /** The index statements of the live `tables`, built on their `_next` copies, largest first. */
+  private indexJobs(tables: DatasetTable[]): IndexJob[] {
+    const jobs = this.schema.indexes
+      .filter((i) => (tables as string[]).includes(i.table))
+      .sort((a, b) => b.bytes - a.bytes)
+      .map((i) => ({ name: i.name, statement: nextIndexDefinition(i.definition, i.table) }));
+    this.indexLists.push(jobs);
+    return jobs;
+  }
+
   /**
-   * Every index of the live tables, built once on the full new tables, largest first, one at a time per
-   * connection, then the constraints that take an index over (primary keys) and the other constraints.
+   * Builds the jobs of each list in turn on one connection. Lists are shared: connections working on the same
+   * list split it, so they end together. A failure empties every list, so the others stop after their current index.
    */
-  private async buildIndexes(tables: string[], sessions: LoadSession[]): Promise<void> {
-    // Longest first, so that the connections end together: people's indexes, then the smaller tables'.
-    const weight = (t: string) => tables.indexOf(t);
-    const queue = this.schema.indexes
-      .filter((i) => tables.includes(i.table))
-      .sort((a, b) => weight(a.table) - weight(b.table) || b.bytes - a.bytes)
-      .map((i) => ({ ...i, statement: nextIndexDefinition(i.definition, i.table) }));
-    const worker = async (session: LoadSession) => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
+  private async buildFrom(session: LoadSession, lists: IndexJob[][]): Promise<void> {
+    for (const list of lists) {
+      for (let next = list.shift(); next; next = list.shift()) {
         const started = Date.now();
         try {
           await session.client.query(next.statement);
         } catch (error) {
-          queue.length = 0; // the other connection stops after its current index
+          for (const l of this.indexLists) l.length = 0;
           throw error;
         }
         if (this.options.timings) this.options.report?.(`timing index ${next.name} ${seconds(Date.now() - started)} s`);
       }
-    };
-    await Promise.all(sessions.map(worker));
-    for (const c of this.schema.constraints.filter((x) => tables.includes(x.table))) {
+    }
+  }
+
+  /** The constraints that take an index over (primary keys), then the others. */
+  private async addConstraints(tables: DatasetTable[], session: LoadSession): Promise<void> {
+    for (const c of this.schema.constraints.filter((x) => (tables as string[]).includes(x.table))) {
       const statement = nextConstraintStatement(c);
-      if (statement) await sessions[0].client.query(statement);
+      if (statement) await session.client.query(statement);
     }
   }
 
@@ -449,6 +470,11 @@ export class ReplacingLoad {
       await this.control.client.query(`DROP TABLE IF EXISTS ${next}`).catch(() => undefined);
     }
   }
+}
+
+interface IndexJob {
+  name: string;
+  statement: string;
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);

@@ -21,15 +21,13 @@ export type JobChange = 'promotion' | 'new_company';
 @Index('people_valid_email_idx', ['id'], { where: `best_email_status = 'valid' AND best_email IS NOT NULL` })
 // Sort-order indexes with descending keys (people_followers_idx, people_company_rank_idx,
 // people_headcount_sort_idx, people_first_name_sort_idx, people_last_name_sort_idx) and the
-// to_tsvector expression indexes (people_name_idx,
-// people_title_idx): TypeORM cannot express them; the migrations define them.
+// to_tsvector expression index people_name_idx: TypeORM cannot express them; the migrations define them.
 @Index('people_followers_idx', { synchronize: false })
 @Index('people_company_rank_idx', { synchronize: false })
 @Index('people_headcount_sort_idx', { synchronize: false })
 @Index('people_first_name_sort_idx', { synchronize: false })
 @Index('people_last_name_sort_idx', { synchronize: false })
 @Index('people_name_idx', { synchronize: false })
-@Index('people_title_idx', { synchronize: false })
 export class Person {
   @PrimaryColumn({ type: 'char', length: 24 })
   id: string;

@@ -8,8 +8,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * INCLUDE columns, 23.3 s without, with people stored in the default order): replacing loads now write people
  * in `followers DESC, id` order, so a walk of the default order reads rows page after page (a data set loaded
  * before this migration gets that order at its next replacing load). The indexes are
- * 58-61 bytes a person now. `people_location_idx` (country, state, city) served no filter and no sort: person
- * locations are searched through `people_location_keys_idx`.
+ * 58-61 bytes a person now. `people_location_idx` (country, state, city) and `people_title_idx` (a text vector
+ * of the title) served no filter and no sort: person locations are searched through `people_location_keys_idx`,
+ * titles through `people_title_terms_idx` and `people_title_key_idx`.
  */
 export class PeopleIndexDiet1795800000000 implements MigrationInterface {
   name = 'PeopleIndexDiet1795800000000';
@@ -17,7 +18,7 @@ export class PeopleIndexDiet1795800000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
       DROP INDEX people_followers_idx, people_first_name_sort_idx, people_last_name_sort_idx, people_headcount_sort_idx,
-        people_location_idx;
+        people_location_idx, people_title_idx;
       CREATE INDEX people_followers_idx ON people (followers DESC, id);
       CREATE INDEX people_first_name_sort_idx ON people (lower(first_name), followers DESC, id);
       CREATE INDEX people_last_name_sort_idx ON people (lower(last_name), followers DESC, id);
@@ -35,6 +36,7 @@ export class PeopleIndexDiet1795800000000 implements MigrationInterface {
       CREATE INDEX people_headcount_sort_idx ON people (company_employee_count DESC NULLS LAST, followers DESC, id)
         INCLUDE (${cover});
       CREATE INDEX people_location_idx ON people (country_code, state, city);
+      CREATE INDEX people_title_idx ON people USING gin (to_tsvector('simple', coalesce(title, '')));
     `);
   }
 }
