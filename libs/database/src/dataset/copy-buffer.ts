@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { PoolClient } from 'pg';
-import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { from as copyFrom } from 'pg-copy-streams';
 
 /** COPY data is gathered in buffers of this size. */
 const CHUNK_BYTES = 1024 * 1024;
@@ -60,21 +60,5 @@ export async function copyInto(
   await pipeline(
     Readable.from(chunks),
     client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN${options}`)),
-  );
-}
-
-/**
- * Streams the rows of `query` (on `source`) into `table` (on `target`, created in its open transaction) in binary
- * form. COPY writes them frozen and in the query's order, where INSERT … SELECT refills earlier pages' free space.
- */
-export async function copyQueryInto(
-  source: PoolClient,
-  query: string,
-  target: PoolClient,
-  table: string,
-): Promise<void> {
-  await pipeline(
-    source.query(copyTo(`COPY (${query}) TO STDOUT (FORMAT binary)`)),
-    target.query(copyFrom(`COPY ${table} FROM STDIN (FORMAT binary, FREEZE)`)),
   );
 }

@@ -4,7 +4,8 @@ import {
   DATASET_TABLES,
   type DatasetTable,
   type IncomingForeignKey,
-  leftoverTableNames,
+  nextName,
+  oldName,
 } from './next-tables';
 
 /** What the live data set tables carry, read from the catalog so that the new tables end exactly like them. */
@@ -56,7 +57,7 @@ export async function leftoverTables(client: PoolClient): Promise<string[]> {
   const { rows } = await client.query(
     `SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r'
         AND relname = ANY ($1) ORDER BY 1`,
-    [leftoverTableNames()],
+    [[...DATASET_TABLES.map(nextName), ...DATASET_TABLES.map(oldName)]],
   );
   return rows.map((r: { name: string }) => r.name);
 }

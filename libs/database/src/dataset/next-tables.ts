@@ -11,13 +11,6 @@ export const NEXT_SUFFIX = '_next';
 /** The live tables and their indexes take this suffix in the switch; they are dropped right after its commit. */
 export const OLD_SUFFIX = '_old';
 
-/**
- * People are copied into an unlogged `people_unordered` first, then written to `people_next` in the default search
- * order (`PEOPLE_HEAP_ORDER`), so that a walk of that order reads rows page after page.
- */
-export const UNORDERED_SUFFIX = '_unordered';
-export const PEOPLE_HEAP_ORDER = 'followers DESC, id';
-
 /** PostgreSQL truncates identifiers to 63 bytes: a longer built name would not be the one we rename later. */
 const MAX_IDENTIFIER = 63;
 
@@ -29,21 +22,6 @@ export function nextName(name: string): string {
 /** The name a live table or index takes in the switch, until it is dropped after the commit. */
 export function oldName(name: string): string {
   return suffixed(name, OLD_SUFFIX);
-}
-
-/** Where a replacing load copies a table's rows: people's own staging table, the `_next` table for the others. */
-export function copyTargetName(table: DatasetTable): string {
-  return table === 'people' ? suffixed(table, UNORDERED_SUFFIX) : nextName(table);
-}
-
-/** The tables a replacing load fills before its switch: dropped when it stops before the switch. */
-export function newTableNames(): string[] {
-  return [...DATASET_TABLES.map(nextName), copyTargetName('people')];
-}
-
-/** Every table a replacing load that did not finish can leave behind. */
-export function leftoverTableNames(): string[] {
-  return [...newTableNames(), ...DATASET_TABLES.map(oldName)];
 }
 
 function suffixed(name: string, suffix: string): string {

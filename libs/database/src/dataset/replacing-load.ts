@@ -7,7 +7,7 @@ import type { CompanyInput, PersonInput } from '@app/domain/records/record-types
 import type { DataSource } from 'typeorm';
 import { refreshSuggestions } from '../suggestions/refresh-suggestions';
 import { type DatasetSchema, readDatasetSchema, writableColumns } from './dataset-catalog';
-import { copyInto, CopyBuffer, copyQueryInto } from './copy-buffer';
+import { copyInto, CopyBuffer } from './copy-buffer';
 import { copyNumber } from './copy-text';
 import {
   COMPANY_COLUMNS,
@@ -24,16 +24,12 @@ import { asBuffer } from './thread-pool';
 import { closeLoadSession, type LoadSession, openLoadSession } from './load-session';
 import {
   addForeignKeyNotValid,
-  copyTargetName,
   DATASET_TABLES,
-  type DatasetTable,
   dropForeignKey,
   nextConstraintStatement,
   nextIndexDefinition,
-  newTableNames,
   nextName,
   oldName,
-  PEOPLE_HEAP_ORDER,
   switchRenames,
   validateForeignKey,
 } from './next-tables';
@@ -82,10 +78,9 @@ export class LoadPhaseError extends Error {
 
 /**
  * A load that replaces the data set (docs/dataset.md "Replace or upsert"): records are COPied, with no
- * upsert, into new unindexed tables `<table>_next` created in the same transaction as the COPY (so COPY FREEZE
- * writes them frozen and all-visible: no VACUUM afterwards, and a killed load leaves no table at all). People go
- * to an unlogged `people_unordered` first and are copied from there to `people_next` in the default search
- * order. Then every index and constraint of the live tables is built once, the new tables are analysed, and one
+ * staging and no upsert, into new unindexed tables `<table>_next` created in the same transaction as the COPY
+ * (so COPY FREEZE writes them frozen and all-visible: no VACUUM afterwards, and a killed load leaves no table at
+ * all). Then every index and constraint of the live tables is built once, the new tables are analysed, and one
  * short transaction renames the live tables aside and the new ones over them (the old ones are dropped after it). Searches read the old tables until
  * that commit. Three connections share the work: companies on one (its indexes are built while people are still
  * being made: the database has CPU to spare then), people on another, positions and emails on the third.
@@ -142,8 +137,8 @@ export class ReplacingLoad {
     this.companyLane = await openLoadSession(this.db, `${settings} SET max_parallel_maintenance_workers = 0;`);
     this.main = await openLoadSession(this.db, settings);
     this.side = await openLoadSession(this.db, settings);
-    const create = (t: DatasetTable) =>
-      `CREATE ${t === 'people' ? 'UNLOGGED ' : ''}TABLE public.${copyTargetName(t)} (LIKE public.${t} INCLUDING ALL EXCLUDING INDEXES)`;
+    const create = (t: string) =>
+      `CREATE TABLE public.${nextName(t)} (LIKE public.${t} INCLUDING ALL EXCLUDING INDEXES)`;
     await this.companyLane.client.query(`BEGIN; ${create('companies')};`);
     await this.main.client.query(`BEGIN; ${create('people')};`);
     await this.side.client.query(`BEGIN; ${create('positions')}; ${create('person_emails')};`);
@@ -211,8 +206,7 @@ export class ReplacingLoad {
     await this.flushCompanies();
     const done = (async () => {
       await this.companyBusy;
-      await this.buildFrom(this.companyLane, [this.indexJobs(['companies'])]);
-      await this.addConstraints(['companies'], this.companyLane);
+      await this.buildIndexes(['companies'], [this.companyLane]);
       await this.companyLane.client.query('ANALYZE public.companies_next');
       await this.companyLane.client.query('COMMIT');
     })();
@@ -235,9 +229,6 @@ export class ReplacingLoad {
     ]);
   }
 
-  /** Every list of index jobs not built yet (`indexJobs`), emptied at the first failure. */
-  private readonly indexLists: IndexJob[][] = [];
-
   /** Time this process spent waiting for COPYs (the rest of the copy phase is making the rows). */
   private waitedMs = 0;
 
@@ -251,10 +242,10 @@ export class ReplacingLoad {
     this.waitedMs += Date.now() - started;
   }
 
-  private copy(session: LoadSession, parts: Array<[DatasetTable, readonly string[], Buffer[]]>): Promise<void> {
+  private copy(session: LoadSession, parts: Array<[string, readonly string[], Buffer[]]>): Promise<void> {
     const work = (async () => {
       for (const [table, columns, chunks] of parts)
-        await copyInto(session.client, `public.${copyTargetName(table)}`, columns, chunks, 'FREEZE');
+        await copyInto(session.client, `public.${nextName(table)}`, columns, chunks, 'FREEZE');
     })();
     // Surfaced at the next flush or at finish(); no unhandled rejection meanwhile.
     work.catch(() => undefined);
@@ -270,17 +261,8 @@ export class ReplacingLoad {
         this.options.report?.(`copy waited ${seconds(this.waitedMs)} s for the database, the rest is making rows`);
     });
     await this.phase('carrying over saved people and companies', () => this.carryOver());
-    // Positions' and emails' indexes are built on the side connection while people are put in order.
-    const people = this.indexJobs(['people']);
-    const others = this.indexJobs(['positions', 'person_emails']);
-    this.sideBusy = this.buildFrom(this.side, [others]);
-    this.sideBusy.catch(() => undefined); // surfaced in the 'building indexes' phase
-    await this.phase('ordering people', () => this.orderPeople());
     await this.phase('building indexes', async () => {
-      this.mainBusy = this.buildFrom(this.main, [people, others]);
-      this.sideBusy = this.sideBusy.then(() => this.buildFrom(this.side, [people, others]));
-      await Promise.all([this.mainBusy, this.sideBusy]);
-      await this.addConstraints(['people', 'positions', 'person_emails'], this.main);
+      await this.buildIndexes(['people', 'positions', 'person_emails'], [this.main, this.side]);
       for (const { table, options } of this.schema.options)
         await this.main.client.query(`ALTER TABLE public.${nextName(table)} SET (${options.join(', ')})`);
     });
@@ -318,17 +300,17 @@ export class ReplacingLoad {
     const peopleColumns = (await writableColumns(q, 'people')).filter((c) => c !== 'company_employee_count');
     const { rows } = await q.query(`
       WITH carried AS (
-        INSERT INTO public.${copyTargetName('people')} (${peopleColumns.join(', ')}, company_employee_count)
+        INSERT INTO public.people_next (${peopleColumns.join(', ')}, company_employee_count)
         SELECT ${peopleColumns.map((c) => `p.${c}`).join(', ')}, c.employee_count
           FROM public.people p LEFT JOIN public.companies_next c ON c.id = p.company_id
          WHERE p.id IN (${KEPT_PEOPLE})
-           AND NOT EXISTS (SELECT 1 FROM public.${copyTargetName('people')} n WHERE n.id = p.id)
+           AND NOT EXISTS (SELECT 1 FROM public.people_next n WHERE n.id = p.id)
         RETURNING id)
       SELECT coalesce(array_agg(id), '{}') AS ids FROM carried`);
     const carried: string[] = rows[0].ids;
     // People whose company the files lack but a save kept: their sort copy is the kept company's headcount.
     await q.query(`
-      UPDATE public.${copyTargetName('people')} p SET company_employee_count = c.employee_count FROM public.companies_next c
+      UPDATE public.people_next p SET company_employee_count = c.employee_count FROM public.companies_next c
        WHERE c.id = p.company_id AND p.company_employee_count IS NULL AND c.employee_count IS NOT NULL
          AND c.id IN (${KEPT_COMPANIES})`);
     await q.query('COMMIT');
@@ -350,56 +332,32 @@ export class ReplacingLoad {
   }
 
   /**
-   * People stored in the default search order (followers DESC, id): a page in that order, the most common walk,
-   * reads rows page after page instead of one page a row, so the walk indexes need not carry filter columns
-   * (docs/people-search.md "Which index serves which key"). One sorted COPY from the staging table, frozen as the
-   * other tables are.
+   * Every index of the live tables, built once on the full new tables, largest first, one at a time per
+   * connection, then the constraints that take an index over (primary keys) and the other constraints.
    */
-  private async orderPeople(): Promise<void> {
-    const unordered = `public.${copyTargetName('people')}`;
-    const next = `public.${nextName('people')}`;
-    const q = this.main.client;
-    await q.query(`BEGIN; CREATE TABLE ${next} (LIKE public.people INCLUDING ALL EXCLUDING INDEXES)`);
-    // Read on the companies' connection, idle now: the side connection builds positions' indexes meanwhile.
-    const sorted = `SELECT * FROM ${unordered} ORDER BY ${PEOPLE_HEAP_ORDER}`;
-    await copyQueryInto(this.companyLane.client, sorted, q, next);
-    await q.query(`DROP TABLE ${unordered}; COMMIT`);
-  }
-
-  /** The index statements of the live `tables`, built on their `_next` copies, largest first. */
-  private indexJobs(tables: DatasetTable[]): IndexJob[] {
-    const jobs = this.schema.indexes
-      .filter((i) => (tables as string[]).includes(i.table))
-      .sort((a, b) => b.bytes - a.bytes)
-      .map((i) => ({ name: i.name, statement: nextIndexDefinition(i.definition, i.table) }));
-    this.indexLists.push(jobs);
-    return jobs;
-  }
-
-  /**
-   * Builds the jobs of each list in turn on one connection. Lists are shared: connections working on the same
-   * list split it, so they end together. A failure empties every list, so the others stop after their current index.
-   */
-  private async buildFrom(session: LoadSession, lists: IndexJob[][]): Promise<void> {
-    for (const list of lists) {
-      for (let next = list.shift(); next; next = list.shift()) {
+  private async buildIndexes(tables: string[], sessions: LoadSession[]): Promise<void> {
+    // Longest first, so that the connections end together: people's indexes, then the smaller tables'.
+    const weight = (t: string) => tables.indexOf(t);
+    const queue = this.schema.indexes
+      .filter((i) => tables.includes(i.table))
+      .sort((a, b) => weight(a.table) - weight(b.table) || b.bytes - a.bytes)
+      .map((i) => ({ ...i, statement: nextIndexDefinition(i.definition, i.table) }));
+    const worker = async (session: LoadSession) => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
         const started = Date.now();
         try {
           await session.client.query(next.statement);
         } catch (error) {
-          for (const l of this.indexLists) l.length = 0;
+          queue.length = 0; // the other connection stops after its current index
           throw error;
         }
         if (this.options.timings) this.options.report?.(`timing index ${next.name} ${seconds(Date.now() - started)} s`);
       }
-    }
-  }
-
-  /** The constraints that take an index over (primary keys), then the others. */
-  private async addConstraints(tables: DatasetTable[], session: LoadSession): Promise<void> {
-    for (const c of this.schema.constraints.filter((x) => (tables as string[]).includes(x.table))) {
+    };
+    await Promise.all(sessions.map(worker));
+    for (const c of this.schema.constraints.filter((x) => tables.includes(x.table))) {
       const statement = nextConstraintStatement(c);
-      if (statement) await session.client.query(statement);
+      if (statement) await sessions[0].client.query(statement);
     }
   }
 
@@ -464,17 +422,10 @@ export class ReplacingLoad {
     for (const s of sessions) await closeLoadSession(s);
     this.companyLane = this.main = this.side = undefined as unknown as LoadSession;
     if (!this.finished) {
-      const next = newTableNames()
-        .map((t) => `public.${t}`)
-        .join(', ');
+      const next = DATASET_TABLES.map((t) => `public.${nextName(t)}`).join(', ');
       await this.control.client.query(`DROP TABLE IF EXISTS ${next}`).catch(() => undefined);
     }
   }
-}
-
-interface IndexJob {
-  name: string;
-  statement: string;
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);

@@ -5,12 +5,10 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * person filter columns (INCLUDE, 337-357 bytes a person each, 1.4 KB of the 3.6 KB a person cost) so that a
  * walk in sort order could test filters without reading rows. Measured on 300 random filter mixes over
  * 1,000,000 people, the walks read rows instead at no loss (the mixes' warm medians summed 26.0 s with the
- * INCLUDE columns, 23.3 s without, with people stored in the default order): replacing loads now write people
- * in `followers DESC, id` order, so a walk of the default order reads rows page after page (a data set loaded
- * before this migration gets that order at its next replacing load). The indexes are
- * 58-61 bytes a person now. `people_location_idx` (country, state, city) and `people_title_idx` (a text vector
- * of the title) served no filter and no sort: person locations are searched through `people_location_keys_idx`,
- * titles through `people_title_terms_idx` and `people_title_key_idx`.
+ * INCLUDE columns, 22.8 s without); the indexes are 50-62 bytes a person now. `people_location_idx` (country,
+ * state, city) and `people_title_idx` (a text vector of the title) served no filter and no sort: person locations
+ * are searched through `people_location_keys_idx`, titles through `people_title_terms_idx` and
+ * `people_title_key_idx`.
  */
 export class PeopleIndexDiet1795800000000 implements MigrationInterface {
   name = 'PeopleIndexDiet1795800000000';
