@@ -21,6 +21,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AttemptRecorder } from './attempt-recorder';
 import { DeliveryQueue } from './delivery-queue.service';
 import { WebhookMetrics } from './webhook-metrics.service';
+import { failUnsignableTask, UnsignablePorts } from './unsignable-task';
 import { sendDelivery } from './webhook-sender';
 
 /**
@@ -135,34 +136,17 @@ export class WebhookDeliveryService {
       await this.queue.enqueue([{ webhookId, workspaceId, at: decision.nextAttemptAt }]);
   }
 
-  /**
-   * Ends a task whose secret cannot be decrypted (SECRETS_KEY differs from the one that sealed
-   * it): one failed delivery (`blocked_target`: the service refused to send), the task failed for
-   * good, and a notification for the workspace admin unless an unread one already says so.
-   */
+  /** Ends a task whose secret cannot be decrypted: logged, counted, the admin told, the attempt recorded failed. */
   private async failUnsignable(task: ClaimedTask, startedAt: Date): Promise<void> {
-    const { eventId, webhookId, attempt } = task;
     this.logger.error(
-      `webhook ${webhookId}: its secret cannot be decrypted with this SECRETS_KEY; the delivery of ${eventId} fails`,
+      `webhook ${task.webhookId}: its secret cannot be decrypted with this SECRETS_KEY; the delivery of ${task.eventId} fails`,
     );
     this.metrics.recordAttempt('blocked_target', 0);
-    const recorded = await this.recorder.record(
-      {
-        eventId,
-        webhookId,
-        attempt,
-        state: 'failed',
-        nextAttemptAt: null,
-        deliveryId: newId('delivery'),
-        status: 'failed',
-        responseStatus: null,
-        error: 'blocked_target',
-        durationMs: 0,
-        startedAt,
-      },
-      this.recordDeadline(task),
-    );
-    if (recorded) await this.webhooks.notifyUnreadableSecret({ webhookId, url: task.url });
+    const ports = {
+      notify: (webhook) => this.webhooks.notifyUnreadableSecret(webhook),
+      record: (attempt, retryUntil) => this.recorder.record(attempt, retryUntil),
+    } satisfies UnsignablePorts;
+    await failUnsignableTask(ports, task, startedAt, this.recordDeadline(task));
   }
 
   /**
