@@ -81,6 +81,8 @@ export interface AppConfig {
   apiKeyCacheTtlMs: number;
   /** PostgreSQL cancels a people search statement that runs longer (503 SEARCH_TIMEOUT). */
   searchStatementTimeoutMs: number;
+  /** A search count PostgreSQL plans above this many matches is estimated from a sample of people; 0: always exact. */
+  searchCountEstimateAbove: number;
   /** PostgreSQL `statement_timeout` of every pool; 0 turns it off. A session may raise it for its own long work. */
   dbStatementTimeoutMs: number;
   /** PostgreSQL `lock_timeout` of every pool: a statement waiting longer for a row or table lock fails. */
@@ -150,6 +152,7 @@ export const CONFIG_DEFAULTS: Record<string, string> = {
   VERIFICATION_DNS: 'on',
   API_KEY_CACHE_TTL: '5s',
   SEARCH_STATEMENT_TIMEOUT: '10s',
+  SEARCH_COUNT_ESTIMATE_ABOVE: '1000000',
   DB_STATEMENT_TIMEOUT: '30s',
   DB_LOCK_TIMEOUT: '10s',
   DB_IDLE_IN_TRANSACTION_TIMEOUT: '30s',
@@ -369,6 +372,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     verificationDns: r.boolean('VERIFICATION_DNS'),
     apiKeyCacheTtlMs: r.duration('API_KEY_CACHE_TTL'),
     searchStatementTimeoutMs: r.duration('SEARCH_STATEMENT_TIMEOUT', 1),
+    searchCountEstimateAbove: r.integer('SEARCH_COUNT_ESTIMATE_ABOVE', 0, 1_000_000_000_000),
     dbStatementTimeoutMs: r.duration('DB_STATEMENT_TIMEOUT'),
     dbLockTimeoutMs: r.duration('DB_LOCK_TIMEOUT'),
     dbIdleInTransactionTimeoutMs: r.duration('DB_IDLE_IN_TRANSACTION_TIMEOUT'),

@@ -1,3 +1,4 @@
+import { APP_CONFIG, AppConfig } from '@app/config';
 import { PeopleSearchEngine } from '@app/search';
 import { Provider } from '@nestjs/common';
 import { RedisCountCache } from './redis-count-cache';
@@ -9,6 +10,7 @@ import { SearchPool } from './search-pool';
  */
 export const PEOPLE_SEARCH_ENGINE_PROVIDER: Provider = {
   provide: PeopleSearchEngine,
-  inject: [SearchPool, RedisCountCache],
-  useFactory: (search: SearchPool, counts: RedisCountCache) => new PeopleSearchEngine(search.pool, counts),
+  inject: [SearchPool, RedisCountCache, APP_CONFIG],
+  useFactory: (search: SearchPool, counts: RedisCountCache, config: AppConfig) =>
+    new PeopleSearchEngine(search.pool, counts, { estimateCountsAbove: config.searchCountEstimateAbove }),
 };

@@ -7,7 +7,11 @@ import { FilterVocabulary, peopleFiltersArb } from '../../../../test/support/peo
 import {
   cappedCountStatement,
   countStatement,
+  matchEstimateStatement,
   pageStatement,
+  SAMPLED_MATCHES,
+  sampledCountStatement,
+  samplePercent,
   SORTS,
   workspaceSetCountStatement,
 } from './compile-search';
@@ -227,6 +231,34 @@ describe('countStatement and pageStatement', () => {
   it("leaves out the caller's exclude_ids", () => {
     const s = countStatement({}, ctx({ excludeIds: ['a'.repeat(24)] }));
     expect(s.text).toContain('NOT (p.id = ANY($1::bpchar[]))');
+  });
+});
+
+describe('estimated counts', () => {
+  const filters: PeopleFilters = { person_seniority: ie(['VP']) };
+
+  it("asks PostgreSQL's plan for the matches of the same WHERE clause as the count, without running it", () => {
+    const estimate = matchEstimateStatement(filters, ctx());
+    const count = countStatement(filters, ctx());
+    expect(estimate.text).toBe(`EXPLAIN (FORMAT JSON) SELECT 1 FROM people p WHERE ${count.text.split(' WHERE ')[1]}`);
+    expect(estimate.values).toEqual(count.values);
+  });
+
+  it('counts the same WHERE clause over a repeatable sample of the people pages, the share a parameter', () => {
+    const sampled = sampledCountStatement(filters, ctx(), 0.5);
+    expect(sampled.text).toBe(
+      'SELECT count(*)::bigint AS matched FROM people p TABLESAMPLE SYSTEM ($1::float4) REPEATABLE (0) WHERE (p.seniority = ANY($2::text[]))',
+    );
+    expect(sampled.values).toEqual([0.5, ['VP']]);
+    expectWellFormed(sampled);
+  });
+
+  it('samples enough pages to expect SAMPLED_MATCHES matches, between 0.01 % and every page', () => {
+    expect(samplePercent(1_000_000)).toBeCloseTo((100 * SAMPLED_MATCHES) / 1_000_000);
+    expect(samplePercent(10_000_000)).toBeCloseTo((100 * SAMPLED_MATCHES) / 10_000_000);
+    expect(samplePercent(10_000_000_000)).toBe(0.01);
+    expect(samplePercent(SAMPLED_MATCHES / 2)).toBe(100);
+    expect(samplePercent(0)).toBe(100);
   });
 });
 
@@ -458,6 +490,8 @@ describe('every statement of any filter set reads each of its values through a c
         const c = ctx({ resolved: frame.resolved, excludeIds: frame.excludeIds, onlyWorkspaces: frame.onlyWorkspaces });
         const statements = [
           countStatement(filters, c),
+          matchEstimateStatement(filters, c),
+          sampledCountStatement(filters, c, 0.5),
           workspaceSetCountStatement(filters, c),
           cappedCountStatement(filters, c, frame.cap?.perCompany ?? 1),
           pageStatement(filters, c, { ...frame.options, cap: frame.cap }),

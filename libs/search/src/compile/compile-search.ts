@@ -65,6 +65,36 @@ export function countStatement(filters: PeopleFilters, ctx: CompileContext): Sta
   return params.statement('count', `SELECT count(*)::bigint AS matched FROM people p WHERE ${where}`);
 }
 
+/** How many matches a sampled count expects to see: a relative standard error of about 1/sqrt(5,000), 1.4 %. */
+export const SAMPLED_MATCHES = 5_000;
+
+/** PostgreSQL's plan of the filter set's matches, without running it: its top node's row estimate. */
+export function matchEstimateStatement(filters: PeopleFilters, ctx: CompileContext): Statement {
+  const params = new SqlParams();
+  const where = whereClause(filters, ctx, params);
+  return params.statement('match estimate', `EXPLAIN (FORMAT JSON) SELECT 1 FROM people p WHERE ${where}`);
+}
+
+/**
+ * The matches among a random `percent` of the people's pages (`TABLESAMPLE SYSTEM`): scaled by
+ * 100 / percent, an estimate of the count that reads a few thousand pages where the exact count
+ * reads millions of rows. `REPEATABLE`: the same data set answers the same estimate on every page.
+ */
+export function sampledCountStatement(filters: PeopleFilters, ctx: CompileContext, percent: number): Statement {
+  const params = new SqlParams();
+  const sample = params.add(percent, 'float4');
+  const where = whereClause(filters, ctx, params);
+  return params.statement(
+    'count (sampled)',
+    `SELECT count(*)::bigint AS matched FROM people p TABLESAMPLE SYSTEM (${sample}) REPEATABLE (0) WHERE ${where}`,
+  );
+}
+
+/** The share of people pages to sample for a filter set PostgreSQL expects `expected` matches of. */
+export function samplePercent(expected: number): number {
+  return Math.min(100, Math.max(0.01, (100 * SAMPLED_MATCHES) / Math.max(1, expected)));
+}
+
 /**
  * The count of a filter set that selects nothing but one of the workspace's own sets of people (the
  * members of some lists, its saved or its exported people), read from that set alone. Every person

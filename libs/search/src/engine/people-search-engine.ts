@@ -8,7 +8,10 @@ import {
   cappedCountStatement,
   countStatement,
   EXACT_CAP_LIMIT,
+  matchEstimateStatement,
   pageStatement,
+  sampledCountStatement,
+  samplePercent,
   SORT_LIMIT,
   Statement,
   workspaceSetCountStatement,
@@ -66,16 +69,28 @@ function splitWorkspacePart(filters: PeopleFilters): { rest: PeopleFilters; part
   return null;
 }
 
+/** A count, and whether it was estimated from a sample (docs/people-search.md "Counts"). */
+interface Count {
+  n: number;
+  estimate: boolean;
+}
+
+export interface SearchEngineOptions {
+  /** Counts PostgreSQL plans above this many matches are estimated from a sample; 0 or absent: always exact. */
+  estimateCountsAbove?: number;
+}
+
 export class PeopleSearchEngine {
   /** `db` should set `statement_timeout` on its connections: no statement of a search may run unbounded. */
   constructor(
     private readonly db: Queryable,
     private readonly counts?: CountCache,
+    private readonly options: SearchEngineOptions = {},
   ) {}
 
   /** The same engine reading through `db` (a replica chosen for one read; docs/replicas.md), sharing the count cache. */
   on(db: Queryable): PeopleSearchEngine {
-    return new PeopleSearchEngine(db, this.counts);
+    return new PeopleSearchEngine(db, this.counts, this.options);
   }
 
   async search(rawFilters: unknown, request: SearchRequest): Promise<SearchResult> {
@@ -85,10 +100,10 @@ export class PeopleSearchEngine {
     const cap = filters.max_person_per_company;
     if (cap !== undefined) {
       const { matched, capped } = await this.cappedCount(filters, ctx, cap);
-      const exact = Number(matched) <= EXACT_CAP_LIMIT;
+      const exact = matched <= EXACT_CAP_LIMIT;
       const page = pageStatement(filters, ctx, {
         ...window,
-        applySort: Number(matched) < SORT_LIMIT,
+        applySort: matched < SORT_LIMIT,
         cap: { perCompany: cap, preferValidEmail: exact },
       });
       const ids = (await this.run(page)).map((r) => r.id);
@@ -96,23 +111,23 @@ export class PeopleSearchEngine {
       return {
         filters,
         ids,
-        total: exact ? Number(capped) : roundToSignificant(Number(matched)),
+        total: exact ? capped : roundToSignificant(matched),
         totalIsEstimate: !exact,
       };
     }
     if (filters.sort_by && !filters.person?.pro_network_url) {
       // Whether the sort applies depends on the count, so the count goes first.
       const total = await this.count(filters, ctx);
-      const ids = (await this.run(pageStatement(filters, ctx, { ...window, applySort: total < SORT_LIMIT }))).map(
+      const ids = (await this.run(pageStatement(filters, ctx, { ...window, applySort: total.n < SORT_LIMIT }))).map(
         (r) => r.id,
       );
-      return { filters, ids, total, totalIsEstimate: false };
+      return { filters, ids, total: total.n, totalIsEstimate: total.estimate };
     }
     const [total, rows] = await Promise.all([
       this.count(filters, ctx),
       this.run(pageStatement(filters, ctx, { ...window, applySort: false })),
     ]);
-    return { filters, ids: rows.map((r) => r.id), total, totalIsEstimate: false };
+    return { filters, ids: rows.map((r) => r.id), total: total.n, totalIsEstimate: total.estimate };
   }
 
   /** Up to `limit` people of a selection in result order, and whether more matched (credit preview, people save). */
@@ -143,7 +158,7 @@ export class PeopleSearchEngine {
       ? 0
       : cap !== undefined
         ? (await this.cappedCount(filters, ctx, cap)).matched
-        : await this.count(filters, ctx);
+        : (await this.count(filters, ctx)).n;
     const options = {
       limit: request.limit + 1,
       offset: 0,
@@ -187,21 +202,47 @@ export class PeopleSearchEngine {
    * matching exported (or saved) people, found from the workspace's side, is the same number at a
    * fraction of the cost.
    */
-  private async count(filters: PeopleFilters, ctx: CompileContext): Promise<number> {
+  private async count(filters: PeopleFilters, ctx: CompileContext): Promise<Count> {
     const split = splitWorkspacePart(filters);
     if (split && this.counts && countIsCacheable(split.rest, ctx.excludeIds)) {
       const [all, part] = await Promise.all([
         this.count(split.rest, ctx),
-        this.countNow(split.rest, { ...ctx, onlyWorkspaces: split.part }),
+        this.exactCount(split.rest, { ...ctx, onlyWorkspaces: split.part }),
       ]);
-      return all - part;
+      // An estimate less an exact part stays an estimate, rounded as estimates are.
+      const n = Math.max(0, all.n - part);
+      return all.estimate ? { n: roundToSignificant(n), estimate: true } : { n, estimate: false };
     }
-    return Number(await this.cached('count', filters, ctx, async () => String(await this.countNow(filters, ctx))));
+    // An estimate is kept as `~n`, so a cached count says which it is.
+    const kept = await this.cached('count', filters, ctx, async () => {
+      const count = (await this.sampledCount(filters, ctx)) ?? {
+        n: await this.exactCount(filters, ctx),
+        estimate: false,
+      };
+      return `${count.estimate ? '~' : ''}${count.n}`;
+    });
+    return { n: Number(kept.replace('~', '')), estimate: kept.startsWith('~') };
   }
 
-  private async countNow(filters: PeopleFilters, ctx: CompileContext): Promise<number> {
+  private async exactCount(filters: PeopleFilters, ctx: CompileContext): Promise<number> {
     const statement = workspaceSetCountStatement(filters, ctx) ?? countStatement(filters, ctx);
     return Number((await this.run(statement))[0].matched);
+  }
+
+  /**
+   * Above `estimateCountsAbove` matches in PostgreSQL's plan, the count of a random sample of the
+   * people's pages scaled up and rounded to two significant digits (docs/people-search.md "Counts");
+   * null below it, or when the filters select only a workspace's own set (counted from that set).
+   */
+  private async sampledCount(filters: PeopleFilters, ctx: CompileContext): Promise<Count | null> {
+    const above = this.options.estimateCountsAbove ?? 0;
+    if (above <= 0 || workspaceSetCountStatement(filters, ctx)) return null;
+    const plan = (await this.run(matchEstimateStatement(filters, ctx)))[0]['QUERY PLAN'];
+    const expected = Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
+    if (!(expected > above)) return null;
+    const percent = samplePercent(expected);
+    const seen = Number((await this.run(sampledCountStatement(filters, ctx, percent)))[0].matched);
+    return { n: roundToSignificant((seen * 100) / percent), estimate: true };
   }
 
   /** People matching before `max_person_per_company` and after it. */
@@ -211,6 +252,9 @@ export class PeopleSearchEngine {
     cap: number,
   ): Promise<{ matched: number; capped: number }> {
     const value = await this.cached(`capped:${cap}`, filters, ctx, async () => {
+      // Past EXACT_CAP_LIMIT only the count before the cap is answered (an estimate): a sample can give it.
+      const sampled = await this.sampledCount(filters, ctx);
+      if (sampled && sampled.n > EXACT_CAP_LIMIT) return `${sampled.n}/${sampled.n}`;
       const row = (await this.run(cappedCountStatement(filters, ctx, cap)))[0];
       return `${row.matched}/${row.capped}`;
     });
