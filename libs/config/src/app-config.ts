@@ -81,7 +81,7 @@ export interface AppConfig {
   apiKeyCacheTtlMs: number;
   /** PostgreSQL cancels a people search statement that runs longer (503 SEARCH_TIMEOUT). */
   searchStatementTimeoutMs: number;
-  /** A search count PostgreSQL plans above this many matches is estimated from a sample of people; 0: always exact. */
+  /** A search count over this many matches is estimated from a sample of the people; 0: always exact. */
   searchCountEstimateAbove: number;
   /** PostgreSQL `statement_timeout` of every pool; 0 turns it off. A session may raise it for its own long work. */
   dbStatementTimeoutMs: number;

@@ -79,7 +79,7 @@ interface Count {
 }
 
 export interface SearchEngineOptions {
-  /** Counts PostgreSQL plans above this many matches are estimated from a sample; 0 or absent: always exact. */
+  /** Counts over this many matches are estimated from a sample; 0 or absent: always exact. */
   estimateCountsAbove?: number;
 }
 
