@@ -5,9 +5,9 @@
 // combinations. Baseline measured in the same process: GET /v2/workspace (the cheapest
 // authenticated route: key check + one primary-key read).
 //   node bench/people-search.mjs [--database URL] [--people 1000000] [--companies 100000] [--runs 20] [--concurrency 4] [--keep]
-//                                [--mixes 300] [--seed 20261126] [--only mixes] [--mixes-json FILE]
+//                                [--mixes 300] [--seed 20261126] [--only mixes] [--mixes-json FILE] [--pick 196,216]
 // --mixes: random filter mixes over the whole vocabulary (test/support/search-mixes.ts), 1 cold + 3 warm runs each,
-// before the fixed suite; `--only mixes` stops after them.
+// before the fixed suite; `--only mixes` stops after them. --pick: only those mixes of the seed's MIXES, each EXPLAINed.
 // Without --database: a scratch database on DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 // migrated and filled by `dataset:generate --seed bench`, dropped at the end unless --keep.
 // With --database URL: that database as it is (migrations are run on it first, idempotent); the
@@ -39,6 +39,8 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
 /** Random mixes (test/support/search-mixes.ts): how many, from which seed; `--only mixes` skips the fixed suite's phases. */
 const MIXES = Number(args.mixes ?? 300);
 const MIX_SEED = Number(args.seed ?? 20261126);
+/** --pick 196,216: the mixes of those indices only (same seed and --mixes, so the same bodies), all EXPLAINed. */
+const PICKED = args.pick && args.pick !== 'true' ? new Set(String(args.pick).split(',').map(Number)) : null;
 const ONLY_MIXES = args.only === 'mixes';
 /** --mixes-json FILE: every mix's body, total and times, for a closer look. */
 const MIXES_JSON = args['mixes-json'] && args['mixes-json'] !== 'true' ? args['mixes-json'] : null;
@@ -387,6 +389,7 @@ async function randomMixes(db, explainPool, key, workspaceId, listIds) {
   );
   const runs = [];
   for (const [index, mix] of mixes.entries()) {
+    if (PICKED && !PICKED.has(index)) continue;
     const times = [];
     let total = null;
     for (let i = 0; i < 4; i++) {
@@ -427,7 +430,9 @@ async function randomMixes(db, explainPool, key, workspaceId, listIds) {
       `  ${label}: ${some.length} mixes, warm p50 ${f1(percentile(times, 50))} ms, p95 ${f1(percentile(times, 95))} ms, max ${f1(Math.max(...times))} ms; cold max ${f1(Math.max(...some.map((r) => r.cold)))} ms`,
     );
   }
-  const slowest = [...runs].sort((a, b) => Math.max(b.max, b.cold) - Math.max(a.max, a.cold)).slice(0, 10);
+  const slowest = [...runs]
+    .sort((a, b) => Math.max(b.max, b.cold) - Math.max(a.max, a.cold))
+    .slice(0, PICKED ? PICKED.size : 10);
   console.log('the ten slowest (cold; warm max; total_count; keys):');
   for (const r of slowest)
     console.log(
@@ -441,7 +446,7 @@ async function randomMixes(db, explainPool, key, workspaceId, listIds) {
   await explainSearches(
     explainPool,
     workspaceId,
-    slowest.slice(0, 3).map((r) => ({
+    (PICKED ? slowest : slowest.slice(0, 3)).map((r) => ({
       name: `mix #${r.index}`,
       ...r.mix.body,
       note: `cold ${f1(r.cold)} ms, warm max ${f1(r.max)} ms, total_count ${r.total}`,

@@ -88,6 +88,51 @@ describe('POST /v2/people/search on the conformance fixture', () => {
       await expectIds(a.api, { lists: { include: [l1, l2] }, person_seniority: { include: ['Owner'] } }, [P.gavin]);
     });
 
+    it('leaving out exports, saves and lists together counts each person once, and follows a new export at once', async () => {
+      const exported = (await exportsTableExists()) ? [P.jose] : [];
+      const noneSaved = without(BASE_PEOPLE, P.jose, P.alice, P.bob, P.gavin, P.mei);
+      // The count of the rest is cached after the first search; the people of the sets are read every time.
+      for (let run = 0; run < 2; run++) {
+        await expectIds(
+          a.api,
+          { duplicates: { exclude_exported: true }, lists: { saved: 'none', exclude: [l2] } },
+          noneSaved,
+        );
+        await expectIds(
+          a.api,
+          { duplicates: { exclude_exported: true }, lists: { exclude: [l1, l2] } },
+          without(BASE_PEOPLE, P.jose, P.gavin, P.bob, ...exported),
+        );
+        await expectIds(
+          a.api,
+          {
+            company: { id: { include: [C.globex] } },
+            duplicates: { exclude_exported: true },
+            lists: { exclude: [l2] },
+          },
+          without(AT.globex, P.bob, P.gavin, ...exported),
+        );
+      }
+      if (!(await exportsTableExists())) return;
+      const other = noneSaved[0];
+      await stack.db.query(
+        `INSERT INTO exported_people (workspace_id, person_id, exported_at) VALUES ($1, $2, now())`,
+        [a.workspace_id, other],
+      );
+      try {
+        await expectIds(
+          a.api,
+          { duplicates: { exclude_exported: true }, lists: { exclude: [l1, l2] } },
+          without(BASE_PEOPLE, P.jose, P.gavin, P.bob, other),
+        );
+      } finally {
+        await stack.db.query(`DELETE FROM exported_people WHERE workspace_id = $1 AND person_id = $2`, [
+          a.workspace_id,
+          other,
+        ]);
+      }
+    });
+
     it('lists.saved_at: inclusive bounds; a date-only `to` takes that whole day', async () => {
       await expectIds(a.api, { lists: { saved_at: { from: '2026-02-10T00:00:00Z', to: '2026-02-10' } } }, [
         P.alice,

@@ -20,8 +20,15 @@ export interface CompileContext {
   /** People the caller leaves out (credit preview and people save `exclude_ids`). */
   excludeIds?: string[];
   /**
-   * Only people the workspace exported, or saved: the part an `exclude_exported` or
-   * `lists.saved: none` count subtracts from the cached count of the other filters.
+   * Only people in one of these sets of the workspace: the part that `exclude_exported`,
+   * `lists.saved: none` and `lists.exclude` subtract from the cached count of the other filters.
    */
-  onlyWorkspaces?: 'exported' | 'saved';
+  onlyWorkspaces?: WorkspaceSets;
+}
+
+/** Sets of the workspace's own people: its exports, its saves, the members of some of its lists. */
+export interface WorkspaceSets {
+  exported?: boolean;
+  saved?: boolean;
+  lists?: string[];
 }

@@ -214,18 +214,32 @@ describe('countStatement and pageStatement', () => {
     expectWellFormed(s);
   });
 
-  it("counts only the workspace's exported or saved people for the part an exclude_exported or saved-none count subtracts", () => {
-    const s = countStatement({ person_seniority: ie(['VP']) }, ctx({ onlyWorkspaces: 'exported' }));
+  it("counts only the people of the workspace's sets an exclude_exported, saved-none or lists.exclude count subtracts", () => {
+    const s = countStatement({ person_seniority: ie(['VP']) }, ctx({ onlyWorkspaces: { exported: true } }));
     expect(s.text).toContain(
       'p.id IN (SELECT e.person_id FROM exported_people e WHERE e.workspace_id = (SELECT $2::text))',
     );
     expect(s.text).not.toContain('NOT IN (SELECT e.person_id');
     expectWellFormed(s);
-    const saved = countStatement({ person_seniority: ie(['VP']) }, ctx({ onlyWorkspaces: 'saved' }));
+    const saved = countStatement({ person_seniority: ie(['VP']) }, ctx({ onlyWorkspaces: { saved: true } }));
     expect(saved.text).toContain(
       'p.id IN (SELECT s.person_id FROM saved_people s WHERE s.workspace_id = (SELECT $2::text))',
     );
     expectWellFormed(saved);
+    const all = countStatement(
+      { person_seniority: ie(['VP']) },
+      ctx({ onlyWorkspaces: { exported: true, saved: true, lists: ['lst_1', 'lst_2'] } }),
+    );
+    expect(all.text).toContain(
+      'p.id IN (SELECT e.person_id FROM exported_people e WHERE e.workspace_id = (SELECT $2::text) UNION ALL ' +
+        'SELECT s.person_id FROM saved_people s WHERE s.workspace_id = (SELECT $2::text) UNION ALL ' +
+        'SELECT m.person_id FROM people_list_members m WHERE m.list_id = ANY($3::text[]))',
+    );
+    expect(all.values.slice(1)).toEqual(['ws_1', ['lst_1', 'lst_2']]);
+    // No set: nobody.
+    expect(countStatement({}, ctx({ onlyWorkspaces: { lists: [] } })).text).toContain('WHERE (false)');
+    expect(workspaceSetCountStatement({}, ctx({ onlyWorkspaces: {} }))?.text).toBe('SELECT 0::bigint AS matched');
+    expectWellFormed(all);
   });
 
   it("leaves out the caller's exclude_ids", () => {
@@ -409,10 +423,17 @@ describe('workspaceSetCountStatement', () => {
     expect(workspaceSetCountStatement({ lists: lists({ saved: 'any' }) }, ctx())?.text).toContain(
       'FROM saved_people s WHERE s.workspace_id = (SELECT $1::text)',
     );
-    expect(workspaceSetCountStatement({}, ctx({ onlyWorkspaces: 'saved' }))?.values).toEqual(['ws_1']);
-    expect(workspaceSetCountStatement({}, ctx({ onlyWorkspaces: 'exported' }))?.text).toContain(
+    expect(workspaceSetCountStatement({}, ctx({ onlyWorkspaces: { saved: true } }))?.values).toEqual(['ws_1']);
+    expect(workspaceSetCountStatement({}, ctx({ onlyWorkspaces: { exported: true } }))?.text).toContain(
       'FROM exported_people e',
     );
+    // Several sets: each person once (UNION), however many sets hold them.
+    const several = workspaceSetCountStatement({}, ctx({ onlyWorkspaces: { saved: true, lists: ['l1'] } }));
+    expect(several?.text).toBe(
+      'SELECT count(*)::bigint AS matched FROM (SELECT s.person_id FROM saved_people s WHERE s.workspace_id = ' +
+        '(SELECT $1::text) UNION SELECT m.person_id FROM people_list_members m WHERE m.list_id = ANY($2::text[])) u',
+    );
+    expect(several?.values).toEqual(['ws_1', ['l1']]);
   });
 
   it('leaves every other filter set to the full count', () => {
@@ -431,7 +452,7 @@ describe('workspaceSetCountStatement', () => {
     ).toBeNull();
     expect(workspaceSetCountStatement({ lists: lists({ saved: 'none' }) }, ctx())).toBeNull();
     expect(
-      workspaceSetCountStatement({ lists: lists({ include: ['l1'] }) }, ctx({ onlyWorkspaces: 'saved' })),
+      workspaceSetCountStatement({ lists: lists({ include: ['l1'] }) }, ctx({ onlyWorkspaces: { saved: true } })),
     ).toBeNull();
   });
 });
@@ -464,7 +485,10 @@ describe('every statement of any filter set reads each of its values through a c
   const frameArb = fc.record({
     resolved: resolvedArb,
     excludeIds: fc.option(fc.subarray([hex('5e', 3), hex('5e', 4)], { minLength: 1 }), { nil: undefined }),
-    onlyWorkspaces: fc.constantFrom(undefined, 'saved' as const, 'exported' as const),
+    onlyWorkspaces: fc.option(
+      fc.record({ exported: fc.boolean(), saved: fc.boolean(), lists: fc.subarray(['lst_1', 'lst_2']) }),
+      { nil: undefined },
+    ),
     options: fc.record({
       limit: fc.integer({ min: 1, max: 25_001 }),
       offset: fc.nat(100),

@@ -8,7 +8,7 @@ import { proNetworkKey } from '@app/domain/records/person-derived';
 import type { PeopleFilters, SortDirection, SortKey } from '../filters/filter-types';
 import { companyConditions, personCompanyCondition } from './company-conditions';
 import type { CompileContext } from './compile-context';
-import { personConditions } from './person-conditions';
+import { membersOfSets, personConditions } from './person-conditions';
 import { allOf, SqlParams, Statement } from './sql-params';
 
 export type { Statement } from './sql-params';
@@ -112,11 +112,9 @@ export function workspaceSetCountStatement(filters: PeopleFilters, ctx: CompileC
   const count = (text: string): Statement => params.statement('count (workspace set)', `SELECT ${text}`);
   const ws = () => params.addOpaque(ctx.workspaceId, 'text');
   if (!lists) {
-    if (ctx.onlyWorkspaces === 'saved')
-      return count(`count(*)::bigint AS matched FROM saved_people s WHERE s.workspace_id = ${ws()}`);
-    if (ctx.onlyWorkspaces === 'exported')
-      return count(`count(*)::bigint AS matched FROM exported_people e WHERE e.workspace_id = ${ws()}`);
-    return null;
+    if (!ctx.onlyWorkspaces) return null;
+    const members = membersOfSets(params, ws, ctx.onlyWorkspaces, 'UNION');
+    return count(members ? `count(*)::bigint AS matched FROM (${members}) u` : '0::bigint AS matched');
   }
   if (ctx.onlyWorkspaces || lists.exclude.length > 0 || lists.saved_at) return null;
   if (lists.include.length > 0 && !lists.saved) {

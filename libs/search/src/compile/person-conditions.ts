@@ -7,7 +7,7 @@ import type { BooleanNode } from '../boolean/boolean-query';
 import type { JobTitleFilter, MinMax, PeopleFilters } from '../filters/filter-types';
 import { canonicalTitleTokens, containsTokens, titleKey } from '@app/domain/titles/job-titles';
 import { monthsBefore, monthStartBefore } from './calendar';
-import type { CompileContext } from './compile-context';
+import type { CompileContext, WorkspaceSets } from './compile-context';
 import { anyOf, SqlParams } from './sql-params';
 
 const NAME_VECTOR = `to_tsvector('simple', p.full_name)`;
@@ -82,6 +82,25 @@ function monthsRange(params: SqlParams, column: string, range: MinMax, today: st
 const savedBy = (ws: string) => `SELECT s.person_id FROM saved_people s WHERE s.workspace_id = ${ws}`;
 const listedBy = (ws: string) =>
   `SELECT m.person_id FROM people_list_members m JOIN lists l ON l.id = m.list_id AND l.deleted_at IS NULL WHERE m.workspace_id = ${ws}`;
+
+const exportedBy = (ws: string) => `SELECT e.person_id FROM exported_people e WHERE e.workspace_id = ${ws}`;
+
+/**
+ * The people of some of the workspace's sets, one SELECT per set joined by `UNION ALL` (inside `IN`, where
+ * duplicates do not matter) or `UNION` (to count them); null for no set.
+ */
+export function membersOfSets(
+  params: SqlParams,
+  ws: () => string,
+  sets: WorkspaceSets,
+  union: 'UNION' | 'UNION ALL',
+): string | null {
+  const parts: string[] = [];
+  if (sets.exported) parts.push(exportedBy(ws()));
+  if (sets.saved) parts.push(savedBy(ws()));
+  if (sets.lists?.length) parts.push(membersOf(params, sets.lists));
+  return parts.length > 0 ? parts.join(` ${union} `) : null;
+}
 
 /*
  * List ids stay plain values: the members of named lists meet people as `IN`, which probes people by key
@@ -184,10 +203,11 @@ export function personConditions(filters: PeopleFilters, ctx: CompileContext, pa
       out.push(`p.id IN (${savedBy(ws())}${bounds.map((b) => ` AND ${b}`).join('')})`);
     }
   }
-  const exported = () => `SELECT e.person_id FROM exported_people e WHERE e.workspace_id = ${ws()}`;
-  if (filters.duplicates?.exclude_exported) out.push(`p.id NOT IN (${exported()})`);
-  if (ctx.onlyWorkspaces === 'exported') out.push(`p.id IN (${exported()})`);
-  if (ctx.onlyWorkspaces === 'saved') out.push(`p.id IN (${savedBy(ws())})`);
+  if (filters.duplicates?.exclude_exported) out.push(`p.id NOT IN (${exportedBy(ws())})`);
+  if (ctx.onlyWorkspaces) {
+    const members = membersOfSets(params, ws, ctx.onlyWorkspaces, 'UNION ALL');
+    out.push(members ? `p.id IN (${members})` : 'false');
+  }
   if (ctx.excludeIds && ctx.excludeIds.length > 0)
     out.push(`NOT (p.id = ANY(${params.add(ctx.excludeIds, 'bpchar[]')}))`);
   return out;

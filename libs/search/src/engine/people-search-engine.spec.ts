@@ -70,3 +70,48 @@ describe('PeopleSearchEngine counts over SEARCH_COUNT_ESTIMATE_ABOVE', () => {
     expect(result).toMatchObject({ total: 2_000_000, totalIsEstimate: true });
   });
 });
+
+describe('PeopleSearchEngine counts of filters that leave out workspace sets', () => {
+  /** Counts by statement: the cached rest, and the part of it in the workspace's sets; the list lookup answers live. */
+  function partsDb(rest: number, part: number) {
+    const ran: string[] = [];
+    const db: Queryable = {
+      async query(text: string, values: unknown[] = []) {
+        ran.push(text);
+        if (text.startsWith('SELECT id FROM lists')) return { rows: (values[1] as string[]).map((id) => ({ id })) };
+        if (text.includes('dataset_state')) return { rows: [{ version: '1.1' }] };
+        if (text.startsWith('SELECT count(*)'))
+          return { rows: [{ matched: String(text.includes('p.id IN (') ? part : rest) }] };
+        return { rows: [] };
+      },
+    };
+    const kept = new Map<string, string>();
+    const cache = { get: async (k: string) => kept.get(k), set: async (k: string, v: string) => void kept.set(k, v) };
+    return { db, ran, cache, kept };
+  }
+
+  it('subtracts the people of every excluded set (exports, saves, lists) from the cached count of the rest', async () => {
+    const { db, ran, cache, kept } = partsDb(10_000, 1_234);
+    const engine = new PeopleSearchEngine(db, cache);
+    const mixed = {
+      ...filters,
+      duplicates: { exclude_exported: true },
+      lists: { saved: 'none', exclude: ['lst_a', 'lst_b'] },
+    };
+    expect(await engine.search(mixed, request)).toMatchObject({ total: 8_766, totalIsEstimate: false });
+    const part = ran.find((t) => t.includes('p.id IN ('));
+    expect(part).toMatch(/exported_people e .* UNION ALL .*saved_people s .* UNION ALL .*people_list_members m/);
+    expect(part).not.toContain('NOT IN');
+    // Only the rest is cached: the sets change with every save.
+    expect([...kept.values()]).toEqual(['10000']);
+  });
+
+  it('counts a set the filters select from (lists.include, saved: any) whole, without a subtraction', async () => {
+    const { db, ran, cache, kept } = partsDb(10_000, 1_234);
+    const engine = new PeopleSearchEngine(db, cache);
+    await engine.search({ ...filters, lists: { include: ['lst_a'], exclude: ['lst_b'] } }, request);
+    await engine.search({ ...filters, lists: { saved: 'any' }, duplicates: { exclude_exported: true } }, request);
+    expect(ran.filter((t) => t.startsWith('SELECT count(*)'))).toHaveLength(2);
+    expect(kept.size).toBe(0);
+  });
+});

@@ -3,7 +3,7 @@
  * page. The API's search and (with `select`) the credit preview and people save share it.
  */
 import { todayUtc } from '../compile/calendar';
-import type { CompileContext } from '../compile/compile-context';
+import type { CompileContext, WorkspaceSets } from '../compile/compile-context';
 import {
   cappedCountStatement,
   countStatement,
@@ -57,16 +57,19 @@ export function roundToSignificant(n: number, digits = 2): number {
 }
 
 /**
- * A filter set whose only workspace-dependent part is "not exported" or "not saved": the other
- * filters, and which part to subtract from their count.
+ * A filter set whose only workspace-dependent parts leave people out (`exclude_exported`,
+ * `lists.saved: none`, `lists.exclude`): the other filters, and the sets whose members matching
+ * them are subtracted from their count. Null when a part selects people from the workspace's sets
+ * (`lists.include`, `saved: any` or `without_list`, `saved_at`): that count starts from the set.
  */
-function splitWorkspacePart(filters: PeopleFilters): { rest: PeopleFilters; part: 'exported' | 'saved' } | null {
+function splitWorkspacePart(filters: PeopleFilters): { rest: PeopleFilters; sets: WorkspaceSets } | null {
   const { duplicates, lists, ...others } = filters;
-  if (duplicates?.exclude_exported && !lists) return { rest: others, part: 'exported' };
-  const savedNoneOnly =
-    lists && lists.saved === 'none' && lists.include.length === 0 && lists.exclude.length === 0 && !lists.saved_at;
-  if (savedNoneOnly && !duplicates?.exclude_exported) return { rest: others, part: 'saved' };
-  return null;
+  if (lists && (lists.include.length > 0 || lists.saved_at || (lists.saved && lists.saved !== 'none'))) return null;
+  const sets: WorkspaceSets = {};
+  if (duplicates?.exclude_exported) sets.exported = true;
+  if (lists?.saved === 'none') sets.saved = true;
+  if (lists?.exclude.length) sets.lists = lists.exclude;
+  return Object.keys(sets).length > 0 ? { rest: others, sets } : null;
 }
 
 /** How far under the estimate threshold PostgreSQL's plan of a count may be and still get a sample. */
@@ -200,17 +203,17 @@ export class PeopleSearchEngine {
   }
 
   /**
-   * `exclude_exported` and `lists.saved: none` follow the workspace's exports and saves, so their
-   * counts cannot be cached whole; but the rest of the filters can be: that cached count less the
-   * matching exported (or saved) people, found from the workspace's side, is the same number at a
-   * fraction of the cost.
+   * `exclude_exported`, `lists.saved: none` and `lists.exclude` follow the workspace's exports,
+   * saves and lists, so their counts cannot be cached whole; but the rest of the filters can be:
+   * that cached count less the people of those sets who match it, found from the workspace's side,
+   * is the same number at a fraction of the cost.
    */
   private async count(filters: PeopleFilters, ctx: CompileContext): Promise<Count> {
     const split = splitWorkspacePart(filters);
     if (split && this.counts && countIsCacheable(split.rest, ctx.excludeIds)) {
       const [all, part] = await Promise.all([
         this.count(split.rest, ctx),
-        this.exactCount(split.rest, { ...ctx, onlyWorkspaces: split.part }),
+        this.exactCount(split.rest, { ...ctx, onlyWorkspaces: split.sets }),
       ]);
       // An estimate less an exact part stays an estimate, rounded as estimates are.
       const n = Math.max(0, all.n - part);
