@@ -80,6 +80,7 @@ describe('PeopleSearchEngine counts of filters that leave out workspace sets', (
         ran.push(text);
         if (text.startsWith('SELECT id FROM lists')) return { rows: (values[1] as string[]).map((id) => ({ id })) };
         if (text.includes('dataset_state')) return { rows: [{ version: '1.1' }] };
+        if (text.includes('least(g.n')) return { rows: [{ matched: '500', capped: '300' }] };
         if (text.startsWith('SELECT count(*)'))
           return { rows: [{ matched: String(text.includes('p.id IN (') ? part : rest) }] };
         return { rows: [] };
@@ -113,5 +114,26 @@ describe('PeopleSearchEngine counts of filters that leave out workspace sets', (
     await engine.search({ ...filters, lists: { saved: 'any' }, duplicates: { exclude_exported: true } }, request);
     expect(ran.filter((t) => t.startsWith('SELECT count(*)'))).toHaveLength(2);
     expect(kept.size).toBe(0);
+  });
+
+  it('answers a capped search past 25,000 matches from the plain count, split the same way, without grouping by company', async () => {
+    const { db, ran, cache } = partsDb(970_000, 2_000);
+    const capped = { ...filters, duplicates: { exclude_exported: true }, max_person_per_company: 1 };
+    expect(await new PeopleSearchEngine(db, cache).search(capped, request)).toMatchObject({
+      total: 970_000, // 968,000 rounded to two significant digits
+      totalIsEstimate: true,
+    });
+    expect(ran.filter((t) => t.includes('least(g.n'))).toHaveLength(0);
+    expect(ran.some((t) => t.includes('p.id IN (SELECT e.person_id FROM exported_people'))).toBe(true);
+  });
+
+  it('groups the matches by company for a capped search under 25,000 matches', async () => {
+    const { db, ran, cache } = partsDb(10_000, 1_234);
+    const capped = { ...filters, duplicates: { exclude_exported: true }, max_person_per_company: 1 };
+    expect(await new PeopleSearchEngine(db, cache).search(capped, request)).toMatchObject({
+      total: 300,
+      totalIsEstimate: false,
+    });
+    expect(ran.filter((t) => t.includes('least(g.n'))).toHaveLength(1);
   });
 });

@@ -255,16 +255,22 @@ export class PeopleSearchEngine {
     return n > above ? { n: roundToSignificant(n), estimate: true } : null;
   }
 
-  /** People matching before `max_person_per_company` and after it. */
+  /**
+   * People matching before `max_person_per_company` and after it. Past EXACT_CAP_LIMIT only the count
+   * before the cap is answered (rounded, an estimate), so it is the plain count of the filters without
+   * the cap: cached, split from the workspace's sets or sampled like any count, where grouping every
+   * match by company took 4 s for 970,000 matches at 1M. Under it the matches are grouped by company.
+   */
   private async cappedCount(
     filters: PeopleFilters,
     ctx: CompileContext,
     cap: number,
   ): Promise<{ matched: number; capped: number }> {
     const value = await this.cached(`capped:${cap}`, filters, ctx, async () => {
-      // Past EXACT_CAP_LIMIT only the count before the cap is answered (an estimate): a sample can give it.
-      const sampled = await this.sampledCount(filters, ctx);
-      if (sampled && sampled.n > EXACT_CAP_LIMIT) return `${sampled.n}/${sampled.n}`;
+      const { max_person_per_company, ...uncapped } = filters;
+      void max_person_per_company;
+      const before = await this.count(uncapped, ctx);
+      if (before.n > EXACT_CAP_LIMIT) return `${before.n}/${before.n}`;
       const row = (await this.run(cappedCountStatement(filters, ctx, cap)))[0];
       return `${row.matched}/${row.capped}`;
     });
