@@ -5,7 +5,7 @@
  */
 import { INDUSTRY_GROUPS } from '@app/domain/enums/industries';
 import type { CompanyFilter, PeopleFilters } from '../filters/filter-types';
-import type { CompanyIds, CompileContext } from './compile-context';
+import type { CompanyIds, ResolvedValues } from './compile-context';
 import { keywordCondition, nameContainsCondition } from './company-text-conditions';
 import { allOf, anyOf, none, SqlParams } from './sql-params';
 
@@ -124,18 +124,20 @@ function range(
     out.positive.push(`${column} <= ${params.add(Math.min(Math.floor(r.max), INT_MAX), 'int')}`);
 }
 
-/** Company conditions of a filter set. `nameIsHint`: with person.pro_network_url, `company.name.include` picks a position and filters nothing. */
+/** With person.pro_network_url, `company.name.include` picks a position and filters nothing. */
+export const nameIsHint = (filters: PeopleFilters): boolean => (filters.person?.pro_network_url?.length ?? 0) > 0;
+
+/** Company conditions of a filter set. */
 export function companyConditions(
   filters: PeopleFilters,
-  ctx: CompileContext,
+  resolved: ResolvedValues,
   params: SqlParams,
-  nameIsHint: boolean,
 ): CompanyConditions {
   const out: CompanyConditions = { positive: [], violations: [], idSets: [] };
+  const hint = nameIsHint(filters);
   const company = filters.company;
   const name = company?.name;
-  const exactNameInclude =
-    name && name.match_mode === 'EXACT' && !nameIsHint && name.include.length > 0 ? name.include : [];
+  const exactNameInclude = name && name.match_mode === 'EXACT' && !hint && name.include.length > 0 ? name.include : [];
 
   // id include OR EXACT name include; everything else ANDs with that.
   const idInclude = company?.id && company.id.include.length > 0 ? company.id.include : [];
@@ -155,8 +157,8 @@ export function companyConditions(
       );
   }
   if (name) {
-    if (name.match_mode === 'CONTAINS' && !nameIsHint && name.include.length > 0)
-      selectCompanies(out, ctx.resolved.nameContainsCompanyIds, () => nameContainsCondition(params, name.include));
+    if (name.match_mode === 'CONTAINS' && !hint && name.include.length > 0)
+      selectCompanies(out, resolved.nameContainsCompanyIds, () => nameContainsCondition(params, name.include));
     if (name.exclude.length > 0) {
       out.violations.push(
         name.match_mode === 'EXACT'
@@ -167,7 +169,7 @@ export function companyConditions(
   }
   includeExclude(out, params, 'c.pro_network_id', company?.pro_network_id, 'bigint[]');
   const keywords = filters.company_keywords;
-  if (keywords) selectCompanies(out, ctx.resolved.keywordCompanyIds, () => keywordCondition(params, keywords));
+  if (keywords) selectCompanies(out, resolved.keywordCompanyIds, () => keywordCondition(params, keywords));
 
   if (filters.company_industry) {
     const f = filters.company_industry;
@@ -203,7 +205,7 @@ export function companyConditions(
     if (country.exclude.length > 0) out.violations.push(match(country.exclude));
   }
   const location = filters.company_location;
-  const keys = ctx.resolved.companyLocation;
+  const keys = resolved.companyLocation;
   if (location && keys) {
     const column = location.headquarters_only ? 'c.hq_location_keys' : 'c.location_keys';
     if (location.include.length > 0) out.positive.push(`${column} && ${params.add(keys.include, 'text[]')}`);
@@ -221,22 +223,33 @@ function intersect(sets: string[][]): string[] {
 }
 
 /**
+ * The companies the conditions select, over alias `c`: every positive condition and id list, and
+ * none of the excludes. Null when nothing selects (only excludes, or none).
+ */
+export function companySelection(conditions: CompanyConditions, params: SqlParams): string | null {
+  const clauses = [...conditions.positive];
+  if (conditions.idSets.length > 0) clauses.push(`c.id = ANY(${params.add(intersect(conditions.idSets), 'bpchar[]')})`);
+  if (clauses.length === 0) return null;
+  if (conditions.violations.length > 0) clauses.push(none(anyOf(conditions.violations)));
+  return allOf(clauses);
+}
+
+/**
  * The person condition for company conditions: people at a company that passes them. Id lists
  * alone meet `p.company_id` directly (a hashed array test while the page walks the followers
  * index; inside the companies subquery the planner probed it row by row: 1.7 s for a 5,000-company
  * keyword set). With only excludes, people without a (known) company stay in.
  */
 export function personCompanyCondition(conditions: CompanyConditions, params: SqlParams): string | null {
-  const ids = conditions.idSets.length > 0 ? intersect(conditions.idSets) : undefined;
-  if (ids && conditions.positive.length === 0 && conditions.violations.length === 0)
-    return `p.company_id = ANY(${params.add(ids, 'bpchar[]')})`;
-  const clauses = [...conditions.positive];
-  if (ids) clauses.push(`c.id = ANY(${params.add(ids, 'bpchar[]')})`);
-  if (clauses.length > 0) {
-    if (conditions.violations.length > 0) clauses.push(none(anyOf(conditions.violations)));
-    return `p.company_id IN (SELECT c.id FROM companies c WHERE ${allOf(clauses)})`;
-  }
-  if (conditions.violations.length > 0)
-    return `p.company_id IS NULL OR p.company_id NOT IN (SELECT c.id FROM companies c WHERE ${anyOf(conditions.violations)})`;
+  const { positive, violations, idSets } = conditions;
+  if (idSets.length > 0 && positive.length === 0 && violations.length === 0)
+    return companyIdIn(intersect(idSets), params);
+  const selection = companySelection(conditions, params);
+  if (selection) return `p.company_id IN (SELECT c.id FROM companies c WHERE ${selection})`;
+  if (violations.length > 0)
+    return `p.company_id IS NULL OR p.company_id NOT IN (SELECT c.id FROM companies c WHERE ${anyOf(violations)})`;
   return null;
 }
+
+/** People at one of these companies. */
+export const companyIdIn = (ids: string[], params: SqlParams) => `p.company_id = ANY(${params.add(ids, 'bpchar[]')})`;

@@ -10,6 +10,8 @@ export interface ResolvedValues {
   keywordCompanyIds?: CompanyIds;
   /** Companies whose name contains a `company.name` CONTAINS include. */
   nameContainsCompanyIds?: CompanyIds;
+  /** The companies all company filters together select, when they are at most COMPANY_SET_LIMIT. */
+  companyIds?: string[];
 }
 
 export interface CompileContext {

@@ -6,7 +6,7 @@
 import { SENIORITIES } from '@app/domain/enums/people-enums';
 import { proNetworkKey } from '@app/domain/records/person-derived';
 import type { PeopleFilters, SortDirection, SortKey } from '../filters/filter-types';
-import { companyConditions, personCompanyCondition } from './company-conditions';
+import { companyConditions, companyIdIn, personCompanyCondition } from './company-conditions';
 import type { CompileContext } from './compile-context';
 import { membersOfSets, personConditions } from './person-conditions';
 import { allOf, SqlParams, Statement } from './sql-params';
@@ -52,9 +52,11 @@ export const SORTS: Readonly<Record<SortKey, SortSpec>> = {
 
 /** The WHERE clause of a filter set, written into `params`. */
 export function whereClause(filters: PeopleFilters, ctx: CompileContext, params: SqlParams): string {
-  const nameIsHint = (filters.person?.pro_network_url?.length ?? 0) > 0;
   const conditions = personConditions(filters, ctx, params);
-  const company = personCompanyCondition(companyConditions(filters, ctx, params, nameIsHint), params);
+  // Companies resolved to a short list first (resolve-filters.ts) meet people as that list.
+  const company = ctx.resolved.companyIds
+    ? companyIdIn(ctx.resolved.companyIds, params)
+    : personCompanyCondition(companyConditions(filters, ctx.resolved, params), params);
   if (company) conditions.push(company);
   return allOf(conditions);
 }

@@ -1,12 +1,17 @@
 import type { PeopleFilters } from '../filters/filter-types';
-import { RESOLUTION_LIMIT, resolveFilters } from './resolve-filters';
+import { countStatement } from '../compile/compile-search';
+import { COMPANY_SET_LIMIT, COMPANY_SET_MAX_COST, RESOLUTION_LIMIT, resolveFilters } from './resolve-filters';
 
-/** A database whose company lookups answer `companies` ids (at most the statement's LIMIT), recording the statements. */
-function fakeDb(companies: number) {
+/**
+ * A database whose company lookups answer `companies` ids (at most the statement's LIMIT) and plan `cost`,
+ * recording the statements (not the plans).
+ */
+function fakeDb(companies: number, cost = 100) {
   const statements: string[] = [];
   return {
     statements,
     query: async (text: string) => {
+      if (text.startsWith('EXPLAIN')) return { rows: [{ 'QUERY PLAN': [{ Plan: { 'Total Cost': cost } }] }] };
       statements.push(text);
       const limit = Number(/LIMIT (\d+)/.exec(text)?.[1] ?? companies);
       return { rows: Array.from({ length: Math.min(companies, limit) }, (_, i) => ({ id: `co_${i}` })) };
@@ -33,5 +38,66 @@ describe('resolveFilters: companies of a keyword or CONTAINS-name filter', () =>
     expect((await resolveFilters(db, 'ws', nameContains)).nameContainsCompanyIds).toBe('broad');
     const exactly = fakeDb(RESOLUTION_LIMIT);
     expect((await resolveFilters(exactly, 'ws', keywords)).keywordCompanyIds).toHaveLength(RESOLUTION_LIMIT);
+  });
+});
+
+describe('resolveFilters: the companies all company filters select together', () => {
+  const headcount: PeopleFilters = {
+    company_headcount_range: ['10001+'],
+    company_headcount_custom: { min: 15_000 },
+    company_industry: { include: [], exclude: ['Banking'] },
+  };
+  const ctx = (resolved: Awaited<ReturnType<typeof resolveFilters>>) => ({
+    workspaceId: 'ws',
+    today: '2026-11-27',
+    resolved,
+  });
+
+  it('answers their ids up to COMPANY_SET_LIMIT, every condition in one lookup, and people meet them as that list', async () => {
+    const db = fakeDb(646);
+    const resolved = await resolveFilters(db, 'ws', headcount);
+    expect(resolved.companyIds).toHaveLength(646);
+    expect(db.statements).toHaveLength(1);
+    expect(db.statements[0]).toMatch(
+      /^SELECT c\.id FROM companies c WHERE .*c\.employee_range = ANY.*c\.employee_count >= .*NOT .*c\.industry = ANY.* LIMIT 5001$/,
+    );
+    const count = countStatement(headcount, ctx(resolved));
+    expect(count.text).toBe(
+      'SELECT count(*)::bigint AS matched FROM people p WHERE (p.company_id = ANY($1::bpchar[]))',
+    );
+    expect(count.values).toEqual([resolved.companyIds]);
+  });
+
+  it('leaves more than COMPANY_SET_LIMIT companies to the company subquery', async () => {
+    const resolved = await resolveFilters(fakeDb(COMPANY_SET_LIMIT + 1), 'ws', headcount);
+    expect(resolved.companyIds).toBeUndefined();
+    expect(countStatement(headcount, ctx(resolved)).text).toContain(
+      'p.company_id IN (SELECT c.id FROM companies c WHERE',
+    );
+  });
+
+  it('leaves a lookup PostgreSQL plans over COMPANY_SET_MAX_COST to the subquery, without running it', async () => {
+    const db = fakeDb(646, COMPANY_SET_MAX_COST + 1);
+    expect((await resolveFilters(db, 'ws', headcount)).companyIds).toBeUndefined();
+    expect(db.statements).toHaveLength(0);
+    expect((await resolveFilters(fakeDb(646, COMPANY_SET_MAX_COST), 'ws', headcount)).companyIds).toHaveLength(646);
+  });
+
+  it('looks nothing up for excludes alone (people without a company match them) or for id lists alone', async () => {
+    const db = fakeDb(3);
+    await resolveFilters(db, 'ws', { company_industry: { include: [], exclude: ['Banking'] } });
+    await resolveFilters(db, 'ws', { company: { id: { include: ['c'.repeat(24)], exclude: [] } } });
+    expect(db.statements).toHaveLength(0);
+  });
+
+  it('resolves the keyword companies first, then the set they make with the other filters', async () => {
+    const db = fakeDb(3);
+    const resolved = await resolveFilters(db, 'ws', {
+      ...keywords,
+      company_type: { include: ['Public Company'], exclude: [] },
+    });
+    expect(db.statements).toHaveLength(2);
+    expect(db.statements[1]).toContain('c.id = ANY(');
+    expect(resolved.companyIds).toEqual(['co_0', 'co_1', 'co_2']);
   });
 });
