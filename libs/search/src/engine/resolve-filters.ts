@@ -89,21 +89,24 @@ async function resolveLocations(
 }
 
 /**
- * The ids of the companies `condition` selects, or `'broad'` when there are more than RESOLUTION_LIMIT: too many to
- * carry as a list, so the compiler writes the condition itself into the search's company subquery.
+ * The ids of the companies `condition` selects, or `'broad'` when there are more than `limits.most` (RESOLUTION_LIMIT)
+ * or PostgreSQL plans the lookup over `limits.maxCost`: too many (or too costly) to carry as a list, so the compiler
+ * writes the condition itself into the search's company subquery.
  */
 async function resolveCompanies(
   db: Queryable,
   params: SqlParams,
   condition: string,
   what: string,
+  limits: { most: number; maxCost?: number } = { most: RESOLUTION_LIMIT },
 ): Promise<CompanyIds> {
-  const statement = params.statement(
-    what,
-    `SELECT c.id FROM companies c WHERE ${condition} LIMIT ${RESOLUTION_LIMIT + 1}`,
-  );
+  const statement = params.statement(what, `SELECT c.id FROM companies c WHERE ${condition} LIMIT ${limits.most + 1}`);
+  if (limits.maxCost !== undefined) {
+    const plan = await db.query(`EXPLAIN (FORMAT JSON) ${statement.text}`, statement.values);
+    if (!(Number(plan.rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Total Cost']) <= limits.maxCost)) return 'broad';
+  }
   const { rows } = await db.query(statement.text, statement.values);
-  return rows.length > RESOLUTION_LIMIT ? 'broad' : rows.map((r) => r.id);
+  return rows.length > limits.most ? 'broad' : rows.map((r) => r.id);
 }
 
 function keywordCompanies(db: Queryable, f: CompanyKeywordsFilter): Promise<CompanyIds> {
@@ -130,15 +133,11 @@ async function resolveCompanySet(
   const params = new SqlParams();
   const conditions = companyConditions(filters, resolved, params);
   if (conditions.positive.length === 0) return undefined;
-  const selection = companySelection(conditions, params)!;
-  const statement = params.statement(
-    'company set',
-    `SELECT c.id FROM companies c WHERE ${selection} LIMIT ${COMPANY_SET_LIMIT + 1}`,
-  );
-  const plan = await db.query(`EXPLAIN (FORMAT JSON) ${statement.text}`, statement.values);
-  if (!(Number(plan.rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Total Cost']) <= COMPANY_SET_MAX_COST)) return undefined;
-  const { rows } = await db.query(statement.text, statement.values);
-  return rows.length > COMPANY_SET_LIMIT ? undefined : rows.map((r) => r.id);
+  const ids = await resolveCompanies(db, params, companySelection(conditions, params)!, 'company set', {
+    most: COMPANY_SET_LIMIT,
+    maxCost: COMPANY_SET_MAX_COST,
+  });
+  return ids === 'broad' ? undefined : ids;
 }
 
 /** Everything the compiler needs from the database; throws FilterValidationError for what cannot resolve. */
