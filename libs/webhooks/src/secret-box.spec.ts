@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import crypto, { randomBytes } from 'node:crypto';
 import { decryptSecret, encryptSecret, keyVersion, needsReseal, openSecret, sealSecret } from './secret-box';
-import { liveSecrets } from './secrets';
+import { liveSecrets, SecretOpener } from './secrets';
 
 const key = randomBytes(32);
 const secret = 'whsec_' + randomBytes(32).toString('base64');
@@ -94,5 +94,60 @@ describe('liveSecrets', () => {
       current,
     ]);
     expect(liveSecrets(row(null), 'wh_1', { current: key, previous: [] }, now)).toEqual([current]);
+  });
+});
+
+describe('SecretOpener', () => {
+  const keyring = { current: key, previous: [] };
+  const sealedFor = (webhookId: string, plain = secret) => sealSecret(plain, webhookId, keyring);
+
+  it('opens a box once and answers the kept secret after that', () => {
+    const opener = new SecretOpener(keyring);
+    const box = sealedFor('wh_1');
+    expect(opener.open(box, 'wh_1')).toBe(secret);
+    const decrypt = jest.spyOn(crypto, 'createDecipheriv');
+    try {
+      expect(opener.open(box, 'wh_1')).toBe(secret);
+      expect(decrypt).not.toHaveBeenCalled();
+    } finally {
+      decrypt.mockRestore();
+    }
+  });
+
+  it('still refuses a box moved to another webhook after its own webhook opened it', () => {
+    const opener = new SecretOpener(keyring);
+    const box = sealedFor('wh_1');
+    opener.open(box, 'wh_1');
+    expect(() => opener.open(box, 'wh_2')).toThrow();
+  });
+
+  it('keeps at most its size, the least recently used out first', () => {
+    const opener = new SecretOpener(keyring, 2);
+    const [a, b, c] = ['wh_a', 'wh_b', 'wh_c'].map((id) => [sealedFor(id, `whsec_${id}`), id] as const);
+    opener.open(...a);
+    opener.open(...b);
+    opener.open(...a); // a is now the most recently used
+    opener.open(...c); // b goes
+    expect(opener.kept).toBe(2);
+    const decrypt = jest.spyOn(crypto, 'createDecipheriv');
+    try {
+      expect(opener.open(...a)).toBe('whsec_wh_a');
+      expect(decrypt).not.toHaveBeenCalled();
+      expect(opener.open(...b)).toBe('whsec_wh_b');
+      expect(decrypt).toHaveBeenCalledTimes(1);
+    } finally {
+      decrypt.mockRestore();
+    }
+  });
+
+  it('signs with the same live secrets as the keyring', () => {
+    const row = {
+      secret_ciphertext: sealedFor('wh_1', 'whsec_current'),
+      previous_secret_ciphertext: sealedFor('wh_1', 'whsec_previous'),
+      previous_secret_expires_at: new Date(Date.now() + 60_000),
+    };
+    const opener = new SecretOpener(keyring);
+    expect(liveSecrets(row, 'wh_1', opener)).toEqual(liveSecrets(row, 'wh_1', keyring));
+    expect(liveSecrets(row, 'wh_1', opener)).toEqual(['whsec_current', 'whsec_previous']);
   });
 });

@@ -7,6 +7,7 @@ import {
   DeliveryStore,
   liveSecrets,
   ReceiverResolver,
+  SecretOpener,
   signatureHeaders,
   WebhookStore,
 } from '@app/webhooks';
@@ -33,6 +34,8 @@ export class WebhookDeliveryService {
   private readonly logger = new Logger('WebhookDelivery');
   /** c-ares with a TTL cache, off libuv's thread pool: one tenant's dead nameserver cannot stall the others. */
   private readonly resolver: ReceiverResolver;
+  /** Secrets opened once and kept across deliveries; made at first use (without SECRETS_KEY every task fails instead). */
+  private secretOpener: SecretOpener | null = null;
 
   constructor(
     private readonly webhooks: WebhookStore,
@@ -60,7 +63,11 @@ export class WebhookDeliveryService {
     const startedAt = new Date();
     let secrets: string[];
     try {
-      secrets = liveSecrets(task.secrets, webhookId, configKeyring(this.config));
+      secrets = liveSecrets(
+        task.secrets,
+        webhookId,
+        (this.secretOpener ??= new SecretOpener(configKeyring(this.config))),
+      );
     } catch {
       // A secret no key of SECRETS_KEY / SECRETS_KEY_PREVIOUS opens will not open on a retry either.
       await this.failUnsignable(task, startedAt);

@@ -34,7 +34,8 @@ export interface DrainDeps {
  * due tasks one after another. Lanes share the claimed tasks; a claim takes as many as there are
  * lanes. While claims come back full (a backlog) the drain grows (as many new lanes as it has,
  * up to the caps) and the next claim is made when half are still unsent, so lanes rarely wait for
- * PostgreSQL. Every claim also renews the slots.
+ * PostgreSQL. A claim also renews the slots, unless they were renewed less than a quarter of a renew
+ * period ago: a drain of a backlog claims many times a second, and its share changes no faster.
  *
  * A lane that finds no due task gives its slot back at once and then looks once more, taking a
  * slot again if a task became due: a relay that found every slot held while this lane had it left
@@ -54,6 +55,8 @@ export class DrainRun {
   private readonly holding = new Set<string>();
   private lastClaimFull = false;
   private claiming: Promise<void> | null = null;
+  /** When the last renewal started (Date.now()). */
+  private renewedAt = 0;
   private growth: Promise<void> | null = null;
   private readonly lanes = new Set<Promise<void>>();
 
@@ -199,7 +202,8 @@ export class DrainRun {
     this.claiming ??= (async () => {
       try {
         const limit = Math.max(1, this.active.size);
-        const [claimed] = await Promise.all([this.deps.claim(limit), this.renew()]);
+        const renewing = Date.now() - this.renewedAt >= this.renewEveryMs / 4 ? this.renew() : undefined;
+        const [claimed] = await Promise.all([this.deps.claim(limit), renewing]);
         this.lastClaimFull = claimed.length === limit;
         this.buffer.push(...claimed);
         if (this.lastClaimFull) this.grow();
@@ -217,6 +221,7 @@ export class DrainRun {
     // A lane that yielded keeps its slot renewed until it gives it back: its last attempt may outlast the TTL's remainder.
     const asked = [...this.holding];
     if (asked.length === 0) return;
+    this.renewedAt = Date.now();
     const kept = await this.deps.keep(asked);
     const held = new Set(kept.held);
     // An expired slot may be someone else's now: its lane stops after its current attempt.
