@@ -38,6 +38,13 @@ export class DeliveryDrains {
     const { webhookId } = job;
     const workspaceId = job.workspaceId ?? (await this.store.workspaceOf(webhookId));
     if (!workspaceId) return; // the webhook is gone, and its tasks with it
+    if (!this.stopping && this.lanesInUse >= this.config.webhookConcurrency) {
+      // Every lane of this process is busy: the job's slots go back untouched (another worker may use
+      // them) and the job tries again later, without renewing or taking slots it could not use.
+      if (job.slots?.length) await this.slots.give(workspaceId, webhookId, job.slots);
+      await this.queue.enqueue([{ webhookId, workspaceId, at: new Date(Date.now() + BUSY_RETRY_MS) }]);
+      return;
+    }
     let slots = job.slots?.length ? (await this.slots.keep(workspaceId, webhookId, job.slots)).held : [];
     if (slots.length === 0) slots = await this.slots.take(workspaceId, webhookId, FIRST_LANES);
     if (this.stopping) await this.slots.give(workspaceId, webhookId, slots);
