@@ -61,6 +61,9 @@ export class DeliveryDrains {
       return;
     }
     const leaseMs = 2 * this.config.webhookTimeoutMs + 5000;
+    // An attempt starts only while its lease covers the send, half a timeout of recording retries and the
+    // 5 s the recording keeps clear of the lease's end (recordDeadline): a claimed task waits at most half a timeout.
+    const minLeaseLeftMs = 1.5 * this.config.webhookTimeoutMs + 5000;
     await new DrainRun(
       {
         claim: (limit) => this.store.claimDue(webhookId, limit, leaseMs),
@@ -78,6 +81,7 @@ export class DeliveryDrains {
       },
       lanes,
       Math.max(100, Math.floor(this.slots.limits.ttlMs / 3)),
+      minLeaseLeftMs,
     ).run();
   }
 

@@ -552,7 +552,7 @@ class Sim {
       },
     };
     proc.lanesInUse += slots.length;
-    await new DrainRun(deps, slots, this.renewEveryMs).run();
+    await new DrainRun(deps, slots, this.renewEveryMs, this.leaseMs / 2).run();
   }
 
   async send(proc: Proc, task: ClaimedTask): Promise<void> {

@@ -31,10 +31,12 @@ export interface DrainDeps {
 
 /**
  * One drain of one webhook with the slots it holds: each slot is a lane that sends the webhook's
- * due tasks one after another. Lanes share the claimed tasks; a claim takes as many as there are
- * lanes. While claims come back full (a backlog) the drain grows (as many new lanes as it has,
- * up to the caps) and the next claim is made when half are still unsent, so lanes rarely wait for
- * PostgreSQL. A claim also renews the slots, unless they were renewed less than a quarter of a renew
+ * due tasks one after another. Lanes share the claimed tasks; a claim takes two for each lane.
+ * While claims come back full (a backlog) the drain grows (as many new lanes as it has, up to the
+ * caps) and the next claim is made when fewer tasks than half the lanes are still unsent, so lanes
+ * rarely wait for PostgreSQL. A claimed task is sent only while its lease still leaves
+ * `minLeaseLeftMs` for the attempt and its recording; one that waited longer (lanes held by slow
+ * receivers) is made due again instead, so no lease runs out mid-attempt (invariant 2). A claim also renews the slots, unless they were renewed less than a quarter of a renew
  * period ago: a drain of a backlog claims many times a second, and its share changes no faster.
  *
  * A lane that finds no due task gives its slot back at once and then looks once more, taking a
@@ -64,6 +66,8 @@ export class DrainRun {
     private readonly deps: DrainDeps,
     private readonly slots: string[],
     private readonly renewEveryMs: number,
+    /** The lease a task must have left when its attempt starts: the send's timeout and the recording's retries. */
+    private readonly minLeaseLeftMs: number,
   ) {}
 
   async run(): Promise<void> {
@@ -187,11 +191,25 @@ export class DrainRun {
 
   /** The next claimed task; null when a claim found none due. */
   private async next(): Promise<ClaimedTask | null> {
+    await this.releaseStale();
     if (this.lastClaimFull && this.buffer.length <= this.active.size / 2) void this.refill();
     const task = this.buffer.shift();
     if (task) return task;
     await this.refill();
+    await this.releaseStale(); // a claim that took long may answer tasks it leased too long ago
     return this.buffer.shift() ?? null;
+  }
+
+  /**
+   * Claimed tasks whose lease no longer covers a whole attempt are made due again rather than sent.
+   * Claims come in lease order, so they are at the front of the buffer.
+   */
+  private async releaseStale(): Promise<void> {
+    const startBy = Date.now() + this.minLeaseLeftMs;
+    let stale = 0;
+    while (stale < this.buffer.length && this.buffer[stale].leaseEndsAt < startBy) stale += 1;
+    if (stale === 0) return;
+    await this.deps.unclaim(this.buffer.splice(0, stale)).catch((e) => this.deps.onError('releasing claimed tasks', e));
   }
 
   /**
@@ -201,7 +219,7 @@ export class DrainRun {
   private refill(): Promise<void> {
     this.claiming ??= (async () => {
       try {
-        const limit = Math.max(1, this.active.size);
+        const limit = Math.max(1, 2 * this.active.size);
         const renewing = Date.now() - this.renewedAt >= this.renewEveryMs / 4 ? this.renew() : undefined;
         const [claimed] = await Promise.all([this.deps.claim(limit), renewing]);
         this.lastClaimFull = claimed.length === limit;
