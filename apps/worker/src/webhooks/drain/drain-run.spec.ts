@@ -60,14 +60,15 @@ describe('DrainRun', () => {
 
   it('releases tasks that grew stale in the buffer while the lanes were busy', async () => {
     const { deps, seen } = scriptedDeps([[task('evt_1', 60_000), task('evt_2', 60_000)]]);
-    const send = deps.send;
+    const send = (t: ClaimedTask) => deps.send(t);
     // The first send takes long enough for evt_2's lease to fall under what an attempt needs.
-    deps.send = async (t) => {
+    const slow = { ...deps };
+    slow.send = async (t) => {
       const sent = await send(t);
       await new Promise((r) => setTimeout(r, 600));
       return sent;
     };
-    await new DrainRun(deps, ['slot_a'], 1000, 60_000 - 500).run();
+    await new DrainRun(slow, ['slot_a'], 1000, 60_000 - 500).run();
     expect(seen.sent).toEqual(['evt_1']);
     expect(seen.unclaimed).toEqual(['evt_2']);
   });

@@ -36,8 +36,9 @@ export interface DrainDeps {
  * caps) and the next claim is made when fewer tasks than half the lanes are still unsent, so lanes
  * rarely wait for PostgreSQL. A claimed task is sent only while its lease still leaves
  * `minLeaseLeftMs` for the attempt and its recording; one that waited longer (lanes held by slow
- * receivers) is made due again instead, so no lease runs out mid-attempt (invariant 2). A claim also renews the slots, unless they were renewed less than a quarter of a renew
- * period ago: a drain of a backlog claims many times a second, and its share changes no faster.
+ * receivers) is made due again instead, so no lease runs out mid-attempt (invariant 2). A claim
+ * also renews the slots, unless they were renewed less than a quarter of a renew period ago: a
+ * drain of a backlog claims many times a second, and its share changes no faster.
  *
  * A lane that finds no due task gives its slot back at once and then looks once more, taking a
  * slot again if a task became due: a relay that found every slot held while this lane had it left
