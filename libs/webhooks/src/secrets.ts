@@ -14,7 +14,7 @@ export interface WebhookSecretColumns {
 }
 
 /** Opens one sealed secret of a webhook (throws when no key of the ring opens it). */
-export type OpenSecret = (box: string, webhookId: string) => string;
+type OpenSecret = (box: string, webhookId: string) => string;
 
 /**
  * The secrets that sign a delivery now: the current one first, then the previous one while its
