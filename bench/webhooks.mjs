@@ -451,7 +451,11 @@ try {
           `saturation: ${BURST} deliveries in ${burst.seconds} s = ${burst.deliveries_per_s}/s; ratio ${rounds.at(-1).ratio}`,
       );
     }
-    const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const middle = (values) =>
+      pct(
+        values.toSorted((a, b) => a - b),
+        50,
+      );
     results.baseline = { bare_posts_per_s: middle(rounds.map((r) => r.bare_posts_per_s)) };
     results.saturation = {
       events: BURST,

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { openSecret } from '../../libs/webhooks/src/secret-box';
-import { liveSecrets } from '../../libs/webhooks/src/secrets';
+import { liveSecrets, SecretOpener } from '../../libs/webhooks/src/secrets';
 import { errorOf, HttpAnswer } from '../support/http';
 import { startStack, TestStack, Workspace } from '../support/stack';
 
@@ -315,7 +315,7 @@ describe('webhooks API (registration, management, history, recovery)', () => {
     const [row] = await stack.db.query<any>(`SELECT * FROM webhooks WHERE id = $1`, [h.id]);
     expect(JSON.stringify(row)).not.toContain(secret.slice(6));
     expect(JSON.stringify(row)).not.toContain(h.secret.slice(6));
-    expect(liveSecrets(row, h.id, { current: secretsKey, previous: [] })).toEqual([secret, h.secret]);
+    expect(liveSecrets(row, h.id, new SecretOpener({ current: secretsKey, previous: [] }))).toEqual([secret, h.secret]);
     expect((await a.api.get(`/v2/webhooks/${h.id}`)).text).not.toContain(secret.slice(6));
 
     // Default grace 24h; grace 0 drops the old secret at once.
@@ -326,7 +326,9 @@ describe('webhooks API (registration, management, history, recovery)', () => {
     const now = await a.api.post(`/v2/webhooks/${h.id}/rotate-secret`, { grace: '0' });
     expect(now.body.data.previous_secret_expires_at).toBeNull();
     const [after] = await stack.db.query<any>(`SELECT * FROM webhooks WHERE id = $1`, [h.id]);
-    expect(liveSecrets(after, h.id, { current: secretsKey, previous: [] })).toEqual([now.body.data.secret]);
+    expect(liveSecrets(after, h.id, new SecretOpener({ current: secretsKey, previous: [] }))).toEqual([
+      now.body.data.secret,
+    ]);
 
     validation(await a.api.post(`/v2/webhooks/${h.id}/rotate-secret`, { grace: '8d' }), 'grace', 'out_of_range');
     validation(await a.api.post(`/v2/webhooks/${h.id}/rotate-secret`, { grace: 'soon' }), 'grace', 'invalid_format');

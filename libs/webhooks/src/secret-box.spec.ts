@@ -86,14 +86,13 @@ describe('liveSecrets', () => {
 
   it('answers the previous secret only while its grace period lasts', () => {
     const now = new Date('2026-01-01T00:00:00Z');
-    expect(liveSecrets(row(new Date(now.getTime() + 1000)), 'wh_1', { current: key, previous: [] }, now)).toEqual([
-      current,
-      previous,
-    ]);
-    expect(liveSecrets(row(new Date(now.getTime() - 1000)), 'wh_1', { current: key, previous: [] }, now)).toEqual([
-      current,
-    ]);
-    expect(liveSecrets(row(null), 'wh_1', { current: key, previous: [] }, now)).toEqual([current]);
+    expect(
+      liveSecrets(row(new Date(now.getTime() + 1000)), 'wh_1', new SecretOpener({ current: key, previous: [] }), now),
+    ).toEqual([current, previous]);
+    expect(
+      liveSecrets(row(new Date(now.getTime() - 1000)), 'wh_1', new SecretOpener({ current: key, previous: [] }), now),
+    ).toEqual([current]);
+    expect(liveSecrets(row(null), 'wh_1', new SecretOpener({ current: key, previous: [] }), now)).toEqual([current]);
   });
 });
 
@@ -140,14 +139,14 @@ describe('SecretOpener', () => {
     }
   });
 
-  it('signs with the same live secrets as the keyring', () => {
+  it('answers the same live secrets whether it opens them or kept them', () => {
     const row = {
       secret_ciphertext: sealedFor('wh_1', 'whsec_current'),
       previous_secret_ciphertext: sealedFor('wh_1', 'whsec_previous'),
       previous_secret_expires_at: new Date(Date.now() + 60_000),
     };
     const opener = new SecretOpener(keyring);
-    expect(liveSecrets(row, 'wh_1', opener)).toEqual(liveSecrets(row, 'wh_1', keyring));
+    expect(liveSecrets(row, 'wh_1', opener)).toEqual(liveSecrets(row, 'wh_1', new SecretOpener(keyring)));
     expect(liveSecrets(row, 'wh_1', opener)).toEqual(['whsec_current', 'whsec_previous']);
   });
 });

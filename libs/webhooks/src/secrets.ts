@@ -13,26 +13,20 @@ export interface WebhookSecretColumns {
   previous_secret_expires_at: Date | string | null;
 }
 
-/** Opens one sealed secret of a webhook (throws when no key of the ring opens it). */
-type OpenSecret = (box: string, webhookId: string) => string;
-
 /**
  * The secrets that sign a delivery now: the current one first, then the previous one while its
- * rotation grace period lasts. Decrypted in memory only; never log the result. `keys` is the
- * keyring, or a `SecretOpener` that keeps what it opened.
+ * rotation grace period lasts. Decrypted in memory only; never log the result.
  */
 export function liveSecrets(
   row: WebhookSecretColumns,
   webhookId: string,
-  keys: SecretKeyring | SecretOpener,
+  opener: SecretOpener,
   now: Date = new Date(),
 ): string[] {
-  const open: OpenSecret =
-    keys instanceof SecretOpener ? (box, id) => keys.open(box, id) : (box, id) => openSecret(box, id, keys);
-  const secrets = [open(row.secret_ciphertext, webhookId)];
+  const secrets = [opener.open(row.secret_ciphertext, webhookId)];
   const expiresAt = row.previous_secret_expires_at ? new Date(row.previous_secret_expires_at) : null;
   if (row.previous_secret_ciphertext && expiresAt && expiresAt.getTime() > now.getTime()) {
-    secrets.push(open(row.previous_secret_ciphertext, webhookId));
+    secrets.push(opener.open(row.previous_secret_ciphertext, webhookId));
   }
   return secrets;
 }

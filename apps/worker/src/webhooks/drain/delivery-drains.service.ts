@@ -38,13 +38,9 @@ export class DeliveryDrains {
     const { webhookId } = job;
     const workspaceId = job.workspaceId ?? (await this.store.workspaceOf(webhookId));
     if (!workspaceId) return; // the webhook is gone, and its tasks with it
-    if (!this.stopping && this.lanesInUse >= this.config.webhookConcurrency) {
-      // Every lane of this process is busy: the job's slots go back untouched (another worker may use
-      // them) and the job tries again later, without renewing or taking slots it could not use.
-      if (job.slots?.length) await this.slots.give(workspaceId, webhookId, job.slots);
-      await this.queue.enqueue([{ webhookId, workspaceId, at: new Date(Date.now() + BUSY_RETRY_MS) }]);
-      return;
-    }
+    // Every lane of this process is busy: the job's slots go back untouched, without renewing or taking slots it could not use.
+    if (!this.stopping && this.lanesInUse >= this.config.webhookConcurrency)
+      return this.retryLater(workspaceId, webhookId, job.slots ?? []);
     let slots = job.slots?.length ? (await this.slots.keep(workspaceId, webhookId, job.slots)).held : [];
     if (slots.length === 0) slots = await this.slots.take(workspaceId, webhookId, FIRST_LANES);
     if (this.stopping) await this.slots.give(workspaceId, webhookId, slots);
@@ -55,11 +51,8 @@ export class DeliveryDrains {
     // Counted before the first await, or drains starting meanwhile would count the same free lanes.
     const lanes = slots.slice(0, Math.max(0, this.config.webhookConcurrency - this.lanesInUse));
     this.lanesInUse += lanes.length;
+    if (lanes.length === 0) return this.retryLater(workspaceId, webhookId, slots);
     await this.slots.give(workspaceId, webhookId, slots.slice(lanes.length));
-    if (lanes.length === 0) {
-      await this.queue.enqueue([{ webhookId, workspaceId, at: new Date(Date.now() + BUSY_RETRY_MS) }]);
-      return;
-    }
     const leaseMs = 2 * this.config.webhookTimeoutMs + 5000;
     // An attempt starts only while its lease covers the send, half a timeout of recording retries and the
     // 5 s the recording keeps clear of the lease's end (recordDeadline): a claimed task waits at most half a timeout.
@@ -83,6 +76,12 @@ export class DeliveryDrains {
       Math.max(100, Math.floor(this.slots.limits.ttlMs / 3)),
       minLeaseLeftMs,
     ).run();
+  }
+
+  /** No lane free in this process: the slots go back (another worker may use them) and the drain tries again later. */
+  private async retryLater(workspaceId: string, webhookId: string, slots: string[]): Promise<void> {
+    await this.slots.give(workspaceId, webhookId, slots);
+    await this.queue.enqueue([{ webhookId, workspaceId, at: new Date(Date.now() + BUSY_RETRY_MS) }]);
   }
 
   /** Up to `n` more slots for new lanes, no more than this process has lanes left for. */
