@@ -20,6 +20,7 @@ import { OwnedAddressesAndJobRetention1763771327000 } from './migrations/1763771
 import { IdempotencyKeys1795652007523 } from './migrations/1795652007523-idempotency-keys';
 import { PeopleIndexDiet1795800000000 } from './migrations/1795800000000-people-index-diet';
 import { WebhookTaskClaims1795700000000 } from './migrations/1795700000000-webhook-task-claims';
+import { WorkspaceSearchSetsVersion1795900000000 } from './migrations/1795900000000-workspace-search-sets-version';
 
 /** Every migration, in order. */
 export const MIGRATIONS = [
@@ -41,6 +42,7 @@ export const MIGRATIONS = [
   IdempotencyKeys1795652007523,
   WebhookTaskClaims1795700000000,
   PeopleIndexDiet1795800000000,
+  WorkspaceSearchSetsVersion1795900000000,
 ];
 
 /** The limits every pool of the API, the worker and the CLI sets (DB_* variables, docs/operations.md#when-postgresql-or-redis-is-down). */

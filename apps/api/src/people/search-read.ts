@@ -1,5 +1,5 @@
 import type { ReadSpec } from '@app/database';
-import { countIsCacheable, parsePeopleFilters } from '@app/search';
+import { countFollowsWorkspace, parsePeopleFilters } from '@app/search';
 
 /**
  * A search whose filters follow the workspace's own saves, lists, reveals or exports is a dependent read
@@ -8,7 +8,7 @@ import { countIsCacheable, parsePeopleFilters } from '@app/search';
  */
 export function searchRead(rawFilters: unknown, workspaceId: string): ReadSpec {
   try {
-    if (countIsCacheable(parsePeopleFilters(rawFilters), undefined)) return { kind: 'plain' };
+    if (!countFollowsWorkspace(parsePeopleFilters(rawFilters))) return { kind: 'plain' };
   } catch {
     return { kind: 'plain' };
   }

@@ -14,6 +14,13 @@ export class Workspace {
   @Column({ type: 'bigint', default: 0, transformer: BIGINT_AS_NUMBER })
   credits: number;
 
+  /**
+   * Bumped by triggers whenever the workspace's saves, reveals, lists or exports change: the counts of searches
+   * that follow them are cached under it (docs/people-search.md "Counts").
+   */
+  @Column({ name: 'search_sets_version', type: 'bigint', default: 0, select: false, transformer: BIGINT_AS_NUMBER })
+  searchSetsVersion: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -1,19 +1,26 @@
-import { countIsCacheable, countKey } from './count-cache';
+import { countFollowsWorkspace, countIsCacheable, countKey } from './count-cache';
 
-describe('countIsCacheable', () => {
-  it('keeps counts that depend only on the data set', () => {
+describe('countFollowsWorkspace', () => {
+  it('tells counts that depend only on the data set', () => {
     expect(
-      countIsCacheable({ person_seniority: { include: ['VP'], exclude: [] }, sort_by: 'person_last_name' }, undefined),
-    ).toBe(true);
-    expect(countIsCacheable({ contact_details: { email: { status: ['valid'] } } }, [])).toBe(true);
+      countFollowsWorkspace({ person_seniority: { include: ['VP'], exclude: [] }, sort_by: 'person_last_name' }),
+    ).toBe(false);
+    expect(countFollowsWorkspace({ contact_details: { email: { status: ['valid'] } } })).toBe(false);
   });
 
-  it("never keeps counts that follow the workspace's saves, lists, reveals, exports or exclusions", () => {
-    expect(countIsCacheable({ lists: { include: [], exclude: [], saved: 'any' } }, undefined)).toBe(false);
-    expect(countIsCacheable({ duplicates: { exclude_exported: true } }, undefined)).toBe(false);
-    expect(countIsCacheable({ contact_details: { email: { revealed: false } } }, undefined)).toBe(false);
-    expect(countIsCacheable({ contact_details: { phone: { revealed: true } } }, undefined)).toBe(false);
-    expect(countIsCacheable({}, ['a'.repeat(24)])).toBe(false);
+  it("from counts that follow the workspace's saves, lists, reveals or exports", () => {
+    expect(countFollowsWorkspace({ lists: { include: [], exclude: [], saved: 'any' } })).toBe(true);
+    expect(countFollowsWorkspace({ duplicates: { exclude_exported: true } })).toBe(true);
+    expect(countFollowsWorkspace({ contact_details: { email: { revealed: false } } })).toBe(true);
+    expect(countFollowsWorkspace({ contact_details: { phone: { revealed: true } } })).toBe(true);
+  });
+});
+
+describe('countIsCacheable', () => {
+  it('never keeps a count that leaves out ids given with the request', () => {
+    expect(countIsCacheable(undefined)).toBe(true);
+    expect(countIsCacheable([])).toBe(true);
+    expect(countIsCacheable(['a'.repeat(24)])).toBe(false);
   });
 });
 

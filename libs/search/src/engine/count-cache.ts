@@ -4,26 +4,37 @@ import type { PeopleFilters } from '../filters/filter-types';
 /**
  * Where counts of searches are kept between requests (Redis in the API). Paging through results
  * asks for the same count on every page; only a dataset load changes it, and every load bumps
- * `dataset_state.version`, which is part of each key with the database's own instance id.
+ * `dataset_state.version`, which is part of each key with the database's own instance id. A count that
+ * follows a workspace's own sets also keys on that workspace and its `search_sets_version`.
  */
 export interface CountCache {
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string): Promise<void>;
 }
 
-/** Counts that depend on the workspace's own saves, lists, reveals or exports change at any time: never cached. */
-export function countIsCacheable(filters: PeopleFilters, excludeIds: readonly string[] | undefined): boolean {
+/**
+ * A count that follows the workspace's own saves, reveals, lists or exports: cached under the workspace's
+ * `search_sets_version` as well as the data set's, which triggers bump on every change to those sets.
+ */
+export function countFollowsWorkspace(filters: PeopleFilters): boolean {
   const contact = filters.contact_details;
   return (
-    !filters.lists &&
-    !filters.duplicates?.exclude_exported &&
-    contact?.email?.revealed === undefined &&
-    contact?.phone?.revealed === undefined &&
-    !(excludeIds && excludeIds.length > 0)
+    !!filters.lists ||
+    !!filters.duplicates?.exclude_exported ||
+    contact?.email?.revealed !== undefined ||
+    contact?.phone?.revealed !== undefined
   );
 }
 
-/** The key of one count: the database instance and data set version, the day months are counted from, and the filters. */
+/** A count that leaves out ids given with the request (a credit preview's) is that request's alone: never cached. */
+export function countIsCacheable(excludeIds: readonly string[] | undefined): boolean {
+  return !(excludeIds && excludeIds.length > 0);
+}
+
+/**
+ * The key of one count: the database instance and data set version (with the workspace and its sets' version
+ * when the count follows them), the day months are counted from, and the filters.
+ */
 export function countKey(kind: string, version: string, today: string, filters: PeopleFilters): string {
   // Sort and paging do not change a count; the rest of the filter set does.
   const { sort_by, sort_direction, ...selecting } = filters;

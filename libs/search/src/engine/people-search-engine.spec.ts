@@ -72,13 +72,19 @@ describe('PeopleSearchEngine counts over SEARCH_COUNT_ESTIMATE_ABOVE', () => {
 });
 
 describe('PeopleSearchEngine counts of filters that leave out workspace sets', () => {
-  /** Counts by statement: the cached rest, and the part of it in the workspace's sets; the list lookup answers live. */
+  /**
+   * Counts by statement: the cached rest, and the part of it in the workspace's sets; the list lookup answers
+   * live; `bump()` is a change to the workspace's sets (what the triggers do to `search_sets_version`).
+   */
   function partsDb(rest: number, part: number) {
     const ran: string[] = [];
+    let setsVersion = 0;
     const db: Queryable = {
       async query(text: string, values: unknown[] = []) {
         ran.push(text);
         if (text.startsWith('SELECT id FROM lists')) return { rows: (values[1] as string[]).map((id) => ({ id })) };
+        if (text.includes('search_sets_version'))
+          return { rows: [{ version: `1.1.${String(values[0])}.${setsVersion}` }] };
         if (text.includes('dataset_state')) return { rows: [{ version: '1.1' }] };
         if (text.includes('least(g.n')) return { rows: [{ matched: '500', capped: '300' }] };
         if (text.startsWith('SELECT count(*)'))
@@ -88,7 +94,7 @@ describe('PeopleSearchEngine counts of filters that leave out workspace sets', (
     };
     const kept = new Map<string, string>();
     const cache = { get: async (k: string) => kept.get(k), set: async (k: string, v: string) => void kept.set(k, v) };
-    return { db, ran, cache, kept };
+    return { db, ran, cache, kept, bump: () => void (setsVersion += 1) };
   }
 
   it('subtracts the people of every excluded set (exports, saves, lists) from the cached count of the rest', async () => {
@@ -103,8 +109,8 @@ describe('PeopleSearchEngine counts of filters that leave out workspace sets', (
     const part = ran.find((t) => t.includes('p.id IN ('));
     expect(part).toMatch(/exported_people e .* UNION ALL .*saved_people s .* UNION ALL .*people_list_members m/);
     expect(part).not.toContain('NOT IN');
-    // Only the rest is cached: the sets change with every save.
-    expect([...kept.values()]).toEqual(['10000']);
+    // The rest is kept for every workspace, the whole under this workspace's sets version.
+    expect([...kept.values()].sort()).toEqual(['10000', '8766']);
   });
 
   it('counts a set the filters select from (lists.include, saved: any) whole, without a subtraction', async () => {
@@ -113,7 +119,22 @@ describe('PeopleSearchEngine counts of filters that leave out workspace sets', (
     await engine.search({ ...filters, lists: { include: ['lst_a'], exclude: ['lst_b'] } }, request);
     await engine.search({ ...filters, lists: { saved: 'any' }, duplicates: { exclude_exported: true } }, request);
     expect(ran.filter((t) => t.startsWith('SELECT count(*)'))).toHaveLength(2);
-    expect(kept.size).toBe(0);
+    expect(kept.size).toBe(2);
+  });
+
+  it("keeps a count that follows the workspace's sets until they change, and apart for each workspace", async () => {
+    const { db, ran, cache, bump } = partsDb(10_000, 1_234);
+    const engine = new PeopleSearchEngine(db, cache);
+    const saved = { ...filters, lists: { saved: 'any' } };
+    const counts = () => ran.filter((t) => t.startsWith('SELECT count(*)')).length;
+    await engine.search(saved, request);
+    await engine.search({ ...saved, sort_by: 'person_last_name' }, { ...request, page: 2 });
+    expect(counts()).toBe(1); // paging and sorting reuse it
+    bump();
+    await engine.search(saved, request);
+    expect(counts()).toBe(2); // a save, list edit or export: counted again
+    await engine.search(saved, { ...request, workspaceId: 'ws_2' });
+    expect(counts()).toBe(3); // another workspace's saves are other people
   });
 
   it('answers a capped search past 25,000 matches from the plain count, split the same way, without grouping by company', async () => {

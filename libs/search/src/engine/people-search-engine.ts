@@ -18,7 +18,7 @@ import {
 } from '../compile/compile-search';
 import type { PeopleFilters } from '../filters/filter-types';
 import { parsePeopleFilters } from '../filters/validate-filters';
-import { CountCache, countIsCacheable, countKey } from './count-cache';
+import { CountCache, countFollowsWorkspace, countIsCacheable, countKey } from './count-cache';
 import { Queryable, resolveFilters } from './resolve-filters';
 
 /** PostgreSQL cancelled a statement at `statement_timeout`. */
@@ -203,14 +203,23 @@ export class PeopleSearchEngine {
   }
 
   /**
-   * `exclude_exported`, `lists.saved: none` and `lists.exclude` follow the workspace's exports,
-   * saves and lists, so their counts cannot be cached whole; but the rest of the filters can be:
-   * that cached count less the people of those sets who match it, found from the workspace's side,
-   * is the same number at a fraction of the cost.
+   * The count of the filters, cached (under the workspace's sets version when it follows them). Its
+   * `exclude_exported`, `lists.saved: none` and `lists.exclude` parts are counted apart: the count of the rest
+   * of the filters, which does not follow the workspace and is cached for every workspace, less the people of
+   * those sets who match it, found from the workspace's side, is the same number at a fraction of the cost.
    */
   private async count(filters: PeopleFilters, ctx: CompileContext): Promise<Count> {
+    // An estimate is kept as `~n`, so a cached count says which it is.
+    const kept = await this.cached('count', filters, ctx, async () => {
+      const count = await this.uncachedCount(filters, ctx);
+      return `${count.estimate ? '~' : ''}${count.n}`;
+    });
+    return { n: Number(kept.replace('~', '')), estimate: kept.startsWith('~') };
+  }
+
+  private async uncachedCount(filters: PeopleFilters, ctx: CompileContext): Promise<Count> {
     const split = splitWorkspacePart(filters);
-    if (split && this.counts && countIsCacheable(split.rest, ctx.excludeIds)) {
+    if (split && this.counts && countIsCacheable(ctx.excludeIds)) {
       const [all, part] = await Promise.all([
         this.count(split.rest, ctx),
         this.exactCount(split.rest, { ...ctx, onlyWorkspaces: split.sets }),
@@ -219,15 +228,7 @@ export class PeopleSearchEngine {
       const n = Math.max(0, all.n - part);
       return all.estimate ? { n: roundToSignificant(n), estimate: true } : { n, estimate: false };
     }
-    // An estimate is kept as `~n`, so a cached count says which it is.
-    const kept = await this.cached('count', filters, ctx, async () => {
-      const count = (await this.sampledCount(filters, ctx)) ?? {
-        n: await this.exactCount(filters, ctx),
-        estimate: false,
-      };
-      return `${count.estimate ? '~' : ''}${count.n}`;
-    });
-    return { n: Number(kept.replace('~', '')), estimate: kept.startsWith('~') };
+    return (await this.sampledCount(filters, ctx)) ?? { n: await this.exactCount(filters, ctx), estimate: false };
   }
 
   private async exactCount(filters: PeopleFilters, ctx: CompileContext): Promise<number> {
@@ -278,17 +279,31 @@ export class PeopleSearchEngine {
     return { matched, capped };
   }
 
-  /** A count from the cache when it holds one for this data set version, else computed and kept. */
+  /**
+   * A count from the cache when it holds one for this data set version (and, when the count follows the
+   * workspace's own sets, this version of them), else computed and kept. The versions are read before the
+   * count, so a count is never kept under versions older than the data it saw.
+   */
   private async cached(
     kind: string,
     filters: PeopleFilters,
     ctx: CompileContext,
     compute: () => Promise<string>,
   ): Promise<string> {
-    if (!this.counts || !countIsCacheable(filters, ctx.excludeIds)) return compute();
-    const version =
-      (await this.guard(() => this.db.query(`SELECT instance || '.' || version AS version FROM dataset_state`))).rows[0]
-        ?.version ?? '0';
+    if (!this.counts || !countIsCacheable(ctx.excludeIds)) return compute();
+    const version = await this.guard(async () =>
+      countFollowsWorkspace(filters)
+        ? (
+            await this.db.query(
+              `SELECT d.instance || '.' || d.version || '.' || w.id || '.' || w.search_sets_version AS version
+                 FROM dataset_state d, workspaces w WHERE w.id = $1`,
+              [ctx.workspaceId],
+            )
+          ).rows[0]?.version
+        : (await this.db.query(`SELECT instance || '.' || version AS version FROM dataset_state`)).rows[0]?.version,
+    );
+    // No version (no data set state, or a workspace gone mid-request): counted, not kept.
+    if (version === undefined) return compute();
     const key = countKey(kind, version, ctx.today, filters);
     const known = await this.counts.get(key);
     if (known !== undefined) return known;
