@@ -11,6 +11,7 @@ export * from './suggestions/suggestion-lookup';
 export * from './people/person-record';
 export * from './people/email-bucket-sql';
 export * from './people/people-save-store';
+export * from './people/search-sets-lock';
 export * from './people/people-selection-store';
 export * from './credits/credit-ledger';
 export * from './dataset/dataset-loader';

@@ -1,5 +1,5 @@
 import { AuthContext } from '@app/common';
-import { ListRepository, noteWorkspaceWrite } from '@app/database';
+import { ListRepository, lockSearchSets, noteWorkspaceWrite } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { resolveLiveLists } from '../lists/live-lists';
@@ -30,6 +30,7 @@ export class PeopleListsService {
   async remove(auth: AuthContext, body: RemoveFromListDto): Promise<RemovalAnswer> {
     const ids = removalIds(body.ids);
     const answer = await this.dataSource.transaction(async (m) => {
+      await lockSearchSets(m, auth.workspaceId);
       const [listId] = await resolveLiveLists(this.lists, m, auth.workspaceId, [body.list_id], 'people', 'list_id');
       return { removed: await this.lists.removePeople(auth.workspaceId, listId, ids, m) };
     });

@@ -1,5 +1,5 @@
 import { AuthContext, isHex24, malformedIdError, notFoundError } from '@app/common';
-import { noteWorkspaceWrite, PersonRecord, PersonRepository, ReplicaRouter } from '@app/database';
+import { lockSearchSets, noteWorkspaceWrite, PersonRecord, PersonRepository, ReplicaRouter } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { editedEmail } from './person-email';
@@ -33,6 +33,7 @@ export class PeopleRecordsService {
     assertPersonId(id);
     const stored = email === null ? null : editedEmail(email);
     const answer = await this.dataSource.transaction(async (m) => {
+      await lockSearchSets(m, auth.workspaceId);
       if (!(await this.people.editEmail(auth.workspaceId, id, stored, m))) throw notFoundError('saved person');
       const record = await this.people.record(auth.workspaceId, id, m);
       if (!record) throw notFoundError('person');

@@ -2,6 +2,7 @@ import { newId } from '@app/common';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { List, ListType } from '../entities/list.entity';
+import { lockSearchSets } from '../people/search-sets-lock';
 import { PageOf, PageWindow } from './page';
 
 /** A live list with how many members it has. */
@@ -71,10 +72,13 @@ export class ListRepository {
 
   /** Soft delete of a live list of the workspace; false when there is none. */
   async softDelete(workspaceId: string, id: string): Promise<boolean> {
-    const result = await this.dataSource
-      .getRepository(List)
-      .update({ id, workspaceId, deletedAt: IsNull() }, { deletedAt: () => 'now()' });
-    return (result.affected ?? 0) > 0;
+    return this.dataSource.transaction(async (m) => {
+      await lockSearchSets(m, workspaceId);
+      const result = await m
+        .getRepository(List)
+        .update({ id, workspaceId, deletedAt: IsNull() }, { deletedAt: () => 'now()' });
+      return (result.affected ?? 0) > 0;
+    });
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { PeopleExport } from '../entities/people-export.entity';
+import { lockSearchSets } from '../people/search-sets-lock';
 import { mutateReturning } from '../sql';
 import { expireExportsStatement } from './job-retention';
 
@@ -106,6 +107,7 @@ export class PeopleExportRepository {
    */
   async complete(exportId: string, csv: string, workspaceId: string, exported: string[]): Promise<boolean> {
     return this.db.transaction(async (m) => {
+      await lockSearchSets(m, workspaceId);
       const [done] = await mutateReturning<{ id: string }>(
         m,
         `UPDATE people_exports SET csv = $2, status = 'completed', processed = total, completed_at = now()
