@@ -13,6 +13,8 @@ import {
   sampledCountStatement,
   samplePercent,
   SORTS,
+  sortGroupsStatement,
+  sortsByGroups,
   workspaceSetCountStatement,
 } from './compile-search';
 
@@ -528,5 +530,59 @@ describe('every statement of any filter set reads each of its values through a c
     );
     // Most objects are valid: the property is about compiled SQL, not about refusals.
     expect(compiled).toBeGreaterThan(1500);
+  });
+});
+
+describe('sorted pages read group by group', () => {
+  it('groups the matches by the sort key in result order, nulls last, with the sort join', () => {
+    const byType = sortGroupsStatement({ sort_by: 'company_type' }, ctx());
+    expect(byType.text).toContain('FROM people p LEFT JOIN companies sc ON sc.id = p.company_id');
+    expect(byType.text).toMatch(
+      /SELECT sc\.type AS value, count\(\*\)::bigint AS n .* GROUP BY 1 ORDER BY 1 ASC NULLS LAST$/s,
+    );
+    const bySeniority = sortGroupsStatement({ sort_by: 'person_seniority', sort_direction: 'asc' }, ctx());
+    expect(bySeniority.text).toMatch(/ORDER BY 1 ASC NULLS LAST$/);
+    expect(sortGroupsStatement({ sort_by: 'company_founded' }, ctx()).text).toMatch(/ORDER BY 1 DESC NULLS LAST$/);
+    expectWellFormed(byType);
+  });
+
+  it('reads one group in the default order, by its value or as the nulls, walked or gathered first', () => {
+    const filters: PeopleFilters = { sort_by: 'company_type', person_seniority: ie(['VP']) };
+    const walked = pageStatement(filters, ctx(), { ...page, group: { value: 'Privately Held', gather: false } });
+    expect(walked.text).toMatch(
+      /AND sc\.type = \$2::text ORDER BY p\.followers DESC, p\.id ASC\s+LIMIT \$3::int OFFSET \$4::int$/,
+    );
+    expect(walked.values).toEqual([['VP'], 'Privately Held', 25, 50]);
+    const nulls = pageStatement(filters, ctx(), { ...page, group: { value: null, gather: false } });
+    expect(nulls.text).toContain('AND sc.type IS NULL ORDER BY');
+    expectWellFormed(nulls);
+    const gathered = pageStatement(filters, ctx(), { ...page, group: { value: 'Nonprofit', gather: true } });
+    expect(gathered.text).toMatch(
+      /^WITH m AS MATERIALIZED \(SELECT p\.id, p\.followers FROM people p LEFT JOIN companies sc/,
+    );
+    expect(gathered.text).toContain('ORDER BY m.followers DESC, m.id ASC LIMIT');
+    expectWellFormed(gathered);
+    const seniority = pageStatement({ sort_by: 'person_seniority' }, ctx(), {
+      ...page,
+      group: { value: 4, gather: false },
+    });
+    expect(seniority.text).toContain('p.seniority) = $1::int ORDER BY p.followers DESC');
+  });
+
+  it('applies to the keys with few values only, and never to a search by profile URL', () => {
+    expect(sortsByGroups({ sort_by: 'company_industry' })).toBe(true);
+    expect(sortsByGroups({ sort_by: 'person_email_available' })).toBe(true);
+    for (const key of [
+      'company_name',
+      'person_first_name',
+      'person_job_title',
+      'person_saved_at',
+      'company_employee_count',
+    ] as const)
+      expect(sortsByGroups({ sort_by: key })).toBe(false);
+    expect(sortsByGroups({})).toBe(false);
+    expect(sortsByGroups({ sort_by: 'company_type', person: { pro_network_url: ['https://example.com/in/x'] } })).toBe(
+      false,
+    );
   });
 });

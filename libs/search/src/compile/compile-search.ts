@@ -22,6 +22,11 @@ interface SortSpec {
   expr: string;
   direction: SortDirection;
   join?: 'company' | 'saved';
+  /**
+   * The key takes few values (a seniority, a company type, a country: 2 to 130 on the generated data), of this SQL
+   * type: a sorted page can be read group by group, each in the default order (`sortGroupsStatement`).
+   */
+  groups?: 'int' | 'text' | 'bool';
 }
 
 // Ranks from junior to senior, so `desc` (the default) puts owners first.
@@ -34,21 +39,52 @@ const SENIORITY_RANK = `array_position(ARRAY[${[...SENIORITIES]
 export const SORTS: Readonly<Record<SortKey, SortSpec>> = {
   person_first_name: { expr: 'lower(p.first_name)', direction: 'asc' },
   person_last_name: { expr: 'lower(p.last_name)', direction: 'asc' },
-  person_seniority: { expr: SENIORITY_RANK, direction: 'desc' },
+  person_seniority: { expr: SENIORITY_RANK, direction: 'desc', groups: 'int' },
   person_job_title: { expr: 'lower(p.title)', direction: 'asc' },
-  person_country: { expr: `p.location->>'country'`, direction: 'asc' },
-  person_email_available: { expr: `COALESCE(p.best_email_status = 'valid', false)`, direction: 'desc' },
+  person_country: { expr: `p.location->>'country'`, direction: 'asc', groups: 'text' },
+  person_email_available: { expr: `COALESCE(p.best_email_status = 'valid', false)`, direction: 'desc', groups: 'bool' },
   person_saved_at: { expr: 'ss.saved_at', direction: 'desc', join: 'saved' },
   // The person's copy of the headcount (people_headcount_sort_idx walks it in order), not a join.
   company_employee_count: { expr: 'p.company_employee_count', direction: 'desc' },
   company_name: { expr: 'lower(sc.name)', direction: 'asc', join: 'company' },
-  company_industry: { expr: 'sc.industry', direction: 'asc', join: 'company' },
-  company_founded: { expr: 'sc.founded', direction: 'desc', join: 'company' },
-  company_country: { expr: `sc.location->>'country'`, direction: 'asc', join: 'company' },
-  company_type: { expr: 'sc.type', direction: 'asc', join: 'company' },
-  company_business_type: { expr: 'sc.business_type', direction: 'asc', join: 'company' },
-  company_revenue_stream: { expr: 'sc.revenue_stream', direction: 'asc', join: 'company' },
+  company_industry: { expr: 'sc.industry', direction: 'asc', join: 'company', groups: 'text' },
+  company_founded: { expr: 'sc.founded', direction: 'desc', join: 'company', groups: 'int' },
+  company_country: { expr: `sc.location->>'country'`, direction: 'asc', join: 'company', groups: 'text' },
+  company_type: { expr: 'sc.type', direction: 'asc', join: 'company', groups: 'text' },
+  company_business_type: { expr: 'sc.business_type', direction: 'asc', join: 'company', groups: 'text' },
+  company_revenue_stream: { expr: 'sc.revenue_stream', direction: 'asc', join: 'company', groups: 'text' },
 };
+
+/** A value of a sort key that takes few values, and how many people of the filter set have it (null: no value). */
+export interface SortGroup {
+  value: string | number | boolean | null;
+  n: number;
+}
+
+/** Whether the filter set's `sort_by` takes few values, so that its sorted pages can be read group by group. */
+export function sortsByGroups(filters: PeopleFilters): boolean {
+  return (
+    filters.sort_by !== undefined && SORTS[filters.sort_by].groups !== undefined && !filters.person?.pro_network_url
+  );
+}
+
+/**
+ * The values of the sort key among the filter set's matches, in result order (nulls last), with how many match
+ * each. A sorted page then reads the groups it spans, each in the default order (followers descending, the order
+ * within a group), walking `people_followers_idx` until it has the page, where the sorted statement read, joined
+ * and sorted every match for each page.
+ */
+export function sortGroupsStatement(filters: PeopleFilters, ctx: CompileContext): Statement {
+  const params = new SqlParams();
+  const where = whereClause(filters, ctx, params);
+  const order = orderTerms(filters, ctx, params, true);
+  const [key] = order.terms;
+  return params.statement(
+    'sort groups',
+    `SELECT ${key.expr} AS value, count(*)::bigint AS n FROM people p${order.joins} WHERE ${where}
+      GROUP BY 1 ORDER BY 1 ${key.direction} NULLS LAST`,
+  );
+}
 
 /** The WHERE clause of a filter set, written into `params`. */
 export function whereClause(filters: PeopleFilters, ctx: CompileContext, params: SqlParams): string {
@@ -150,6 +186,11 @@ export interface PageOptions {
   unordered?: boolean;
   /** `max_person_per_company`, and whether a valid email wins a slot (only up to EXACT_CAP_LIMIT matches). */
   cap?: { perCompany: number; preferValidEmail: boolean };
+  /**
+   * Only the matches whose sort key has this value (`sortGroupsStatement`), in the default order; `gather`: all of
+   * them first, then the page of them (a rare group, which a walk in the default order would pass over for long).
+   */
+  group?: { value: SortGroup['value']; gather: boolean };
 }
 
 interface OrderTerm {
@@ -168,7 +209,7 @@ function orderTerms(
   ctx: CompileContext,
   params: SqlParams,
   applySort: boolean,
-): { terms: OrderTerm[]; joins: string } {
+): { terms: OrderTerm[]; joins: string; group?: (value: SortGroup['value']) => string } {
   const urls = filters.person?.pro_network_url;
   if (urls?.length) {
     // Results keep the caller's URL order; sort_by does not apply.
@@ -188,8 +229,12 @@ function orderTerms(
   }
   const terms: OrderTerm[] = [];
   let joins = '';
+  let group: ((value: SortGroup['value']) => string) | undefined;
   const sort = applySort && filters.sort_by ? SORTS[filters.sort_by] : undefined;
   if (sort) {
+    const type = sort.groups;
+    if (type)
+      group = (value) => (value === null ? `${sort.expr} IS NULL` : `${sort.expr} = ${params.add(value, type)}`);
     terms.push({
       expr: sort.expr,
       direction: (filters.sort_direction ?? sort.direction) === 'asc' ? 'ASC' : 'DESC',
@@ -201,7 +246,7 @@ function orderTerms(
       joins = ` LEFT JOIN saved_people ss ON ss.workspace_id = ${params.addOpaque(ctx.workspaceId, 'text')} AND ss.person_id = p.id`;
   }
   terms.push({ expr: 'p.followers', direction: 'DESC' }, { expr: 'p.id', direction: 'ASC' });
-  return { terms, joins };
+  return { terms, joins, group };
 }
 
 const orderBy = (terms: OrderTerm[], alias?: (i: number) => string) =>
@@ -220,6 +265,21 @@ export function pageStatement(filters: PeopleFilters, ctx: CompileContext, optio
   }
   const order = orderTerms(filters, ctx, params, options.applySort);
   const joins = order.joins;
+  if (options.group && order.group && !options.cap) {
+    // One group of the sort key: its value is the same for every row, so the default order is the result order.
+    const matches = `FROM people p${joins} WHERE ${where} AND ${order.group(options.group.value)}`;
+    const window = `LIMIT ${params.add(options.limit, 'int')} OFFSET ${params.add(options.offset, 'int')}`;
+    // MATERIALIZED: PostgreSQL may not walk people_followers_idx for it, whatever it guesses of the group's size.
+    return options.group.gather
+      ? params.statement(
+          'page (one sort group, gathered)',
+          `WITH m AS MATERIALIZED (SELECT p.id, p.followers ${matches}) SELECT m.id FROM m ORDER BY m.followers DESC, m.id ASC ${window}`,
+        )
+      : params.statement(
+          'page (one sort group)',
+          `SELECT p.id ${matches} ORDER BY ${orderBy(order.terms.slice(1))} ${window}`,
+        );
+  }
   const limit = params.add(options.limit, 'int');
   const offset = params.add(options.offset, 'int');
   if (!options.cap) {

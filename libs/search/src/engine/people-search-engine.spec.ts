@@ -158,3 +158,73 @@ describe('PeopleSearchEngine counts of filters that leave out workspace sets', (
     expect(ran.filter((t) => t.includes('least(g.n'))).toHaveLength(1);
   });
 });
+
+describe('PeopleSearchEngine sorted pages read group by group', () => {
+  /** Answers the count (the groups' sum), the sort key's groups and the people estimate; records each statement. */
+  function groupsDb(groups: Array<[string | null, number]>, people = 1_000_000) {
+    const ran: { text: string; values: unknown[] }[] = [];
+    const db: Queryable = {
+      async query(text: string, values: unknown[] = []) {
+        ran.push({ text, values });
+        if (text.startsWith('SELECT count(*)'))
+          return { rows: [{ matched: String(groups.reduce((sum, [, n]) => sum + n, 0)) }] };
+        if (text.includes('GROUP BY 1 ORDER BY 1'))
+          return { rows: groups.map(([value, n]) => ({ value, n: String(n) })) };
+        if (text.includes('reltuples')) return { rows: [{ n: String(people) }] };
+        return { rows: [] };
+      },
+    };
+    const pages = () => ran.filter((s) => /sc\.type (=|IS NULL)/.test(s.text) && !s.text.includes('GROUP BY'));
+    return { db, ran, pages };
+  }
+  const byType = { sort_by: 'company_type' };
+  const from0 = { groupedSorts: { from: 0, walkRows: 20_000 } };
+
+  it('reads the groups a page spans, each from the right offset', async () => {
+    const { db, pages } = groupsDb([
+      ['Nonprofit', 30_000],
+      ['Privately Held', 100_000],
+      [null, 20_000],
+    ]);
+    const engine = new PeopleSearchEngine(db);
+    await engine.search(byType, { ...request, page: 1_201, perPage: 25 }); // offset 30,000: the second group's start
+    expect(pages().map((s) => s.values)).toEqual([['Privately Held', 25, 0]]);
+    const across = groupsDb([
+      ['Nonprofit', 3_010],
+      ['Privately Held', 100_000],
+    ]);
+    await new PeopleSearchEngine(across.db).search(byType, { ...request, page: 121, perPage: 25 }); // offset 3,000
+    expect(across.pages().map((s) => s.values)).toEqual([
+      ['Nonprofit', 10, 3_000],
+      ['Privately Held', 15, 0],
+    ]);
+  });
+
+  it('reads the nulls last, and gathers a group too rare to walk', async () => {
+    const { db, pages } = groupsDb([
+      ['Nonprofit', 2_000],
+      [null, 100],
+    ]);
+    await new PeopleSearchEngine(db).search(byType, { ...request, page: 81, perPage: 25 }); // offset 2,000
+    const [nulls] = pages();
+    expect(nulls.text).toContain('sc.type IS NULL');
+    // 1,000,000 people / 100 in the group × 25 wanted: a walk would pass over 250,000 people.
+    expect(nulls.text).toMatch(/^WITH m AS MATERIALIZED/);
+    const dense = groupsDb([['Nonprofit', 400_000]]);
+    await new PeopleSearchEngine(dense.db).search(byType, { ...request, page: 1, perPage: 25 });
+    expect(dense.pages()[0].text).not.toContain('MATERIALIZED');
+  });
+
+  it('leaves a page over many small groups, few matches or a key with many values to the sorted statement', async () => {
+    const many = groupsDb(Array.from({ length: 30 }, (_, i): [string, number] => [`type ${i}`, 5]));
+    await new PeopleSearchEngine(many.db, undefined, from0).search(byType, { ...request, page: 1, perPage: 25 });
+    expect(many.pages()).toEqual([]);
+    expect(many.ran.some((s) => s.text.includes('ORDER BY sc.type ASC NULLS LAST, p.followers DESC'))).toBe(true);
+    const few = groupsDb([['Nonprofit', 1_999]]);
+    await new PeopleSearchEngine(few.db).search(byType, request);
+    expect(few.ran.some((s) => s.text.includes('GROUP BY'))).toBe(false);
+    const names = groupsDb([['Acme', 100_000]]);
+    await new PeopleSearchEngine(names.db).search({ sort_by: 'company_name' }, request);
+    expect(names.ran.some((s) => s.text.includes('GROUP BY'))).toBe(false);
+  });
+});

@@ -13,6 +13,9 @@ import {
   sampledCountStatement,
   samplePercent,
   SORT_LIMIT,
+  SortGroup,
+  sortGroupsStatement,
+  sortsByGroups,
   Statement,
   workspaceSetCountStatement,
 } from '../compile/compile-search';
@@ -72,6 +75,15 @@ function splitWorkspacePart(filters: PeopleFilters): { rest: PeopleFilters; sets
   return Object.keys(sets).length > 0 ? { rest: others, sets } : null;
 }
 
+/**
+ * Sorted pages of a key with few values are read group by group (`groupedPage`) from this many matches: under it
+ * the sorted statement's sort is small. A page that spans more groups than MAX_PAGE_GROUPS is read by the sorted
+ * statement (many small groups); a group walked in the default order is expected to pass over at most `walkRows`
+ * people (people / group size × rows wanted), else its matches are gathered first.
+ */
+const GROUPED_SORTS = { from: 2_000, walkRows: 20_000 };
+const MAX_PAGE_GROUPS = 3;
+
 /** How far under the estimate threshold PostgreSQL's plan of a count may be and still get a sample. */
 const PLAN_UNDERESTIMATE = 50;
 
@@ -84,6 +96,11 @@ interface Count {
 export interface SearchEngineOptions {
   /** Counts over this many matches are estimated from a sample; 0 or absent: always exact. */
   estimateCountsAbove?: number;
+  /**
+   * Sorted pages read group by group (`groupedPage`): from how many matches, and how many people a walk of one
+   * group may pass over; false: every sorted page by the sorted statement (what the tests compare against).
+   */
+  groupedSorts?: { from: number; walkRows: number } | false;
 }
 
 export class PeopleSearchEngine {
@@ -124,9 +141,11 @@ export class PeopleSearchEngine {
     if (filters.sort_by && !filters.person?.pro_network_url) {
       // Whether the sort applies depends on the count, so the count goes first.
       const total = await this.count(filters, ctx);
-      const ids = (await this.run(pageStatement(filters, ctx, { ...window, applySort: total.n < SORT_LIMIT }))).map(
-        (r) => r.id,
-      );
+      const applySort = total.n < SORT_LIMIT;
+      const grouped = await this.groupedPage(filters, ctx, window, total.n);
+      const ids = grouped
+        ? (await Promise.all(grouped.map((statement) => this.run(statement)))).flat().map((r) => r.id)
+        : (await this.run(pageStatement(filters, ctx, { ...window, applySort }))).map((r) => r.id);
       return { filters, ids, total: total.n, totalIsEstimate: total.estimate };
     }
     const [total, rows] = await Promise.all([
@@ -134,6 +153,68 @@ export class PeopleSearchEngine {
       this.run(pageStatement(filters, ctx, { ...window, applySort: false })),
     ]);
     return { filters, ids: rows.map((r) => r.id), total: total.n, totalIsEstimate: total.estimate };
+  }
+
+  /**
+   * The statements of a sorted page read from the groups of its sort key it spans (`sortGroupsStatement`, cached
+   * like a count), each in the default order, to run together; null when the sorted statement reads it: a key with
+   * many values, `total` matches outside `groupedSorts`, or a page that spans more than MAX_PAGE_GROUPS groups.
+   */
+  private async groupedPage(
+    filters: PeopleFilters,
+    ctx: CompileContext,
+    window: { limit: number; offset: number },
+    total: number,
+  ): Promise<Statement[] | null> {
+    const options = this.options.groupedSorts ?? GROUPED_SORTS;
+    if (!options || !sortsByGroups(filters) || total < options.from || total >= SORT_LIMIT) return null;
+    const { people, groups } = await this.sortGroups(filters, ctx);
+    const spans: Array<{ group: SortGroup; offset: number; limit: number }> = [];
+    let skip = window.offset;
+    let wanted = window.limit;
+    for (const group of groups) {
+      if (wanted === 0) break;
+      if (skip >= group.n) {
+        skip -= group.n;
+        continue;
+      }
+      const limit = Math.min(wanted, group.n - skip);
+      spans.push({ group, offset: skip, limit });
+      wanted -= limit;
+      skip = 0;
+    }
+    if (spans.length > MAX_PAGE_GROUPS) return null;
+    return spans.map(({ group, offset, limit }) =>
+      pageStatement(filters, ctx, {
+        limit,
+        offset,
+        applySort: true,
+        group: { value: group.value, gather: (people / group.n) * (offset + limit) > options.walkRows },
+      }),
+    );
+  }
+
+  /** The sort key's groups among the matches, and how many people there are (PostgreSQL's estimate), cached. */
+  private async sortGroups(
+    filters: PeopleFilters,
+    ctx: CompileContext,
+  ): Promise<{ people: number; groups: SortGroup[] }> {
+    const direction = filters.sort_direction ?? 'default';
+    const kept = await this.cached(`groups:${filters.sort_by}:${direction}`, filters, ctx, async () => {
+      const [rows, people] = await Promise.all([
+        this.run(sortGroupsStatement(filters, ctx)),
+        this.run({
+          label: 'people (estimate)',
+          text: `SELECT reltuples::bigint AS n FROM pg_class WHERE oid = 'people'::regclass`,
+          values: [],
+        }),
+      ]);
+      return JSON.stringify({
+        people: Math.max(1, Number(people[0]?.n ?? 1)),
+        groups: rows.map((r) => ({ value: r.value, n: Number(r.n) })),
+      });
+    });
+    return JSON.parse(kept);
   }
 
   /** Up to `limit` people of a selection in result order, and whether more matched (credit preview, people save). */
@@ -181,11 +262,16 @@ export class PeopleSearchEngine {
     const ctx = await this.context(filters, request.workspaceId, request.today);
     const window = { limit: request.perPage, offset: (request.page - 1) * request.perPage, applySort: true };
     const cap = filters.max_person_per_company;
-    if (cap === undefined)
-      return [
-        workspaceSetCountStatement(filters, ctx) ?? countStatement(filters, ctx),
-        pageStatement(filters, ctx, window),
-      ];
+    if (cap === undefined) {
+      const count = workspaceSetCountStatement(filters, ctx) ?? countStatement(filters, ctx);
+      // A sorted page read group by group: its groups' statement and the groups' pages, as `search` runs them.
+      const grouped = sortsByGroups(filters)
+        ? await this.groupedPage(filters, ctx, window, (await this.count(filters, ctx)).n)
+        : null;
+      return grouped
+        ? [count, sortGroupsStatement(filters, ctx), ...grouped]
+        : [count, pageStatement(filters, ctx, window)];
+    }
     return [
       cappedCountStatement(filters, ctx, cap),
       pageStatement(filters, ctx, { ...window, cap: { perCompany: cap, preferValidEmail: true } }),
