@@ -69,8 +69,10 @@ export class PeopleSaveService {
     await this.rateLimiter.spend('search', workspaceId, searchUnits(selection));
     const taken = await this.take(workspaceId, selection);
     const answer = await this.dataSource.transaction(async (m) => {
-      const listIds = await resolveLiveLists(this.lists, m, workspaceId, body.list_ids ?? [], 'people', 'list_ids');
+      // The workspace row first, then its lists: every writer of a workspace's sets locks in this order
+      // (lockSearchSets), so a save never waits for a list that a waiting list deletion holds.
       const balance = (await lockBalance(m, workspaceId)) ?? 0;
+      const listIds = await resolveLiveLists(this.lists, m, workspaceId, body.list_ids ?? [], 'people', 'list_ids');
       const classified = await this.selector.classify(m, workspaceId, taken.personIds, taken.validEmails);
       const buckets = new Map([...classified].map(([id, c]) => [id, c.bucket] as const));
       const charged = peopleToCharge(taken.personIds, buckets, balance);
