@@ -569,16 +569,26 @@ describe('sorted pages read group by group', () => {
     expect(seniority.text).toContain('p.seniority) = $1::int ORDER BY p.followers DESC');
   });
 
+  it('reads a sort by save time as the saved people in save order, then the others in the default order', () => {
+    const bySave = { sort_by: 'person_saved_at', sort_direction: 'asc' } as const;
+    const groups = sortGroupsStatement(bySave, ctx());
+    expect(groups.text).toMatch(/SELECT \(ss\.saved_at IS NOT NULL\) AS value, .* GROUP BY 1 ORDER BY 1 DESC$/s);
+    const saved = pageStatement(bySave, ctx(), { ...page, group: { value: true, gather: true } });
+    expect(saved.text).toContain(
+      'AND ss.saved_at IS NOT NULL ORDER BY ss.saved_at ASC NULLS LAST, p.followers DESC, p.id ASC LIMIT',
+    );
+    expect(saved.text).not.toContain('MATERIALIZED'); // the saves are walked in save order, never regathered
+    const others = pageStatement(bySave, ctx(), { ...page, group: { value: false, gather: false } });
+    expect(others.text).toContain('AND ss.saved_at IS NULL ORDER BY p.followers DESC, p.id ASC');
+    expectWellFormed(saved);
+    expectWellFormed(others);
+  });
+
   it('applies to the keys with few values only, and never to a search by profile URL', () => {
     expect(sortsByGroups({ sort_by: 'company_industry' })).toBe(true);
     expect(sortsByGroups({ sort_by: 'person_email_available' })).toBe(true);
-    for (const key of [
-      'company_name',
-      'person_first_name',
-      'person_job_title',
-      'person_saved_at',
-      'company_employee_count',
-    ] as const)
+    expect(sortsByGroups({ sort_by: 'person_saved_at' })).toBe(true);
+    for (const key of ['company_name', 'person_first_name', 'person_job_title', 'company_employee_count'] as const)
       expect(sortsByGroups({ sort_by: key })).toBe(false);
     expect(sortsByGroups({})).toBe(false);
     expect(sortsByGroups({ sort_by: 'company_type', person: { pro_network_url: ['https://example.com/in/x'] } })).toBe(

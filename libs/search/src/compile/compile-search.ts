@@ -24,9 +24,11 @@ interface SortSpec {
   join?: 'company' | 'saved';
   /**
    * The key takes few values (a seniority, a company type, a country: 2 to 130 on the generated data), of this SQL
-   * type: a sorted page can be read group by group, each in the default order (`sortGroupsStatement`).
+   * type: a sorted page can be read group by group, each in the default order (`sortGroupsStatement`). `present`:
+   * two groups, the people with a value (in the key's order; the workspace's saves, walked by save time) and then
+   * those without (in the default order).
    */
-  groups?: 'int' | 'text' | 'bool';
+  groups?: 'int' | 'text' | 'bool' | 'present';
 }
 
 // Ranks from junior to senior, so `desc` (the default) puts owners first.
@@ -43,7 +45,7 @@ export const SORTS: Readonly<Record<SortKey, SortSpec>> = {
   person_job_title: { expr: 'lower(p.title)', direction: 'asc' },
   person_country: { expr: `p.location->>'country'`, direction: 'asc', groups: 'text' },
   person_email_available: { expr: `COALESCE(p.best_email_status = 'valid', false)`, direction: 'desc', groups: 'bool' },
-  person_saved_at: { expr: 'ss.saved_at', direction: 'desc', join: 'saved' },
+  person_saved_at: { expr: 'ss.saved_at', direction: 'desc', join: 'saved', groups: 'present' },
   // The person's copy of the headcount (people_headcount_sort_idx walks it in order), not a join.
   company_employee_count: { expr: 'p.company_employee_count', direction: 'desc' },
   company_name: { expr: 'lower(sc.name)', direction: 'asc', join: 'company' },
@@ -79,10 +81,15 @@ export function sortGroupsStatement(filters: PeopleFilters, ctx: CompileContext)
   const where = whereClause(filters, ctx, params);
   const order = orderTerms(filters, ctx, params, true);
   const [key] = order.terms;
+  // `present`: true (a value, first in either direction), then false.
+  const [value, direction] =
+    filters.sort_by && SORTS[filters.sort_by].groups === 'present'
+      ? [`(${key.expr} IS NOT NULL)`, 'DESC']
+      : [key.expr, `${key.direction} NULLS LAST`];
   return params.statement(
     'sort groups',
-    `SELECT ${key.expr} AS value, count(*)::bigint AS n FROM people p${order.joins} WHERE ${where}
-      GROUP BY 1 ORDER BY 1 ${key.direction} NULLS LAST`,
+    `SELECT ${value} AS value, count(*)::bigint AS n FROM people p${order.joins} WHERE ${where}
+      GROUP BY 1 ORDER BY 1 ${direction}`,
   );
 }
 
@@ -209,7 +216,7 @@ function orderTerms(
   ctx: CompileContext,
   params: SqlParams,
   applySort: boolean,
-): { terms: OrderTerm[]; joins: string; group?: (value: SortGroup['value']) => string } {
+): { terms: OrderTerm[]; joins: string; group?: (value: SortGroup['value']) => SortGroupPart } {
   const urls = filters.person?.pro_network_url;
   if (urls?.length) {
     // Results keep the caller's URL order; sort_by does not apply.
@@ -229,12 +236,19 @@ function orderTerms(
   }
   const terms: OrderTerm[] = [];
   let joins = '';
-  let group: ((value: SortGroup['value']) => string) | undefined;
+  let group: ((value: SortGroup['value']) => SortGroupPart) | undefined;
   const sort = applySort && filters.sort_by ? SORTS[filters.sort_by] : undefined;
   if (sort) {
     const type = sort.groups;
-    if (type)
-      group = (value) => (value === null ? `${sort.expr} IS NULL` : `${sort.expr} = ${params.add(value, type)}`);
+    if (type === 'present')
+      group = (value) =>
+        value === true
+          ? { condition: `${sort.expr} IS NOT NULL`, keyOrder: true }
+          : { condition: `${sort.expr} IS NULL` };
+    else if (type)
+      group = (value) => ({
+        condition: value === null ? `${sort.expr} IS NULL` : `${sort.expr} = ${params.add(value, type)}`,
+      });
     terms.push({
       expr: sort.expr,
       direction: (filters.sort_direction ?? sort.direction) === 'asc' ? 'ASC' : 'DESC',
@@ -247,6 +261,12 @@ function orderTerms(
   }
   terms.push({ expr: 'p.followers', direction: 'DESC' }, { expr: 'p.id', direction: 'ASC' });
   return { terms, joins, group };
+}
+
+/** One group of a sort key: its condition, and whether its people keep the key's order (else the default order). */
+interface SortGroupPart {
+  condition: string;
+  keyOrder?: boolean;
 }
 
 const orderBy = (terms: OrderTerm[], alias?: (i: number) => string) =>
@@ -266,9 +286,16 @@ export function pageStatement(filters: PeopleFilters, ctx: CompileContext, optio
   const order = orderTerms(filters, ctx, params, options.applySort);
   const joins = order.joins;
   if (options.group && order.group && !options.cap) {
-    // One group of the sort key: its value is the same for every row, so the default order is the result order.
-    const matches = `FROM people p${joins} WHERE ${where} AND ${order.group(options.group.value)}`;
+    // One group of the sort key: its value is the same for every row, so the default order is the result order
+    // (but for the people with a save time, who keep its order).
+    const part = order.group(options.group.value);
+    const matches = `FROM people p${joins} WHERE ${where} AND ${part.condition}`;
     const window = `LIMIT ${params.add(options.limit, 'int')} OFFSET ${params.add(options.offset, 'int')}`;
+    if (part.keyOrder)
+      return params.statement(
+        'page (sort key present)',
+        `SELECT p.id ${matches} ORDER BY ${orderBy(order.terms)} ${window}`,
+      );
     // MATERIALIZED: PostgreSQL may not walk people_followers_idx for it, whatever it guesses of the group's size.
     return options.group.gather
       ? params.statement(

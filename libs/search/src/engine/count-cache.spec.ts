@@ -13,6 +13,8 @@ describe('countFollowsWorkspace', () => {
     expect(countFollowsWorkspace({ duplicates: { exclude_exported: true } })).toBe(true);
     expect(countFollowsWorkspace({ contact_details: { email: { revealed: false } } })).toBe(true);
     expect(countFollowsWorkspace({ contact_details: { phone: { revealed: true } } })).toBe(true);
+    // The groups of a sort by save time (saved or not) follow the saves too.
+    expect(countFollowsWorkspace({ sort_by: 'person_saved_at' })).toBe(true);
   });
 });
 

@@ -13,13 +13,16 @@ export interface CountCache {
 }
 
 /**
- * A count that follows the workspace's own saves, reveals, lists or exports: cached under the workspace's
- * `search_sets_version` as well as the data set's, which triggers bump on every change to those sets.
+ * A count (or a sort's groups: `person_saved_at`) that follows the workspace's own saves, reveals, lists or
+ * exports: cached under the workspace's `search_sets_version` as well as the data set's, which triggers bump on
+ * every change to those sets.
  */
 export function countFollowsWorkspace(filters: PeopleFilters): boolean {
   const contact = filters.contact_details;
   return (
     !!filters.lists ||
+    // Its sort groups (saved or not) follow the saves.
+    filters.sort_by === 'person_saved_at' ||
     !!filters.duplicates?.exclude_exported ||
     contact?.email?.revealed !== undefined ||
     contact?.phone?.revealed !== undefined
