@@ -228,3 +228,25 @@ describe('PeopleSearchEngine sorted pages read group by group', () => {
     expect(names.ran.some((s) => s.text.includes('GROUP BY'))).toBe(false);
   });
 });
+
+describe('PeopleSearchEngine pages past the last match', () => {
+  it('answers a sorted or capped page past an exact count without looking for it', async () => {
+    const ran: string[] = [];
+    const db: Queryable = {
+      async query(text: string) {
+        ran.push(text);
+        if (text.includes('least(g.n')) return { rows: [{ matched: '6', capped: '4' }] };
+        if (text.startsWith('SELECT count(*)')) return { rows: [{ matched: '6' }] };
+        return { rows: [{ id: 'should not be read' }] };
+      },
+    };
+    const engine = new PeopleSearchEngine(db);
+    const sorted = await engine.search({ sort_by: 'person_last_name' }, { ...request, page: 2, perPage: 25 });
+    expect(sorted).toMatchObject({ ids: [], total: 6, totalIsEstimate: false });
+    const capped = await engine.search({ max_person_per_company: 1 }, { ...request, page: 2, perPage: 4 });
+    expect(capped).toMatchObject({ ids: [], total: 4, totalIsEstimate: false });
+    expect(ran.filter((t) => t.includes('ORDER BY'))).toEqual([]);
+    // The last page still reads its matches.
+    expect((await engine.search({ sort_by: 'person_last_name' }, request)).ids).toEqual(['should not be read']);
+  });
+});

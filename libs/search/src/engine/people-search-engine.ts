@@ -129,7 +129,8 @@ export class PeopleSearchEngine {
         applySort: matched < SORT_LIMIT,
         cap: { perCompany: cap, preferValidEmail: exact },
       });
-      const ids = (await this.run(page)).map((r) => r.id);
+      // A page past the last match (an exact count) is empty: no statement looks for it.
+      const ids = exact && window.offset >= capped ? [] : (await this.run(page)).map((r) => r.id);
       // Past EXACT_CAP_LIMIT the total is the rounded count before the cap, an estimate (docs/people-search.md).
       return {
         filters,
@@ -142,6 +143,8 @@ export class PeopleSearchEngine {
       // Whether the sort applies depends on the count, so the count goes first.
       const total = await this.count(filters, ctx);
       const applySort = total.n < SORT_LIMIT;
+      if (!total.estimate && window.offset >= total.n)
+        return { filters, ids: [], total: total.n, totalIsEstimate: false };
       const grouped = await this.groupedPage(filters, ctx, window, total.n);
       const ids = grouped
         ? (await Promise.all(grouped.map((statement) => this.run(statement)))).flat().map((r) => r.id)
