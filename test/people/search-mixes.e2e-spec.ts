@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import { SEARCH_SESSION_OPTIONS } from '../../apps/api/src/people/search-session';
 import { PeopleSearchEngine } from '../../libs/search/src/engine/people-search-engine';
-import { SORTS } from '../../libs/search/src/compile/compile-search';
+import { sortsByGroups } from '../../libs/search/src/compile/compile-search';
 import { PeopleFilters, SORT_KEYS } from '../../libs/search/src/filters/filter-types';
 import { loadMixVocabulary, searchMixes } from '../support/search-mixes';
 import { workspaceHarness } from '../support/stack';
@@ -132,7 +132,7 @@ describe(`random people search mixes (${MIXES} from seed ${SEED}, ${PEOPLE} peop
     let compared = 0;
     for (const [index, mix] of searchMixes(vocabulary, SEED + 1, MIXES * 2).entries()) {
       const filters = mix.body.filters as PeopleFilters;
-      if (!filters.sort_by || !SORTS[filters.sort_by].groups || filters.max_person_per_company) continue;
+      if (!sortsByGroups(filters) || filters.max_person_per_company) continue;
       // Pages 1 and 3 of 100, and the mix's own page: early and deep windows, some across group bounds.
       for (const [page, perPage] of [
         [1, 100],

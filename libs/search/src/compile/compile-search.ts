@@ -80,16 +80,11 @@ export function sortGroupsStatement(filters: PeopleFilters, ctx: CompileContext)
   const params = new SqlParams();
   const where = whereClause(filters, ctx, params);
   const order = orderTerms(filters, ctx, params, true);
-  const [key] = order.terms;
-  // `present`: true (a value, first in either direction), then false.
-  const [value, direction] =
-    filters.sort_by && SORTS[filters.sort_by].groups === 'present'
-      ? [`(${key.expr} IS NOT NULL)`, 'DESC']
-      : [key.expr, `${key.direction} NULLS LAST`];
+  if (!order.groups) throw new Error(`sort_by ${String(filters.sort_by)} is not read by groups`);
   return params.statement(
     'sort groups',
-    `SELECT ${value} AS value, count(*)::bigint AS n FROM people p${order.joins} WHERE ${where}
-      GROUP BY 1 ORDER BY 1 ${direction}`,
+    `SELECT ${order.groups.key} AS value, count(*)::bigint AS n FROM people p${order.joins} WHERE ${where}
+      GROUP BY 1 ORDER BY 1 ${order.groups.order}`,
   );
 }
 
@@ -216,7 +211,7 @@ function orderTerms(
   ctx: CompileContext,
   params: SqlParams,
   applySort: boolean,
-): { terms: OrderTerm[]; joins: string; group?: (value: SortGroup['value']) => SortGroupPart } {
+): { terms: OrderTerm[]; joins: string; groups?: SortGroups } {
   const urls = filters.person?.pro_network_url;
   if (urls?.length) {
     // Results keep the caller's URL order; sort_by does not apply.
@@ -236,37 +231,47 @@ function orderTerms(
   }
   const terms: OrderTerm[] = [];
   let joins = '';
-  let group: ((value: SortGroup['value']) => SortGroupPart) | undefined;
+  let groups: SortGroups | undefined;
   const sort = applySort && filters.sort_by ? SORTS[filters.sort_by] : undefined;
   if (sort) {
+    const direction = (filters.sort_direction ?? sort.direction) === 'asc' ? 'ASC' : 'DESC';
+    terms.push({ expr: sort.expr, direction, nullable: true });
     const type = sort.groups;
+    // `present`: true (a value, first in either direction, in the key's order), then false.
     if (type === 'present')
-      group = (value) =>
-        value === true
-          ? { condition: `${sort.expr} IS NOT NULL`, keyOrder: true }
-          : { condition: `${sort.expr} IS NULL` };
+      groups = {
+        key: `(${sort.expr} IS NOT NULL)`,
+        order: 'DESC',
+        part: (value) =>
+          value === true
+            ? { condition: `${sort.expr} IS NOT NULL`, keyOrder: true }
+            : { condition: `${sort.expr} IS NULL` },
+      };
     else if (type)
-      group = (value) => ({
-        condition: value === null ? `${sort.expr} IS NULL` : `${sort.expr} = ${params.add(value, type)}`,
-      });
-    terms.push({
-      expr: sort.expr,
-      direction: (filters.sort_direction ?? sort.direction) === 'asc' ? 'ASC' : 'DESC',
-      nullable: true,
-    });
+      groups = {
+        key: sort.expr,
+        order: `${direction} NULLS LAST`,
+        part: (value) => ({
+          condition: value === null ? `${sort.expr} IS NULL` : `${sort.expr} = ${params.add(value, type)}`,
+        }),
+      };
     if (sort.join === 'company') joins = ' LEFT JOIN companies sc ON sc.id = p.company_id';
     // Opaque: estimated from a stale statistic as one row, the saves were rescanned per person (see SqlParams.addOpaque).
     if (sort.join === 'saved')
       joins = ` LEFT JOIN saved_people ss ON ss.workspace_id = ${params.addOpaque(ctx.workspaceId, 'text')} AND ss.person_id = p.id`;
   }
   terms.push({ expr: 'p.followers', direction: 'DESC' }, { expr: 'p.id', direction: 'ASC' });
-  return { terms, joins, group };
+  return { terms, joins, groups };
 }
 
-/** One group of a sort key: its condition, and whether its people keep the key's order (else the default order). */
-interface SortGroupPart {
-  condition: string;
-  keyOrder?: boolean;
+/**
+ * How a sort key with few values is read by groups: what the matches are grouped by and in which order, and, for one
+ * group's value, its condition and whether its people keep the key's order (else the default order).
+ */
+interface SortGroups {
+  key: string;
+  order: string;
+  part: (value: SortGroup['value']) => { condition: string; keyOrder?: boolean };
 }
 
 const orderBy = (terms: OrderTerm[], alias?: (i: number) => string) =>
@@ -285,10 +290,10 @@ export function pageStatement(filters: PeopleFilters, ctx: CompileContext, optio
   }
   const order = orderTerms(filters, ctx, params, options.applySort);
   const joins = order.joins;
-  if (options.group && order.group && !options.cap) {
+  if (options.group && order.groups && !options.cap) {
     // One group of the sort key: its value is the same for every row, so the default order is the result order
     // (but for the people with a save time, who keep its order).
-    const part = order.group(options.group.value);
+    const part = order.groups.part(options.group.value);
     const matches = `FROM people p${joins} WHERE ${where} AND ${part.condition}`;
     const window = `LIMIT ${params.add(options.limit, 'int')} OFFSET ${params.add(options.offset, 'int')}`;
     if (part.keyOrder)

@@ -380,17 +380,14 @@ export class PeopleSearchEngine {
     compute: () => Promise<string>,
   ): Promise<string> {
     if (!this.counts || !countIsCacheable(ctx.excludeIds)) return compute();
-    const version = await this.guard(async () =>
-      countFollowsWorkspace(filters)
-        ? (
-            await this.db.query(
-              `SELECT d.instance || '.' || d.version || '.' || w.id || '.' || w.search_sets_version AS version
-                 FROM dataset_state d, workspaces w WHERE w.id = $1`,
-              [ctx.workspaceId],
-            )
-          ).rows[0]?.version
-        : (await this.db.query(`SELECT instance || '.' || version AS version FROM dataset_state`)).rows[0]?.version,
-    );
+    const [text, values] = countFollowsWorkspace(filters)
+      ? [
+          `SELECT d.instance || '.' || d.version || '.' || w.id || '.' || w.search_sets_version AS version
+             FROM dataset_state d, workspaces w WHERE w.id = $1`,
+          [ctx.workspaceId],
+        ]
+      : [`SELECT instance || '.' || version AS version FROM dataset_state`, []];
+    const version: string | undefined = (await this.guard(() => this.db.query(text, values))).rows[0]?.version;
     // No version (no data set state, or a workspace gone mid-request): counted, not kept.
     if (version === undefined) return compute();
     const key = countKey(kind, version, ctx.today, filters);
