@@ -222,10 +222,56 @@ describe('PeopleSearchEngine sorted pages read group by group', () => {
     expect(many.ran.some((s) => s.text.includes('ORDER BY sc.type ASC NULLS LAST, p.followers DESC'))).toBe(true);
     const few = groupsDb([['Nonprofit', 1_999]]);
     await new PeopleSearchEngine(few.db).search(byType, request);
-    expect(few.ran.some((s) => s.text.includes('GROUP BY'))).toBe(false);
+    expect(few.pages()).toEqual([]);
+    expect(few.ran.some((s) => s.text.includes('ORDER BY sc.type ASC NULLS LAST, p.followers DESC'))).toBe(true);
     const names = groupsDb([['Acme', 100_000]]);
     await new PeopleSearchEngine(names.db).search({ sort_by: 'company_name' }, request);
     expect(names.ran.some((s) => s.text.includes('GROUP BY'))).toBe(false);
+  });
+});
+
+describe('PeopleSearchEngine counts of sorts by a key with few values', () => {
+  function countingDb(groups: Array<[string | null, number]>) {
+    const ran: string[] = [];
+    const db: Queryable = {
+      async query(text: string) {
+        ran.push(text);
+        if (text.startsWith('SELECT count(*)')) return { rows: [{ matched: '-1' }] };
+        if (text.includes('GROUP BY 1 ORDER BY 1'))
+          return { rows: groups.map(([value, n]) => ({ value, n: String(n) })) };
+        if (text.includes('reltuples')) return { rows: [{ n: '1000000' }] };
+        return { rows: [] };
+      },
+    };
+    return {
+      db,
+      counts: () => ran.filter((t) => t.startsWith('SELECT count(*)')),
+      groups: () => ran.filter((t) => t.includes('GROUP BY 1')),
+    };
+  }
+
+  it('counts by the groups of the sort key, which the page then reads without a second statement', async () => {
+    const { db, counts, groups } = countingDb([
+      ['Nonprofit', 30_000],
+      [null, 2_345],
+    ]);
+    const result = await new PeopleSearchEngine(db).search({ sort_by: 'company_type' }, request);
+    expect(result).toMatchObject({ total: 32_345, totalIsEstimate: false });
+    expect(counts()).toEqual([]);
+    expect(groups()).toHaveLength(1);
+  });
+
+  it('counts apart a sort the sorted statement reads, and every sort with grouped sorts off', async () => {
+    const names = countingDb([['Acme', 10]]);
+    expect((await new PeopleSearchEngine(names.db).search({ sort_by: 'company_name' }, request)).total).toBe(-1);
+    expect(names.groups()).toEqual([]);
+    const off = countingDb([['Nonprofit', 10]]);
+    await new PeopleSearchEngine(off.db, undefined, { groupedSorts: false }).search(
+      { sort_by: 'company_type' },
+      request,
+    );
+    expect(off.groups()).toEqual([]);
+    expect(off.counts()).toHaveLength(1);
   });
 });
 
