@@ -6,6 +6,7 @@
 // authenticated route: key check + one primary-key read).
 //   node bench/people-search.mjs [--database URL] [--people 1000000] [--companies 100000] [--runs 20] [--concurrency 4] [--keep]
 //                                [--mixes 300] [--seed 20261126] [--only mixes] [--mixes-json FILE] [--pick 196,216]
+//                                [--vocabulary FILE]
 // --mixes: random filter mixes over the whole vocabulary (test/support/search-mixes.ts), 1 cold + 3 warm runs each,
 // before the fixed suite; `--only mixes` stops after them. --pick: only those mixes of the seed's MIXES, each EXPLAINed.
 // Without --database: a scratch database on DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
@@ -19,7 +20,7 @@
 // a crash exit 1.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiClient, benchDatabase, closedLoop, f1, percentile, pool, startApi } from './_api.mjs';
 import { freePort, parseArgs, requireFromRoot, requireTestSupport, ROOT, runNode, sleep } from './_lib.mjs';
@@ -42,6 +43,12 @@ const MIX_SEED = Number(args.seed ?? 20261126);
 /** --pick 196,216: the mixes of those indices only (same seed and --mixes, so the same bodies), all EXPLAINed. */
 const PICKED = args.pick && args.pick !== 'true' ? new Set(String(args.pick).split(',').map(Number)) : null;
 const ONLY_MIXES = args.only === 'mixes';
+/**
+ * --vocabulary FILE: the mixes' values, read from FILE when it exists, else sampled from the data and written there.
+ * The sample is of the rows' pages (TABLESAMPLE): a data set stored in another order draws other values, so an
+ * A/B of two loads of the same data (or of one before and after a rewrite) shares one file to run the same mixes.
+ */
+const VOCABULARY_FILE = args.vocabulary && args.vocabulary !== 'true' ? args.vocabulary : null;
 /** --mixes-json FILE: every mix's body, total and times, for a closer look. */
 const MIXES_JSON = args['mixes-json'] && args['mixes-json'] !== 'true' ? args['mixes-json'] : null;
 
@@ -378,7 +385,11 @@ const MIX_TARGETS = [
 async function randomMixes(db, explainPool, key, workspaceId, listIds) {
   const { loadMixVocabulary, searchMixes } = requireTestSupport('search-mixes');
   const { SORT_KEYS } = requireFromRoot(join(ROOT, 'dist/libs/search/src/filters/filter-types.js'));
-  const vocabulary = await loadMixVocabulary(async (sql) => (await db.query(sql)).rows, SORT_KEYS, listIds);
+  const vocabulary =
+    VOCABULARY_FILE && existsSync(VOCABULARY_FILE)
+      ? { ...JSON.parse(readFileSync(VOCABULARY_FILE, 'utf8')), sortKeys: SORT_KEYS, listIds }
+      : await loadMixVocabulary(async (sql) => (await db.query(sql)).rows, SORT_KEYS, listIds);
+  if (VOCABULARY_FILE && !existsSync(VOCABULARY_FILE)) writeFileSync(VOCABULARY_FILE, JSON.stringify(vocabulary));
   const people = Number(
     (await db.query(`SELECT reltuples::bigint AS n FROM pg_class WHERE relname = 'people'`)).rows[0].n,
   );
