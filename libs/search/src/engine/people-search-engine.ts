@@ -342,8 +342,8 @@ export class PeopleSearchEngine {
   /**
    * A search sorted by a key with few values reads its matches' groups anyway (`groupedPage`): their sizes add up
    * to the count, so one statement reads the matches where a count and then the groups read them twice (seconds
-   * each at 10M when not cached). Not for a selection leaving ids out (its groups would count them), nor for the filters counted
-   * from the workspace's own sets (cheaper than any group statement).
+   * each at 10M when not cached). Not for a selection leaving ids out (its groups would count them), nor for the
+   * filters counted from the workspace's own sets (cheaper than any group statement).
    */
   private countsByGroups(filters: PeopleFilters, ctx: CompileContext): boolean {
     return (
