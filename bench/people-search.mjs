@@ -385,11 +385,11 @@ const MIX_TARGETS = [
 async function randomMixes(db, explainPool, key, workspaceId, listIds) {
   const { loadMixVocabulary, searchMixes } = requireTestSupport('search-mixes');
   const { SORT_KEYS } = requireFromRoot(join(ROOT, 'dist/libs/search/src/filters/filter-types.js'));
-  const vocabulary =
-    VOCABULARY_FILE && existsSync(VOCABULARY_FILE)
-      ? { ...JSON.parse(readFileSync(VOCABULARY_FILE, 'utf8')), sortKeys: SORT_KEYS, listIds }
-      : await loadMixVocabulary(async (sql) => (await db.query(sql)).rows, SORT_KEYS, listIds);
-  if (VOCABULARY_FILE && !existsSync(VOCABULARY_FILE)) writeFileSync(VOCABULARY_FILE, JSON.stringify(vocabulary));
+  const reuse = VOCABULARY_FILE !== null && existsSync(VOCABULARY_FILE);
+  const vocabulary = reuse
+    ? { ...JSON.parse(readFileSync(VOCABULARY_FILE, 'utf8')), sortKeys: SORT_KEYS, listIds }
+    : await loadMixVocabulary(async (sql) => (await db.query(sql)).rows, SORT_KEYS, listIds);
+  if (VOCABULARY_FILE && !reuse) writeFileSync(VOCABULARY_FILE, JSON.stringify(vocabulary));
   const people = Number(
     (await db.query(`SELECT reltuples::bigint AS n FROM pg_class WHERE relname = 'people'`)).rows[0].n,
   );

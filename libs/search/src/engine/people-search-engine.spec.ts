@@ -236,6 +236,7 @@ describe('PeopleSearchEngine counts of sorts by a key with few values', () => {
     const db: Queryable = {
       async query(text: string) {
         ran.push(text);
+        if (text.includes('least(g.n')) return { rows: [{ matched: '10', capped: '5' }] };
         if (text.startsWith('SELECT count(*)')) return { rows: [{ matched: '-1' }] };
         if (text.includes('GROUP BY 1 ORDER BY 1'))
           return { rows: groups.map(([value, n]) => ({ value, n: String(n) })) };
@@ -261,7 +262,7 @@ describe('PeopleSearchEngine counts of sorts by a key with few values', () => {
     expect(groups()).toHaveLength(1);
   });
 
-  it('counts apart a sort the sorted statement reads, and every sort with grouped sorts off', async () => {
+  it('counts apart a sort the sorted statement reads, a capped search, and every sort with grouped sorts off', async () => {
     const names = countingDb([['Acme', 10]]);
     expect((await new PeopleSearchEngine(names.db).search({ sort_by: 'company_name' }, request)).total).toBe(-1);
     expect(names.groups()).toEqual([]);
@@ -272,6 +273,11 @@ describe('PeopleSearchEngine counts of sorts by a key with few values', () => {
     );
     expect(off.groups()).toEqual([]);
     expect(off.counts()).toHaveLength(1);
+    // A capped page reads no groups: its count before the cap is a plain count.
+    const capped = countingDb([['Nonprofit', 10]]);
+    await new PeopleSearchEngine(capped.db).search({ sort_by: 'company_type', max_person_per_company: 1 }, request);
+    expect(capped.groups()).toEqual([]);
+    expect(capped.counts()).toHaveLength(1);
   });
 });
 

@@ -144,7 +144,7 @@ export class PeopleSearchEngine {
     }
     if (filters.sort_by && !filters.person?.pro_network_url) {
       // Whether the sort applies depends on the count, so the count goes first.
-      const total = await this.count(filters, ctx);
+      const total = await this.count(filters, ctx, this.countsByGroups(filters, ctx));
       const applySort = total.n < SORT_LIMIT;
       if (!total.estimate && window.offset >= total.n)
         return { filters, ids: [], total: total.n, totalIsEstimate: false };
@@ -282,10 +282,12 @@ export class PeopleSearchEngine {
     const cap = filters.max_person_per_company;
     if (cap === undefined) {
       const groups = sortsByGroups(filters) ? sortGroupsStatement(filters, ctx) : null;
-      const grouped = groups && (await this.groupedPage(filters, ctx, window, (await this.count(filters, ctx)).n));
+      const byGroups = this.countsByGroups(filters, ctx);
+      const total = (await this.count(filters, ctx, byGroups)).n;
+      const grouped = groups && (await this.groupedPage(filters, ctx, window, total));
       const reading = groups && grouped ? [groups, ...grouped] : [pageStatement(filters, ctx, window)];
       // A sort by a key with few values is counted by its groups' statement (run once when the page reads it too).
-      if (groups && this.countsByGroups(filters, ctx)) return reading[0] === groups ? reading : [groups, ...reading];
+      if (groups && byGroups) return reading[0] === groups ? reading : [groups, ...reading];
       return [workspaceSetCountStatement(filters, ctx) ?? countStatement(filters, ctx), ...reading];
     }
     return [
@@ -309,17 +311,18 @@ export class PeopleSearchEngine {
    * `exclude_exported`, `lists.saved: none` and `lists.exclude` parts are counted apart: the count of the rest
    * of the filters, which does not follow the workspace and is cached for every workspace, less the people of
    * those sets who match it, found from the workspace's side, is the same number at a fraction of the cost.
+   * `byGroups`: a sorted search that reads its sort key's groups counts them instead (`countsByGroups`).
    */
-  private async count(filters: PeopleFilters, ctx: CompileContext): Promise<Count> {
+  private async count(filters: PeopleFilters, ctx: CompileContext, byGroups = false): Promise<Count> {
     // An estimate is kept as `~n`, so a cached count says which it is.
     const kept = await this.cached('count', filters, ctx, async () => {
-      const count = await this.uncachedCount(filters, ctx);
+      const count = await this.uncachedCount(filters, ctx, byGroups);
       return `${count.estimate ? '~' : ''}${count.n}`;
     });
     return { n: Number(kept.replace('~', '')), estimate: kept.startsWith('~') };
   }
 
-  private async uncachedCount(filters: PeopleFilters, ctx: CompileContext): Promise<Count> {
+  private async uncachedCount(filters: PeopleFilters, ctx: CompileContext, byGroups: boolean): Promise<Count> {
     const split = splitWorkspacePart(filters);
     if (split && this.counts && countIsCacheable(ctx.excludeIds)) {
       const [all, part] = await Promise.all([
@@ -332,7 +335,7 @@ export class PeopleSearchEngine {
     }
     const sampled = await this.sampledCount(filters, ctx);
     if (sampled) return sampled;
-    if (this.countsByGroups(filters, ctx)) {
+    if (byGroups) {
       const { groups } = await this.sortGroups(filters, ctx);
       return { n: groups.reduce((sum, group) => sum + group.n, 0), estimate: false };
     }
@@ -342,15 +345,13 @@ export class PeopleSearchEngine {
   /**
    * A search sorted by a key with few values reads its matches' groups anyway (`groupedPage`): their sizes add up
    * to the count, so one statement reads the matches where a count and then the groups read them twice (seconds
-   * each at 10M when not cached). Not for a selection leaving ids out (its groups would count them), nor for the
-   * filters counted from the workspace's own sets (cheaper than any group statement).
+   * each at 10M when not cached). Only the search's own count (`count(…, byGroups)`): a capped search, a selection
+   * and the rest of a filter set whose workspace sets are subtracted read no groups. Not for the filters counted
+   * from the workspace's own sets either (cheaper than any group statement).
    */
   private countsByGroups(filters: PeopleFilters, ctx: CompileContext): boolean {
     return (
-      this.options.groupedSorts !== false &&
-      sortsByGroups(filters) &&
-      countIsCacheable(ctx.excludeIds) &&
-      workspaceSetCountStatement(filters, ctx) === null
+      this.options.groupedSorts !== false && sortsByGroups(filters) && workspaceSetCountStatement(filters, ctx) === null
     );
   }
 
