@@ -137,8 +137,8 @@ describe('entities and the migrated schema', () => {
       ],
       [
         'an index column order',
-        (ds) => index(ds, 'webhook_tasks', 'webhook_tasks_webhook_state_idx').columns.reverse(),
-        /index webhook_tasks_webhook_state_idx is/,
+        (ds) => index(ds, 'webhook_tasks', 'webhook_tasks_webhook_finished_idx').columns.reverse(),
+        /index webhook_tasks_webhook_finished_idx is/,
       ],
       [
         'an index predicate',

@@ -21,6 +21,7 @@ import { IdempotencyKeys1795652007523 } from './migrations/1795652007523-idempot
 import { PeopleIndexDiet1795800000000 } from './migrations/1795800000000-people-index-diet';
 import { WebhookTaskClaims1795700000000 } from './migrations/1795700000000-webhook-task-claims';
 import { WorkspaceSearchSetsVersion1795900000000 } from './migrations/1795900000000-workspace-search-sets-version';
+import { WebhookTasksFinishedByWebhook1796000000000 } from './migrations/1796000000000-webhook-tasks-finished-by-webhook';
 
 /** Every migration, in order. */
 export const MIGRATIONS = [
@@ -43,6 +44,7 @@ export const MIGRATIONS = [
   WebhookTaskClaims1795700000000,
   PeopleIndexDiet1795800000000,
   WorkspaceSearchSetsVersion1795900000000,
+  WebhookTasksFinishedByWebhook1796000000000,
 ];
 
 /** The limits every pool of the API, the worker and the CLI sets (DB_* variables, docs/operations.md#when-postgresql-or-redis-is-down). */
