@@ -285,10 +285,10 @@ export class PeopleSearchEngine {
       const byGroups = this.countsByGroups(filters, ctx);
       const total = (await this.count(filters, ctx, byGroups)).n;
       const grouped = groups && (await this.groupedPage(filters, ctx, window, total));
-      const reading = groups && grouped ? [groups, ...grouped] : [pageStatement(filters, ctx, window)];
-      // A sort by a key with few values is counted by its groups' statement (run once when the page reads it too).
-      if (groups && byGroups) return reading[0] === groups ? reading : [groups, ...reading];
-      return [workspaceSetCountStatement(filters, ctx) ?? countStatement(filters, ctx), ...reading];
+      // A sort by a key with few values is counted by its groups' statement, run once when the page reads it too.
+      const counting = byGroups ? [] : [workspaceSetCountStatement(filters, ctx) ?? countStatement(filters, ctx)];
+      const groupsRead = groups && (byGroups || grouped) ? [groups] : [];
+      return [...counting, ...groupsRead, ...(grouped ?? [pageStatement(filters, ctx, window)])];
     }
     return [
       cappedCountStatement(filters, ctx, cap),
