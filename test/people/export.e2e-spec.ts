@@ -84,15 +84,32 @@ describe('people export', () => {
     expect(res.headers.get('location')).toBe(`/v2/people/exports/${res.body.data.id}`);
     return res.body.data;
   };
+  /**
+   * Waits for an export to complete: a run takes well under a second, but an enqueue that Redis lost is run by the
+   * worker's sweeper, at most 30 s later (docs/people-export.md), so the wait covers one sweep. A timeout reports
+   * what the row, BullMQ and the worker knew, so a failure in CI can be read without a rerun.
+   */
   const completed = (ws: Workspace, id: string) =>
     eventually(
       async () => {
         const res = await ws.api.get(`/v2/people/exports/${id}`);
         return res.status === 200 && res.body.data.status === 'completed' && res.body.data;
       },
-      20_000,
+      35_000,
       100,
-    );
+    ).catch(async (error: Error) => {
+      const [row] = await stack.db.query(`SELECT status, processed, total FROM people_exports WHERE id = $1`, [id]);
+      const connection = stack.redis.duplicate();
+      const queue = new Queue('people-export', { connection, prefix: QUEUE_PREFIX });
+      const state = await queue.getJobState(id).finally(async () => {
+        await queue.close();
+        connection.disconnect();
+      });
+      throw new Error(
+        `${error.message}\nexport row: ${JSON.stringify(row)}; BullMQ job: ${state}\n` +
+          `worker log:\n${stack.worker?.log().slice(-4000)}`,
+      );
+    });
   const downloadText = async (ws: Workspace, id: string) => {
     const res = await ws.api.get(`/v2/people/exports/${id}/download`);
     expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -39,6 +39,38 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port in ${bandStart}..${bandStart + PORT_BAND - 1}`);
 }
 
+/** The spec file running now, passed to the processes it starts so a later file can tell they are not its own. */
+function currentTestFile(): string {
+  return (globalThis as { expect?: { getState(): { testPath?: string } } }).expect?.getState().testPath ?? '';
+}
+
+/**
+ * Kills our services that an earlier spec file of this jest worker left running (a leak that nothing else would
+ * stop before the worker exits): such a worker shares this jest worker's Redis database, so it would consume the
+ * next file's jobs against its own, dropped, database. Answers which files had left which apps.
+ */
+export function killLeftoverServices(): string[] {
+  const current = currentTestFile();
+  const killed: string[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent !== process.pid) continue;
+      const environ = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      const file = environ.find((v) => v.startsWith('PWS_TEST_FILE='))?.slice('PWS_TEST_FILE='.length);
+      if (file === undefined || file === current) continue;
+      const app = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0')[1] ?? entry;
+      process.kill(Number(entry), 'SIGKILL');
+      killed.push(`${app} from ${file}`);
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return killed;
+}
+
 /** One of our deployables (`api` or `worker`) running from `dist/` as its own process. */
 export class ServiceProcess {
   private child?: ChildProcess;
@@ -56,7 +88,7 @@ export class ServiceProcess {
     const fd = openSync(this.logFile, 'a');
     this.child = spawn(process.execPath, [resolve(ROOT, `dist/apps/${this.app}/src/main.js`)], {
       cwd: ROOT,
-      env: { ...process.env, ...this.env },
+      env: { ...process.env, ...this.env, PWS_TEST_FILE: currentTestFile() },
       stdio: ['ignore', fd, fd],
     });
     closeSync(fd);

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import Redis from 'ioredis';
 import { createTestDatabase, TestDatabase } from './database';
 import { ApiClient, eventually } from './http';
-import { freePort, ROOT, ServiceProcess } from './processes';
+import { freePort, killLeftoverServices, ROOT, ServiceProcess } from './processes';
 
 const REDIS_HOST = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -92,6 +92,8 @@ function redisDbForThisWorker(): number {
 export async function startStack(
   options: { worker?: boolean; env?: Record<string, string> | ((db: TestDatabase) => Record<string, string>) } = {},
 ): Promise<TestStack> {
+  const leftovers = killLeftoverServices();
+  if (leftovers.length > 0) console.warn(`killed services an earlier spec file left running: ${leftovers.join('; ')}`);
   const db = await createTestDatabase();
   const redisUrl = `${REDIS_HOST}/${redisDbForThisWorker()}`;
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
