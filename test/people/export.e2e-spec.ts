@@ -8,10 +8,9 @@
  * PATCH /v2/people/{id}, as a client would.
  */
 import { randomUUID } from 'node:crypto';
-import { QUEUE_PREFIX } from '@app/common/queues/queue-names';
-import { Queue } from 'bullmq';
 import { errorOf, eventually } from '../support/http';
 import { C, emailOf, importPeopleFixture, P, search } from '../support/people-fixtures';
+import { withQueue } from '../support/queues';
 import { startStack, TestStack, Workspace } from '../support/stack';
 
 jest.setTimeout(90_000);
@@ -99,12 +98,7 @@ describe('people export', () => {
       100,
     ).catch(async (error: Error) => {
       const [row] = await stack.db.query(`SELECT status, processed, total FROM people_exports WHERE id = $1`, [id]);
-      const connection = stack.redis.duplicate();
-      const queue = new Queue('people-export', { connection, prefix: QUEUE_PREFIX });
-      const state = await queue.getJobState(id).finally(async () => {
-        await queue.close();
-        connection.disconnect();
-      });
+      const state = await withQueue(stack.redis, 'people-export', (queue) => queue.getJobState(id));
       throw new Error(
         `${error.message}\nexport row: ${JSON.stringify(row)}; BullMQ job: ${state}\n` +
           `worker log:\n${stack.worker?.log().slice(-4000)}`,
@@ -301,16 +295,11 @@ describe('people export', () => {
     const job = (await a.api.get(`/v2/people/exports/${firstId}`)).body.data;
     const exported = await exportedBy(a);
     // A stray second run of the same export, as a lost-and-swept enqueue could make.
-    const connection = stack.redis.duplicate();
-    const queue = new Queue('people-export', { connection, prefix: QUEUE_PREFIX });
-    try {
+    await withQueue(stack.redis, 'people-export', async (queue) => {
       const rerun = `rerun-${firstId}`;
       await queue.add('run-people-export', { exportId: firstId }, { jobId: rerun });
       await eventually(async () => (await queue.getJobState(rerun)) === 'completed', 20_000, 100);
-    } finally {
-      await queue.close();
-      connection.disconnect();
-    }
+    });
     expect(await downloadText(a, firstId)).toBe(csv);
     expect((await a.api.get(`/v2/people/exports/${firstId}`)).body.data).toEqual(job);
     expect(await exportedBy(a)).toEqual(exported);

@@ -1,9 +1,8 @@
-import { QUEUE_PREFIX } from '@app/common/queues/queue-names';
-import { Queue } from 'bullmq';
 import Stripe from 'stripe';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { verifyServiceSignature } from '../../libs/webhooks/src/verify';
 import { eventually } from '../support/http';
+import { withQueue } from '../support/queues';
 import { Workspace } from '../support/stack';
 import {
   Behaviour,
@@ -301,20 +300,18 @@ describe('delivery', () => {
     // The relay sees the event again, and a stray copy of the job (another id) is queued.
     await harness.stack.db.query(`UPDATE events SET relayed_at = NULL WHERE id = $1`, [event.id]);
     await harness.stack.db.query(`SELECT pg_notify('outbox_event', $1)`, [event.id]);
-    const connection = harness.stack.redis.duplicate();
-    const queue = new Queue('webhook-delivery', { connection, prefix: QUEUE_PREFIX });
-    await queue.add(
-      'deliver-webhook',
-      { eventId: event.id, webhookId: h.id, attempt: 1 },
-      { jobId: `dup-${event.id}`, removeOnComplete: true },
-    );
-    await queue.add(
-      'deliver-webhook',
-      { eventId: event.id, webhookId: h.id, attempt: 1 },
-      { jobId: `dup2-${event.id}`, removeOnComplete: true },
-    );
-    await queue.close();
-    connection.disconnect();
+    await withQueue(harness.stack.redis, 'webhook-delivery', async (queue) => {
+      await queue.add(
+        'deliver-webhook',
+        { eventId: event.id, webhookId: h.id, attempt: 1 },
+        { jobId: `dup-${event.id}`, removeOnComplete: true },
+      );
+      await queue.add(
+        'deliver-webhook',
+        { eventId: event.id, webhookId: h.id, attempt: 1 },
+        { jobId: `dup2-${event.id}`, removeOnComplete: true },
+      );
+    });
     await eventually(
       async () =>
         (await harness.stack.db.query(`SELECT 1 FROM events WHERE id = $1 AND relayed_at IS NOT NULL`, [event.id]))
