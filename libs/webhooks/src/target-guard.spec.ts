@@ -67,6 +67,22 @@ describe('checkTargetUrl', () => {
     expect((await checkTargetUrl('https://93.184.216.34/in', strict)).ok).toBe(true);
   });
 
+  it('checks IP literals in any written form without DNS, and resolves every hostname', async () => {
+    const noDns = { allowPrivate: false, resolve: () => Promise.reject(new Error('resolved an IP literal')) };
+    for (const url of ['https://93.184.216.34/in', 'https://1572395042/in', 'https://0x5d.0xb8.0xd8.0x22/in'])
+      expect(await checkTargetUrl(url, noDns)).toEqual(
+        expect.objectContaining({ ok: true, addresses: ['93.184.216.34'] }),
+      );
+    expect(await checkTargetUrl('https://[2606:4700::1111]/in', noDns)).toEqual(
+      expect.objectContaining({ ok: true, addresses: ['2606:4700::1111'] }),
+    );
+    const asked: string[] = [];
+    const recording = { allowPrivate: false, resolve: async (host: string) => (asked.push(host), ['93.184.216.34']) };
+    for (const url of ['https://cafe.bad/in', 'https://ab.cd.ef/in', 'https://1.2.3.4.example/in'])
+      expect((await checkTargetUrl(url, recording)).ok).toBe(true);
+    expect(asked).toEqual(['cafe.bad', 'ab.cd.ef', '1.2.3.4.example']);
+  });
+
   it.each([
     'http://hooks.example.com/in',
     'ftp://hooks.example.com/',
