@@ -1,3 +1,4 @@
+import { SENIORITIES } from '@app/domain/enums/people-enums';
 import type { PeopleFilters } from '../filters/filter-types';
 import { parseBooleanSearch } from '../boolean/boolean-query';
 import type { CompileContext } from './compile-context';
@@ -566,7 +567,22 @@ describe('sorted pages read group by group', () => {
       ...page,
       group: { value: 4, gather: false },
     });
-    expect(seniority.text).toContain('p.seniority) = $1::int ORDER BY p.followers DESC');
+    // A group of a computed key is selected by its column, which the column's index and statistics serve.
+    expect(seniority.text).toContain('WHERE true AND p.seniority = $1::text ORDER BY p.followers DESC');
+    expect(seniority.values[0]).toBe('Manager');
+    const ranked = SENIORITIES.map((_, i) =>
+      pageStatement({ sort_by: 'person_seniority' }, ctx(), { ...page, group: { value: i + 1, gather: false } }),
+    );
+    expect(ranked.map((s) => s.values[0])).toEqual([...SENIORITIES].reverse());
+    const seniorityNulls = pageStatement({ sort_by: 'person_seniority' }, ctx(), {
+      ...page,
+      group: { value: null, gather: false },
+    });
+    expect(seniorityNulls.text).toContain('p.seniority) IS NULL ORDER BY');
+    const byEmail = (value: boolean) =>
+      pageStatement({ sort_by: 'person_email_available' }, ctx(), { ...page, group: { value, gather: false } }).text;
+    expect(byEmail(true)).toContain(`AND p.best_email_status = 'valid' ORDER BY`);
+    expect(byEmail(false)).toContain(`AND p.best_email_status IS DISTINCT FROM 'valid' ORDER BY`);
   });
 
   it('reads a sort by save time as the saved people in save order, then the others in the default order', () => {

@@ -29,22 +29,37 @@ interface SortSpec {
    * those without (in the default order).
    */
   groups?: 'int' | 'text' | 'bool' | 'present';
+  /**
+   * One group's people selected by the column the key is computed from (a value of the key; never null), where
+   * `expr = value` would hide the column: PostgreSQL then neither narrows by the column's index nor sizes the group
+   * from its statistics, and reads every match of the other filters for a page of one group.
+   */
+  groupByColumn?: (value: string | number | boolean, params: SqlParams) => string;
 }
 
 // Ranks from junior to senior, so `desc` (the default) puts owners first.
-const SENIORITY_RANK = `array_position(ARRAY[${[...SENIORITIES]
-  .reverse()
-  .map((s) => `'${s}'`)
-  .join(',')}]::text[], p.seniority)`;
+const SENIORITY_RANKS = [...SENIORITIES].reverse();
+const SENIORITY_RANK = `array_position(ARRAY[${SENIORITY_RANKS.map((s) => `'${s}'`).join(',')}]::text[], p.seniority)`;
 
 /** Each sort key's expression and default direction (docs/people-search.md "Order"). */
 export const SORTS: Readonly<Record<SortKey, SortSpec>> = {
   person_first_name: { expr: 'lower(p.first_name)', direction: 'asc' },
   person_last_name: { expr: 'lower(p.last_name)', direction: 'asc' },
-  person_seniority: { expr: SENIORITY_RANK, direction: 'desc', groups: 'int' },
+  person_seniority: {
+    expr: SENIORITY_RANK,
+    direction: 'desc',
+    groups: 'int',
+    groupByColumn: (rank, params) => `p.seniority = ${params.add(SENIORITY_RANKS[Number(rank) - 1], 'text')}`,
+  },
   person_job_title: { expr: 'lower(p.title)', direction: 'asc' },
   person_country: { expr: `p.location->>'country'`, direction: 'asc', groups: 'text' },
-  person_email_available: { expr: `COALESCE(p.best_email_status = 'valid', false)`, direction: 'desc', groups: 'bool' },
+  person_email_available: {
+    expr: `COALESCE(p.best_email_status = 'valid', false)`,
+    direction: 'desc',
+    groups: 'bool',
+    groupByColumn: (available) =>
+      available ? `p.best_email_status = 'valid'` : `p.best_email_status IS DISTINCT FROM 'valid'`,
+  },
   person_saved_at: { expr: 'ss.saved_at', direction: 'desc', join: 'saved', groups: 'present' },
   // The person's copy of the headcount (people_headcount_sort_idx walks it in order), not a join.
   company_employee_count: { expr: 'p.company_employee_count', direction: 'desc' },
@@ -252,7 +267,10 @@ function orderTerms(
         key: sort.expr,
         order: `${direction} NULLS LAST`,
         part: (value) => ({
-          condition: value === null ? `${sort.expr} IS NULL` : `${sort.expr} = ${params.add(value, type)}`,
+          condition:
+            value === null
+              ? `${sort.expr} IS NULL`
+              : (sort.groupByColumn?.(value, params) ?? `${sort.expr} = ${params.add(value, type)}`),
         }),
       };
     if (sort.join === 'company') joins = ' LEFT JOIN companies sc ON sc.id = p.company_id';
