@@ -8,6 +8,7 @@
  * PATCH /v2/people/{id}, as a client would.
  */
 import { randomUUID } from 'node:crypto';
+import { JobName, QueueName } from '@app/common/queues/queue-names';
 import { errorOf, eventually } from '../support/http';
 import { C, emailOf, importPeopleFixture, P, search } from '../support/people-fixtures';
 import { withQueue } from '../support/queues';
@@ -98,7 +99,7 @@ describe('people export', () => {
       100,
     ).catch(async (error: Error) => {
       const [row] = await stack.db.query(`SELECT status, processed, total FROM people_exports WHERE id = $1`, [id]);
-      const state = await withQueue(stack.redis, 'people-export', (queue) => queue.getJobState(id));
+      const state = await withQueue(stack.redis, QueueName.PeopleExport, (queue) => queue.getJobState(id));
       throw new Error(
         `${error.message}\nexport row: ${JSON.stringify(row)}; BullMQ job: ${state}\n` +
           `worker log:\n${stack.worker?.log().slice(-4000)}`,
@@ -295,9 +296,9 @@ describe('people export', () => {
     const job = (await a.api.get(`/v2/people/exports/${firstId}`)).body.data;
     const exported = await exportedBy(a);
     // A stray second run of the same export, as a lost-and-swept enqueue could make.
-    await withQueue(stack.redis, 'people-export', async (queue) => {
+    await withQueue(stack.redis, QueueName.PeopleExport, async (queue) => {
       const rerun = `rerun-${firstId}`;
-      await queue.add('run-people-export', { exportId: firstId }, { jobId: rerun });
+      await queue.add(JobName.RunPeopleExport, { exportId: firstId }, { jobId: rerun });
       await eventually(async () => (await queue.getJobState(rerun)) === 'completed', 20_000, 100);
     });
     expect(await downloadText(a, firstId)).toBe(csv);

@@ -1,9 +1,9 @@
-import { QUEUE_PREFIX } from '@app/common/queues/queue-names';
+import { QUEUE_PREFIX, QueueName } from '@app/common/queues/queue-names';
 import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 
 /** Runs `use` with a BullMQ handle on one of the stack's queues, on a connection of its own closed afterwards. */
-export async function withQueue<T>(redis: Redis, name: string, use: (queue: Queue) => Promise<T>): Promise<T> {
+export async function withQueue<T>(redis: Redis, name: QueueName, use: (queue: Queue) => Promise<T>): Promise<T> {
   const connection = redis.duplicate();
   const queue = new Queue(name, { connection, prefix: QUEUE_PREFIX });
   try {

@@ -1,3 +1,4 @@
+import { JobName, QueueName } from '@app/common/queues/queue-names';
 import Stripe from 'stripe';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { verifyServiceSignature } from '../../libs/webhooks/src/verify';
@@ -300,14 +301,14 @@ describe('delivery', () => {
     // The relay sees the event again, and a stray copy of the job (another id) is queued.
     await harness.stack.db.query(`UPDATE events SET relayed_at = NULL WHERE id = $1`, [event.id]);
     await harness.stack.db.query(`SELECT pg_notify('outbox_event', $1)`, [event.id]);
-    await withQueue(harness.stack.redis, 'webhook-delivery', async (queue) => {
+    await withQueue(harness.stack.redis, QueueName.WebhookDelivery, async (queue) => {
       await queue.add(
-        'deliver-webhook',
+        JobName.DeliverWebhook,
         { eventId: event.id, webhookId: h.id, attempt: 1 },
         { jobId: `dup-${event.id}`, removeOnComplete: true },
       );
       await queue.add(
-        'deliver-webhook',
+        JobName.DeliverWebhook,
         { eventId: event.id, webhookId: h.id, attempt: 1 },
         { jobId: `dup2-${event.id}`, removeOnComplete: true },
       );
