@@ -22,6 +22,7 @@ import { PeopleIndexDiet1795800000000 } from './migrations/1795800000000-people-
 import { WebhookTaskClaims1795700000000 } from './migrations/1795700000000-webhook-task-claims';
 import { WorkspaceSearchSetsVersion1795900000000 } from './migrations/1795900000000-workspace-search-sets-version';
 import { WebhookTasksFinishedByWebhook1796000000000 } from './migrations/1796000000000-webhook-tasks-finished-by-webhook';
+import { PeopleProNetworkKeyHash1796100000000 } from './migrations/1796100000000-people-pro-network-key-hash';
 
 /** Every migration, in order. */
 export const MIGRATIONS = [
@@ -45,6 +46,7 @@ export const MIGRATIONS = [
   PeopleIndexDiet1795800000000,
   WorkspaceSearchSetsVersion1795900000000,
   WebhookTasksFinishedByWebhook1796000000000,
+  PeopleProNetworkKeyHash1796100000000,
 ];
 
 /** The limits every pool of the API, the worker and the CLI sets (DB_* variables, docs/operations.md#when-postgresql-or-redis-is-down). */
