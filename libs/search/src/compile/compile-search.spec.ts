@@ -559,9 +559,9 @@ describe('sorted pages read group by group', () => {
     expectWellFormed(nulls);
     const gathered = pageStatement(filters, ctx(), { ...page, group: { value: 'Nonprofit', gather: true } });
     expect(gathered.text).toMatch(
-      /^WITH m AS MATERIALIZED \(SELECT p\.id, p\.followers FROM people p LEFT JOIN companies sc/,
+      /^WITH m AS MATERIALIZED \(SELECT p\.followers AS s0, p\.id AS s1 FROM people p LEFT JOIN companies sc/,
     );
-    expect(gathered.text).toContain('ORDER BY m.followers DESC, m.id ASC LIMIT');
+    expect(gathered.text).toContain('ORDER BY m.s0 DESC, m.s1 ASC LIMIT');
     expectWellFormed(gathered);
     const seniority = pageStatement({ sort_by: 'person_seniority' }, ctx(), {
       ...page,

@@ -208,6 +208,11 @@ export interface PageOptions {
    * them first, then the page of them (a rare group, which a walk in the default order would pass over for long).
    */
   group?: { value: SortGroup['value']; gather: boolean };
+  /**
+   * Every match first, then the page of them in order: for matches so rare that walking an index in the page's
+   * order would pass over many people for each row it keeps (`PeopleSearchEngine` decides from the count).
+   */
+  gather?: boolean;
 }
 
 interface OrderTerm {
@@ -295,6 +300,9 @@ interface SortGroups {
 const orderBy = (terms: OrderTerm[], alias?: (i: number) => string) =>
   terms.map((t, i) => `${alias ? alias(i) : t.expr} ${t.direction}${t.nullable ? ' NULLS LAST' : ''}`).join(', ');
 
+/** The order terms as columns s0, s1, … (the last is `p.id`), for a statement that orders the rows it selected. */
+const projection = (terms: OrderTerm[]) => terms.map((t, i) => `${t.expr} AS s${i}`).join(', ');
+
 /** One page of person ids in result order. */
 export function pageStatement(filters: PeopleFilters, ctx: CompileContext, options: PageOptions): Statement {
   const params = new SqlParams();
@@ -319,12 +327,8 @@ export function pageStatement(filters: PeopleFilters, ctx: CompileContext, optio
         'page (sort key present)',
         `SELECT p.id ${matches} ORDER BY ${orderBy(order.terms)} ${window}`,
       );
-    // MATERIALIZED: PostgreSQL may not walk people_followers_idx for it, whatever it guesses of the group's size.
     return options.group.gather
-      ? params.statement(
-          'page (one sort group, gathered)',
-          `WITH m AS MATERIALIZED (SELECT p.id, p.followers ${matches}) SELECT m.id FROM m ORDER BY m.followers DESC, m.id ASC ${window}`,
-        )
+      ? gatheredPage('page (one sort group, gathered)', matches, order.terms.slice(1), window, params)
       : params.statement(
           'page (one sort group)',
           `SELECT p.id ${matches} ORDER BY ${orderBy(order.terms.slice(1))} ${window}`,
@@ -332,6 +336,10 @@ export function pageStatement(filters: PeopleFilters, ctx: CompileContext, optio
   }
   const limit = params.add(options.limit, 'int');
   const offset = params.add(options.offset, 'int');
+  if (!options.cap && options.gather && !filters.person?.pro_network_url?.length) {
+    const window = `LIMIT ${limit} OFFSET ${offset}`;
+    return gatheredPage('page (gathered)', `FROM people p${joins} WHERE ${where}`, order.terms, window, params);
+  }
   if (!options.cap) {
     return params.statement(
       'page',
@@ -345,7 +353,7 @@ export function pageStatement(filters: PeopleFilters, ctx: CompileContext, optio
   const rankOrder =
     (options.cap.preferValidEmail ? `COALESCE(p.best_email_status = 'valid', false) DESC, ` : '') +
     orderBy(order.terms);
-  const projected = order.terms.map((t, i) => `${t.expr} AS s${i}`).join(', ');
+  const projected = projection(order.terms);
   return params.statement(
     'capped page',
     `SELECT x.s${order.terms.length - 1} AS id FROM (
@@ -353,6 +361,19 @@ export function pageStatement(filters: PeopleFilters, ctx: CompileContext, optio
          FROM people p${joins} WHERE ${where}) x
       WHERE x.company_rank <= ${perCompany}
       ORDER BY ${orderBy(order.terms, (i) => `x.s${i}`)} LIMIT ${limit} OFFSET ${offset}`,
+  );
+}
+
+/**
+ * The matches gathered first, each with its order terms, then the window of them in that order. MATERIALIZED:
+ * PostgreSQL may not walk an index in the order for them (people_followers_idx, a sort index), whatever it guesses
+ * of how many match; it finds them as for a count.
+ */
+function gatheredPage(label: string, matches: string, terms: OrderTerm[], window: string, params: SqlParams) {
+  return params.statement(
+    label,
+    `WITH m AS MATERIALIZED (SELECT ${projection(terms)} ${matches})
+     SELECT m.s${terms.length - 1} AS id FROM m ORDER BY ${orderBy(terms, (i) => `m.s${i}`)} ${window}`,
   );
 }
 

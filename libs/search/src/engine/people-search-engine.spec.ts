@@ -178,7 +178,7 @@ describe('PeopleSearchEngine sorted pages read group by group', () => {
     return { db, ran, pages };
   }
   const byType = { sort_by: 'company_type' };
-  const from0 = { groupedSorts: { from: 0, walkRows: 20_000 } };
+  const from0 = { groupedSorts: { from: 0 } };
 
   it('reads the groups a page spans, each from the right offset', async () => {
     const { db, pages } = groupsDb([
@@ -216,7 +216,11 @@ describe('PeopleSearchEngine sorted pages read group by group', () => {
   });
 
   it('leaves a page over many small groups, few matches or a key with many values to the sorted statement', async () => {
-    const many = groupsDb(Array.from({ length: 30 }, (_, i): [string, number] => [`type ${i}`, 5]));
+    // 1,000 people: 150 matches are dense enough to walk (the rare ones are gathered, below).
+    const many = groupsDb(
+      Array.from({ length: 30 }, (_, i): [string, number] => [`type ${i}`, 5]),
+      1_000,
+    );
     await new PeopleSearchEngine(many.db, undefined, from0).search(byType, { ...request, page: 1, perPage: 25 });
     expect(many.pages()).toEqual([]);
     expect(many.ran.some((s) => s.text.includes('ORDER BY sc.type ASC NULLS LAST, p.followers DESC'))).toBe(true);
@@ -300,5 +304,65 @@ describe('PeopleSearchEngine pages past the last match', () => {
     expect(ran.filter((t) => t.includes('ORDER BY'))).toEqual([]);
     // The last page still reads its matches.
     expect((await engine.search({ sort_by: 'person_last_name' }, request)).ids).toEqual(['should not be read']);
+  });
+});
+
+describe('PeopleSearchEngine pages of rare matches', () => {
+  /** Answers the exact count `matched` and the people estimate; records each statement. */
+  function rareDb(matched: number, people = 1_000_000) {
+    const ran: string[] = [];
+    const db: Queryable = {
+      async query(text: string) {
+        ran.push(text);
+        if (text.startsWith('SELECT count(*)')) return { rows: [{ matched: String(matched) }] };
+        if (text.includes('reltuples')) return { rows: [{ n: String(people) }] };
+        return { rows: [{ id: 'p_1' }] };
+      },
+    };
+    return { db, pages: () => ran.filter((t) => t.includes('ORDER BY')) };
+  }
+
+  it('gathers the matches first when a walk would pass over more than 20,000 people for the page', async () => {
+    // 1,000,000 people / 100 matches × 25 wanted: a walk of people_followers_idx would pass over 250,000.
+    const rare = rareDb(100);
+    expect((await new PeopleSearchEngine(rare.db).search(filters, request)).ids).toEqual(['p_1']);
+    expect(rare.pages()).toHaveLength(1);
+    expect(rare.pages()[0]).toMatch(/^WITH m AS MATERIALIZED \(SELECT p\.followers AS s0, p\.id AS s1 FROM people p/);
+    expect(rare.pages()[0]).toContain('ORDER BY m.s0 DESC, m.s1 ASC');
+    // A sort index walked for rare matches is the same walk: gathered too, in the sort's order.
+    const sorted = rareDb(100);
+    await new PeopleSearchEngine(sorted.db).search({ ...filters, sort_by: 'person_last_name' }, request);
+    expect(sorted.pages()[0]).toMatch(/^WITH m AS MATERIALIZED \(SELECT lower\(p\.last_name\) AS s0/);
+  });
+
+  it('walks the index in order when matches are dense enough, and with walkRows Infinity', async () => {
+    // 1,000,000 / 2,000 × 25 = 12,500 people passed over.
+    const dense = rareDb(2_000);
+    await new PeopleSearchEngine(dense.db).search(filters, request);
+    expect(dense.pages()).toEqual([
+      expect.stringMatching(/^SELECT p\.id FROM people p WHERE .* ORDER BY p\.followers DESC/),
+    ]);
+    const walking = rareDb(100);
+    await new PeopleSearchEngine(walking.db, undefined, { walkRows: Infinity }).search(filters, request);
+    expect(walking.pages()[0]).not.toContain('MATERIALIZED');
+    // A deeper page wants more rows: page 11 of 100 (1,100 rows) at 2,000 matches passes over 550,000.
+    const deep = rareDb(2_000);
+    await new PeopleSearchEngine(deep.db).search(filters, { ...request, page: 11, perPage: 100 });
+    expect(deep.pages()[0]).toMatch(/^WITH m AS MATERIALIZED/);
+    // Page 100 of 100 (10,000 rows) of 200,000 matches passes over 50,000 people: fewer than the matches, walked.
+    const many = rareDb(200_000);
+    await new PeopleSearchEngine(many.db).search(filters, { ...request, page: 100, perPage: 100 });
+    expect(many.pages()[0]).not.toContain('MATERIALIZED');
+  });
+
+  it('answers a default-order page past an exact count, or of no match, without looking for it', async () => {
+    const none = rareDb(0);
+    expect(await new PeopleSearchEngine(none.db).search(filters, request)).toMatchObject({ ids: [], total: 0 });
+    const past = rareDb(25);
+    expect(await new PeopleSearchEngine(past.db).search(filters, { ...request, page: 2 })).toMatchObject({
+      ids: [],
+      total: 25,
+    });
+    expect([...none.pages(), ...past.pages()]).toEqual([]);
   });
 });

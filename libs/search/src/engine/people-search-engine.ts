@@ -78,11 +78,18 @@ function splitWorkspacePart(filters: PeopleFilters): { rest: PeopleFilters; sets
 /**
  * Sorted pages of a key with few values are read group by group (`groupedPage`) from this many matches: under it
  * the sorted statement's sort is small. A page that spans more groups than MAX_PAGE_GROUPS is read by the sorted
- * statement (many small groups); a group walked in the default order is expected to pass over at most `walkRows`
- * people (people / group size × rows wanted), else its matches are gathered first.
+ * statement (many small groups).
  */
-const GROUPED_SORTS = { from: 2_000, walkRows: 20_000 };
+const GROUPED_SORTS = { from: 2_000 };
 const MAX_PAGE_GROUPS = 3;
+
+/**
+ * A page (or one group of a sorted page) walks an index in its order while the walk is expected to pass over at
+ * most this many people for the rows it wants (people ÷ matches × rows wanted), or at most as many as match; rarer
+ * matches are gathered first, as a count finds them, and the page taken from them. At 1M, a walk of people_followers_idx for matches that were
+ * not there read the whole table (1.6 to 2.0 s) where their count took 36 to 314 ms.
+ */
+const WALK_ROWS = 20_000;
 
 /** How far under the estimate threshold PostgreSQL's plan of a count may be and still get a sample. */
 const PLAN_UNDERESTIMATE = 50;
@@ -96,11 +103,10 @@ interface Count {
 export interface SearchEngineOptions {
   /** Counts over this many matches are estimated from a sample; 0 or absent: always exact. */
   estimateCountsAbove?: number;
-  /**
-   * Sorted pages read group by group (`groupedPage`): from how many matches, and how many people a walk of one
-   * group may pass over; false: every sorted page by the sorted statement (what the tests compare against).
-   */
-  groupedSorts?: { from: number; walkRows: number } | false;
+  /** Sorted pages read group by group (`groupedPage`) from how many matches; false: by the sorted statement. */
+  groupedSorts?: { from: number } | false;
+  /** How many people a page's walk may be expected to pass over (WALK_ROWS); Infinity: always walk, 0: always gather. */
+  walkRows?: number;
 }
 
 export class PeopleSearchEngine {
@@ -149,16 +155,53 @@ export class PeopleSearchEngine {
       if (!total.estimate && window.offset >= total.n)
         return { filters, ids: [], total: total.n, totalIsEstimate: false };
       const grouped = await this.groupedPage(filters, ctx, window, total.n);
+      const gather = !grouped && (await this.walkIsLong(total, window));
       const ids = grouped
         ? (await Promise.all(grouped.map((statement) => this.run(statement)))).flat().map((r) => r.id)
-        : (await this.run(pageStatement(filters, ctx, { ...window, applySort }))).map((r) => r.id);
+        : (await this.run(pageStatement(filters, ctx, { ...window, applySort, gather }))).map((r) => r.id);
       return { filters, ids, total: total.n, totalIsEstimate: total.estimate };
     }
-    const [total, rows] = await Promise.all([
-      this.count(filters, ctx),
-      this.run(pageStatement(filters, ctx, { ...window, applySort: false })),
-    ]);
+    if (filters.person?.pro_network_url?.length) {
+      // In the order of the URLs asked for, as many people as URLs at most: no walk, so no count to wait for.
+      const [total, rows] = await Promise.all([
+        this.count(filters, ctx),
+        this.run(pageStatement(filters, ctx, { ...window, applySort: false })),
+      ]);
+      return { filters, ids: rows.map((r) => r.id), total: total.n, totalIsEstimate: total.estimate };
+    }
+    // The count first (cached while paging): it tells whether the page walks people_followers_idx or gathers.
+    const total = await this.count(filters, ctx);
+    if (!total.estimate && window.offset >= total.n)
+      return { filters, ids: [], total: total.n, totalIsEstimate: false };
+    const gather = await this.walkIsLong(total, window);
+    const rows = await this.run(pageStatement(filters, ctx, { ...window, applySort: false, gather }));
     return { filters, ids: rows.map((r) => r.id), total: total.n, totalIsEstimate: total.estimate };
+  }
+
+  /**
+   * Whether a walk in the page's order is expected to pass over more than `walkRows` people for the rows the page
+   * wants (people ÷ matches × rows wanted), so that its matches are better gathered first. Not for an estimated
+   * count: past SEARCH_COUNT_ESTIMATE_ABOVE, matches are many.
+   */
+  private async walkIsLong(total: Count, window: { limit: number; offset: number }): Promise<boolean> {
+    if (total.estimate) return false;
+    return this.walkPassesOver(await this.peopleEstimate(), total.n, window.offset + window.limit);
+  }
+
+  /** Whether a walk passes over more than `walkRows` people, and over more people than there are matches to gather. */
+  private walkPassesOver(people: number, matches: number, wanted: number): boolean {
+    const walk = (people / Math.max(1, matches)) * wanted;
+    return walk > (this.options.walkRows ?? WALK_ROWS) && walk > matches;
+  }
+
+  /** How many people there are, as PostgreSQL's statistics say (ANALYZE after every load). */
+  private async peopleEstimate(): Promise<number> {
+    const [row] = await this.run({
+      label: 'people (estimate)',
+      text: `SELECT reltuples::bigint AS n FROM pg_class WHERE oid = 'people'::regclass`,
+      values: [],
+    });
+    return Math.max(1, Number(row?.n ?? 1));
   }
 
   /**
@@ -195,7 +238,7 @@ export class PeopleSearchEngine {
         limit,
         offset,
         applySort: true,
-        group: { value: group.value, gather: (people / group.n) * (offset + limit) > options.walkRows },
+        group: { value: group.value, gather: this.walkPassesOver(people, group.n, offset + limit) },
       }),
     );
   }
@@ -219,18 +262,8 @@ export class PeopleSearchEngine {
   ): Promise<{ people: number; groups: SortGroup[] }> {
     const direction = filters.sort_direction ?? 'default';
     const kept = await this.cached(`groups:${filters.sort_by}:${direction}`, filters, ctx, async () => {
-      const [rows, people] = await Promise.all([
-        this.run(sortGroupsStatement(filters, ctx)),
-        this.run({
-          label: 'people (estimate)',
-          text: `SELECT reltuples::bigint AS n FROM pg_class WHERE oid = 'people'::regclass`,
-          values: [],
-        }),
-      ]);
-      return JSON.stringify({
-        people: Math.max(1, Number(people[0]?.n ?? 1)),
-        groups: rows.map((r) => ({ value: r.value, n: Number(r.n) })),
-      });
+      const [rows, people] = await Promise.all([this.run(sortGroupsStatement(filters, ctx)), this.peopleEstimate()]);
+      return JSON.stringify({ people, groups: rows.map((r) => ({ value: r.value, n: Number(r.n) })) });
     });
     return JSON.parse(kept);
   }
@@ -283,12 +316,13 @@ export class PeopleSearchEngine {
     if (cap === undefined) {
       const groups = sortsByGroups(filters) ? sortGroupsStatement(filters, ctx) : null;
       const byGroups = this.countsByGroups(filters, ctx);
-      const total = (await this.count(filters, ctx, byGroups)).n;
-      const grouped = groups && (await this.groupedPage(filters, ctx, window, total));
+      const count = await this.count(filters, ctx, byGroups);
+      const grouped = groups && (await this.groupedPage(filters, ctx, window, count.n));
+      const gather = !grouped && !filters.person?.pro_network_url?.length && (await this.walkIsLong(count, window));
       // A sort by a key with few values is counted by its groups' statement, run once when the page reads it too.
       const counting = byGroups ? [] : [workspaceSetCountStatement(filters, ctx) ?? countStatement(filters, ctx)];
       const groupsRead = groups && (byGroups || grouped) ? [groups] : [];
-      return [...counting, ...groupsRead, ...(grouped ?? [pageStatement(filters, ctx, window)])];
+      return [...counting, ...groupsRead, ...(grouped ?? [pageStatement(filters, ctx, { ...window, gather })])];
     }
     return [
       cappedCountStatement(filters, ctx, cap),
