@@ -14,6 +14,9 @@ describe('POST /v2/people/search limits', () => {
       env: { SEARCH_STATEMENT_TIMEOUT: '1ms', RATE_LIMITS_ENFORCED: 'true', RATE_LIMIT_SEARCH_PER_MINUTE: '2' },
     });
     ws = await stack.workspace();
+    // People to read: on an empty data set the count answers at once, and a search of no match reads no page.
+    const load = await stack.cli(['dataset:generate', '--people', '20000', '--companies', '2000', '--seed', 'limits']);
+    expect(load.code).toBe(0);
   });
   afterAll(() => stack?.close());
 

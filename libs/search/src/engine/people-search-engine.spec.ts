@@ -322,7 +322,7 @@ describe('PeopleSearchEngine pages of rare matches', () => {
     return { db, pages: () => ran.filter((t) => t.includes('ORDER BY')) };
   }
 
-  it('gathers the matches first when a walk would pass over more than 20,000 people for the page', async () => {
+  it('gathers the matches first when a walk would pass over more than 20,000 people and a twentieth of all for the page', async () => {
     // 1,000,000 people / 100 matches × 25 wanted: a walk of people_followers_idx would pass over 250,000.
     const rare = rareDb(100);
     expect((await new PeopleSearchEngine(rare.db).search(filters, request)).ids).toEqual(['p_1']);
@@ -349,10 +349,17 @@ describe('PeopleSearchEngine pages of rare matches', () => {
     const deep = rareDb(2_000);
     await new PeopleSearchEngine(deep.db).search(filters, { ...request, page: 11, perPage: 100 });
     expect(deep.pages()[0]).toMatch(/^WITH m AS MATERIALIZED/);
-    // Page 100 of 100 (10,000 rows) of 200,000 matches passes over 50,000 people: fewer than the matches, walked.
-    const many = rareDb(200_000);
-    await new PeopleSearchEngine(many.db).search(filters, { ...request, page: 100, perPage: 100 });
-    expect(many.pages()[0]).not.toContain('MATERIALIZED');
+    // 1,000 matches × 25 wanted pass over 25,000 people: over 20,000, but a walk of under a twentieth of the people
+    // costs less than the worst gather (every person read in order); at 10M, 2,000 matches × 100 wanted (500,000).
+    const short = rareDb(1_000);
+    await new PeopleSearchEngine(short.db).search(filters, request);
+    expect(short.pages()[0]).not.toContain('MATERIALIZED');
+    const large = rareDb(2_000, 10_000_000);
+    await new PeopleSearchEngine(large.db).search(filters, { ...request, perPage: 100 });
+    expect(large.pages()[0]).not.toContain('MATERIALIZED');
+    const rarer = rareDb(1_999, 10_000_000);
+    await new PeopleSearchEngine(rarer.db).search(filters, { ...request, perPage: 100 });
+    expect(rarer.pages()[0]).toMatch(/^WITH m AS MATERIALIZED/);
   });
 
   it('answers a default-order page past an exact count, or of no match, without looking for it', async () => {
