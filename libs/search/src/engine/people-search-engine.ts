@@ -155,19 +155,6 @@ export class PeopleSearchEngine {
         totalIsEstimate: !exact,
       };
     }
-    if (filters.sort_by && !filters.person?.pro_network_url) {
-      // Whether the sort applies depends on the count, so the count goes first.
-      const total = await this.count(filters, ctx, this.countsByGroups(filters, ctx));
-      const applySort = total.n < SORT_LIMIT;
-      if (!total.estimate && window.offset >= total.n)
-        return { filters, ids: [], total: total.n, totalIsEstimate: false };
-      const grouped = await this.groupedPage(filters, ctx, window, total.n);
-      const gather = !grouped && (await this.walkIsLong(total, window));
-      const ids = grouped
-        ? (await Promise.all(grouped.map((statement) => this.run(statement)))).flat().map((r) => r.id)
-        : (await this.run(pageStatement(filters, ctx, { ...window, applySort, gather }))).map((r) => r.id);
-      return { filters, ids, total: total.n, totalIsEstimate: total.estimate };
-    }
     if (filters.person?.pro_network_url?.length) {
       // In the order of the URLs asked for, as many people as URLs at most: no walk, so no count to wait for.
       const [total, rows] = await Promise.all([
@@ -176,13 +163,19 @@ export class PeopleSearchEngine {
       ]);
       return { filters, ids: rows.map((r) => r.id), total: total.n, totalIsEstimate: total.estimate };
     }
-    // The count first (cached while paging): it tells whether the page walks people_followers_idx or gathers.
-    const total = await this.count(filters, ctx);
+    // The count first (cached while paging): it decides whether the sort applies, and whether the page walks an index
+    // in its order, reads its sort key's groups or gathers its matches.
+    const total = await this.count(filters, ctx, this.countsByGroups(filters, ctx));
     if (!total.estimate && window.offset >= total.n)
       return { filters, ids: [], total: total.n, totalIsEstimate: false };
-    const gather = await this.walkIsLong(total, window);
-    const rows = await this.run(pageStatement(filters, ctx, { ...window, applySort: false, gather }));
-    return { filters, ids: rows.map((r) => r.id), total: total.n, totalIsEstimate: total.estimate };
+    const grouped = await this.groupedPage(filters, ctx, window, total.n);
+    const gather = !grouped && (await this.walkIsLong(total, window));
+    const ids = grouped
+      ? (await Promise.all(grouped.map((statement) => this.run(statement)))).flat().map((r) => r.id)
+      : (await this.run(pageStatement(filters, ctx, { ...window, applySort: total.n < SORT_LIMIT, gather }))).map(
+          (r) => r.id,
+        );
+    return { filters, ids, total: total.n, totalIsEstimate: total.estimate };
   }
 
   /**
@@ -322,7 +315,8 @@ export class PeopleSearchEngine {
       const byGroups = this.countsByGroups(filters, ctx);
       const count = await this.count(filters, ctx, byGroups);
       const grouped = groups && (await this.groupedPage(filters, ctx, window, count.n));
-      const gather = !grouped && !filters.person?.pro_network_url?.length && (await this.walkIsLong(count, window));
+      // A page in the order of `person.pro_network_url` is never gathered (pageStatement).
+      const gather = !grouped && (await this.walkIsLong(count, window));
       // A sort by a key with few values is counted by its groups' statement, run once when the page reads it too.
       const counting = byGroups ? [] : [workspaceSetCountStatement(filters, ctx) ?? countStatement(filters, ctx)];
       const groupsRead = groups && (byGroups || grouped) ? [groups] : [];
