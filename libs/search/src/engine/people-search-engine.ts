@@ -184,10 +184,13 @@ export class PeopleSearchEngine {
    * matches are many.
    */
   private async walkIsLong(total: Count, window: { limit: number; offset: number }): Promise<boolean> {
+    const wanted = window.offset + window.limit;
     if (total.estimate) return false;
+    // Past a twentieth of all people whatever their number: from wanted ÷ WALK_SHARE matches on, no statement asks.
+    if (this.options.walkRows === undefined && total.n >= wanted / WALK_SHARE) return false;
     const people = await this.peopleEstimate();
     const limit = this.options.walkRows ?? Math.max(WALK_ROWS, people * WALK_SHARE);
-    return walkLength(people, total.n, window.offset + window.limit) > limit;
+    return walkLength(people, total.n, wanted) > limit;
   }
 
   /** How many people there are, as PostgreSQL's statistics say (ANALYZE after every load). */
