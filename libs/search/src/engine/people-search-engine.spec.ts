@@ -1,4 +1,5 @@
-import { PeopleSearchEngine } from './people-search-engine';
+import type { CountCache } from './count-cache';
+import { PeopleSearchEngine, SearchEngineOptions } from './people-search-engine';
 import type { Queryable } from './resolve-filters';
 
 /**
@@ -83,6 +84,8 @@ describe('PeopleSearchEngine counts of filters that leave out workspace sets', (
       async query(text: string, values: unknown[] = []) {
         ran.push(text);
         if (text.startsWith('SELECT id FROM lists')) return { rows: (values[1] as string[]).map((id) => ({ id })) };
+        // Sets too large to look up by id (resolve-filters.ts).
+        if (text.includes('AS most')) return { rows: [{ most: '10', saved: '11', lists: '11' }] };
         if (text.includes('search_sets_version'))
           return { rows: [{ version: `1.1.${String(values[0])}.${setsVersion}` }] };
         if (text.includes('dataset_state')) return { rows: [{ version: '1.1' }] };
@@ -110,7 +113,11 @@ describe('PeopleSearchEngine counts of filters that leave out workspace sets', (
     expect(part).toMatch(/exported_people e .* UNION ALL .*saved_people s .* UNION ALL .*people_list_members m/);
     expect(part).not.toContain('NOT IN');
     // The rest is kept for every workspace, the whole under this workspace's sets version.
-    expect([...kept.values()].sort()).toEqual(['10000', '8766']);
+    // Each with the time counting took (`n@ms`).
+    expect([...kept.values()].sort()).toEqual([
+      expect.stringMatching(/^10000@\d+$/),
+      expect.stringMatching(/^8766@\d+$/),
+    ]);
   });
 
   it('counts a set the filters select from (lists.include, saved: any) whole, without a subtraction', async () => {
@@ -308,70 +315,123 @@ describe('PeopleSearchEngine pages past the last match', () => {
 });
 
 describe('PeopleSearchEngine pages of rare matches', () => {
-  /** Answers the exact count `matched` and the people estimate; records each statement. */
-  function rareDb(matched: number, people = 1_000_000) {
+  /**
+   * Answers the exact count `matched`, taking `countMs` on the engine's clock, the people estimate and a plan of
+   * `planned` rows; records each statement. `engine()` is an engine on it.
+   */
+  function rareDb(matched: number, people = 1_000_000, { countMs = 1_000, planned = matched } = {}) {
     const ran: string[] = [];
+    let now = 0;
     const db: Queryable = {
       async query(text: string) {
         ran.push(text);
-        if (text.startsWith('SELECT count(*)')) return { rows: [{ matched: String(matched) }] };
+        if (text.startsWith('EXPLAIN')) return { rows: [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': planned } }] }] };
+        if (text.startsWith('SELECT count(*)')) {
+          now += countMs;
+          return { rows: [{ matched: String(matched) }] };
+        }
         if (text.includes('reltuples')) return { rows: [{ n: String(people) }] };
+        if (text.includes('FROM dataset_state')) return { rows: [{ version: 'db.1' }] };
         return { rows: [{ id: 'p_1' }] };
       },
     };
-    return { db, ran, pages: () => ran.filter((t) => t.includes('ORDER BY')) };
+    const engine = (options: SearchEngineOptions = {}, counts?: CountCache) =>
+      new PeopleSearchEngine(db, counts, { clock: () => now, ...options });
+    return { db, ran, engine, pages: () => ran.filter((t) => t.includes('ORDER BY')) };
   }
 
   it('gathers the matches first when a walk would pass over more than 20,000 people and a twentieth of all for the page', async () => {
     // 1,000,000 people / 100 matches × 25 wanted: a walk of people_followers_idx would pass over 250,000.
     const rare = rareDb(100);
-    expect((await new PeopleSearchEngine(rare.db).search(filters, request)).ids).toEqual(['p_1']);
+    expect((await rare.engine().search(filters, request)).ids).toEqual(['p_1']);
     expect(rare.pages()).toHaveLength(1);
     expect(rare.pages()[0]).toMatch(/^WITH m AS MATERIALIZED \(SELECT p\.followers AS s0, p\.id AS s1 FROM people p/);
     expect(rare.pages()[0]).toContain('ORDER BY m.s0 DESC, m.s1 ASC');
     // A sort index walked for rare matches is the same walk: gathered too, in the sort's order.
     const sorted = rareDb(100);
-    await new PeopleSearchEngine(sorted.db).search({ ...filters, sort_by: 'person_last_name' }, request);
+    await sorted.engine().search({ ...filters, sort_by: 'person_last_name' }, request);
     expect(sorted.pages()[0]).toMatch(/^WITH m AS MATERIALIZED \(SELECT lower\(p\.last_name\) AS s0/);
   });
 
   it('walks the index in order when matches are dense enough, and with walkRows Infinity', async () => {
     // 1,000,000 / 2,000 × 25 = 12,500 people passed over.
     const dense = rareDb(2_000);
-    await new PeopleSearchEngine(dense.db).search(filters, request);
+    await dense.engine().search(filters, request);
     expect(dense.pages()).toEqual([
       expect.stringMatching(/^SELECT p\.id FROM people p WHERE .* ORDER BY p\.followers DESC/),
     ]);
     const walking = rareDb(100);
-    await new PeopleSearchEngine(walking.db, undefined, { walkRows: Infinity }).search(filters, request);
+    await walking.engine({ walkRows: Infinity }).search(filters, request);
     expect(walking.pages()[0]).not.toContain('MATERIALIZED');
     // A deeper page wants more rows: page 11 of 100 (1,100 rows) at 2,000 matches passes over 550,000.
     const deep = rareDb(2_000);
-    await new PeopleSearchEngine(deep.db).search(filters, { ...request, page: 11, perPage: 100 });
+    await deep.engine().search(filters, { ...request, page: 11, perPage: 100 });
     expect(deep.pages()[0]).toMatch(/^WITH m AS MATERIALIZED/);
     // 1,000 matches × 25 wanted pass over 25,000 people: over 20,000, but a walk of under a twentieth of the people
     // costs less than the worst gather (every person read in order); at 10M, 2,000 matches × 100 wanted (500,000).
     const short = rareDb(1_000);
-    await new PeopleSearchEngine(short.db).search(filters, request);
+    await short.engine().search(filters, request);
     expect(short.pages()[0]).not.toContain('MATERIALIZED');
-    // 20 × 25 wanted = 500 matches or more can never pass over a twentieth of the people: not even their number is read.
-    const plenty = rareDb(500);
-    await new PeopleSearchEngine(plenty.db).search(filters, request);
-    expect(plenty.pages()[0]).not.toContain('MATERIALIZED');
-    expect(plenty.ran.some((t) => t.includes('reltuples'))).toBe(false);
-    const large = rareDb(2_000, 10_000_000);
-    await new PeopleSearchEngine(large.db).search(filters, { ...request, perPage: 100 });
+    // (Counts slow enough that their time does not decide: next test.)
+    const large = rareDb(2_000, 10_000_000, { countMs: 2_000 });
+    await large.engine().search(filters, { ...request, perPage: 100 });
     expect(large.pages()[0]).not.toContain('MATERIALIZED');
-    const rarer = rareDb(1_999, 10_000_000);
-    await new PeopleSearchEngine(rarer.db).search(filters, { ...request, perPage: 100 });
+    const rarer = rareDb(1_999, 10_000_000, { countMs: 2_000 });
+    await rarer.engine().search(filters, { ...request, perPage: 100 });
     expect(rarer.pages()[0]).toMatch(/^WITH m AS MATERIALIZED/);
+  });
+
+  it('gathers a walk under a twentieth of the people when its count, timed, read the matches faster', async () => {
+    // 1,000 matches × 25 wanted: a walk of 25,000 people at 3 µs each (75 ms) against a count of 10 ms (gathering
+    // is reckoned at 1.25 times the count).
+    const quick = rareDb(1_000, 1_000_000, { countMs: 10 });
+    await quick.engine().search(filters, request);
+    expect(quick.pages()[0]).toMatch(/^WITH m AS MATERIALIZED/);
+    const slow = rareDb(1_000, 1_000_000, { countMs: 61 });
+    await slow.engine().search(filters, request);
+    expect(slow.pages()[0]).not.toContain('MATERIALIZED');
+    // Within 20,000 people a walk stays, however quick the count: 2,000 matches × 25 pass over 12,500.
+    const near = rareDb(2_000, 1_000_000, { countMs: 0 });
+    await near.engine().search(filters, request);
+    expect(near.pages()[0]).not.toContain('MATERIALIZED');
+  });
+
+  it('keeps the time a count took with it, so a page of a cached count decides the same', async () => {
+    const kept = new Map<string, string>();
+    const counts: CountCache = { get: async (k) => kept.get(k), set: async (k, v) => void kept.set(k, v) };
+    const cached = rareDb(1_000, 1_000_000, { countMs: 10 });
+    await cached.engine({}, counts).search(filters, request);
+    await cached.engine({}, counts).search(filters, { ...request, page: 2 });
+    expect(cached.ran.filter((t) => t.startsWith('SELECT count(*)'))).toHaveLength(1);
+    expect([...kept.values()]).toEqual(['1000@10']);
+    expect(cached.pages()).toEqual([
+      expect.stringMatching(/^WITH m AS MATERIALIZED/),
+      expect.stringMatching(/^WITH m AS MATERIALIZED/),
+    ]);
+  });
+
+  it('gathers an ordered selection of rare matches, counted when the plan expects few', async () => {
+    // A preview of 25,000 of 41,000 matches among 10,000,000: a walk would pass over 6 million people.
+    const rare = rareDb(41_000, 10_000_000);
+    const picked = await rare.engine().select(filters, { workspaceId: 'ws_1', limit: 25_000, today: '2026-11-27' });
+    expect(picked.ids).toEqual(['p_1']);
+    expect(rare.pages()).toEqual([expect.stringMatching(/^WITH m AS MATERIALIZED .* LIMIT \$\d+::int/s)]);
+    // Planned at 3.8 million (so many that a walk stays short): walked, and not counted.
+    const broad = rareDb(3_800_000, 10_000_000, { planned: 3_800_000 });
+    await broad.engine().select(filters, { workspaceId: 'ws_1', limit: 25_000, today: '2026-11-27' });
+    expect(broad.ran.filter((t) => t.startsWith('SELECT count(*)'))).toEqual([]);
+    expect(broad.pages()[0]).toMatch(/^SELECT p\.id FROM people p WHERE .* ORDER BY p\.followers DESC/);
+    // Unordered, no count and no order at all.
+    const any = rareDb(41_000, 10_000_000);
+    await any.engine().select(filters, { workspaceId: 'ws_1', limit: 25_000, ordered: false, today: '2026-11-27' });
+    expect(any.ran.filter((t) => t.startsWith('SELECT count(*)') || t.startsWith('EXPLAIN'))).toEqual([]);
   });
 
   it('answers a default-order page past an exact count, or of no match, without looking for it', async () => {
     const none = rareDb(0);
-    expect(await new PeopleSearchEngine(none.db).search(filters, request)).toMatchObject({ ids: [], total: 0 });
+    expect(await none.engine().search(filters, request)).toMatchObject({ ids: [], total: 0 });
     const past = rareDb(25);
-    expect(await new PeopleSearchEngine(past.db).search(filters, { ...request, page: 2 })).toMatchObject({
+    expect(await past.engine().search(filters, { ...request, page: 2 })).toMatchObject({
       ids: [],
       total: 25,
     });
