@@ -12,6 +12,11 @@ export interface ResolvedValues {
   nameContainsCompanyIds?: CompanyIds;
   /** The companies all company filters together select, when they are at most COMPANY_SET_LIMIT. */
   companyIds?: string[];
+  /**
+   * Which workspace sets the filters select from (the saves of `lists.saved` any or without_list, the members of
+   * `lists.include`) are small (SET_PROBE_SHARE of the people at most): their people are looked up by id.
+   */
+  probedSets?: { saved: boolean; lists: boolean };
 }
 
 export interface CompileContext {

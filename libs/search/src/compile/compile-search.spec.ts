@@ -217,6 +217,29 @@ describe('countStatement and pageStatement', () => {
     expectWellFormed(s);
   });
 
+  it('looks the people of the one small set the filters select from up by id, as an array built first', () => {
+    const filters = { lists: { include: ['lst_1'], exclude: [], saved: 'any' as const } };
+    const saved = countStatement(filters, ctx({ resolved: { probedSets: { saved: true, lists: false } } }));
+    expect(saved.text).toContain(
+      'p.id = ANY(ARRAY(SELECT s.person_id FROM saved_people s WHERE s.workspace_id = (SELECT $2::text)))',
+    );
+    expect(saved.text).toContain('p.id IN (SELECT m.person_id FROM people_list_members m');
+    const listed = countStatement(filters, ctx({ resolved: { probedSets: { saved: false, lists: true } } }));
+    expect(listed.text).toContain(
+      'p.id = ANY(ARRAY(SELECT m.person_id FROM people_list_members m WHERE m.list_id = ANY($1::text[])))',
+    );
+    expect(listed.text).toContain('p.id IN (SELECT s.person_id FROM saved_people s');
+    expectWellFormed(saved);
+    expectWellFormed(listed);
+    // Excluded sets stay hashed NOT IN, whatever their size.
+    const without = countStatement(
+      { lists: { include: [], exclude: [], saved: 'without_list' } },
+      ctx({ resolved: { probedSets: { saved: true, lists: false } } }),
+    );
+    expect(without.text).toContain('p.id = ANY(ARRAY(SELECT s.person_id FROM saved_people s');
+    expect(without.text).toContain('p.id NOT IN (SELECT m.person_id FROM people_list_members m JOIN lists l');
+  });
+
   it("counts only the people of the workspace's sets an exclude_exported, saved-none or lists.exclude count subtracts", () => {
     const s = countStatement({ person_seniority: ie(['VP']) }, ctx({ onlyWorkspaces: { exported: true } }));
     expect(s.text).toContain(

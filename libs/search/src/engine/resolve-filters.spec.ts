@@ -1,6 +1,7 @@
 import type { PeopleFilters } from '../filters/filter-types';
 import { countStatement } from '../compile/compile-search';
 import { COMPANY_SET_LIMIT, COMPANY_SET_MAX_COST, RESOLUTION_LIMIT, resolveFilters } from './resolve-filters';
+import type { Queryable } from './resolve-filters';
 
 /**
  * A database whose company lookups answer `companies` ids (at most the statement's LIMIT) and plan `cost`,
@@ -99,5 +100,54 @@ describe('resolveFilters: the companies all company filters select together', ()
     expect(db.statements).toHaveLength(2);
     expect(db.statements[1]).toContain('c.id = ANY(');
     expect(resolved.companyIds).toEqual(['co_0', 'co_1', 'co_2']);
+  });
+});
+
+describe('resolveFilters: the workspace set the filters select from, looked up by id when small', () => {
+  /** Lists are live; the sizes query answers `most` (a hundredth of the people) and each set's size counted. */
+  function setsDb(sizes: { most: number; saved: number | null; lists: number | null }) {
+    const statements: string[] = [];
+    const values: unknown[][] = [];
+    const db: Queryable = {
+      async query(text: string, given: unknown[] = []) {
+        statements.push(text);
+        values.push(given);
+        if (text.startsWith('SELECT id FROM lists')) return { rows: (given[1] as string[]).map((id) => ({ id })) };
+        const { most, saved, lists } = sizes;
+        return { rows: [{ most: String(most), saved: saved && String(saved), lists: lists && String(lists) }] };
+      },
+    };
+    return { db, statements, values };
+  }
+  const lists = (over: Partial<NonNullable<PeopleFilters['lists']>>): PeopleFilters => ({
+    lists: { include: [], exclude: [], ...over },
+  });
+
+  it('probes the smaller set when it holds at most a hundredth of the people, and only that one', async () => {
+    const both = lists({ include: ['lst_1'], saved: 'any' });
+    const small = setsDb({ most: 100_000, saved: 50_500, lists: 100_001 });
+    expect((await resolveFilters(small.db, 'ws', both)).probedSets).toEqual({ saved: true, lists: false });
+    // Each set counted up to one more than the limit, never whole.
+    expect(small.statements.find((t) => t.includes('AS most'))).toMatch(
+      /LIMIT \(SELECT greatest\(1000, floor\(reltuples \* 0\.01\)\)::bigint FROM pg_class .*\) \+ 1\) x\)/s,
+    );
+    const listSmaller = setsDb({ most: 100_000, saved: 50_500, lists: 500 });
+    expect((await resolveFilters(listSmaller.db, 'ws', both)).probedSets).toEqual({ saved: false, lists: true });
+    const large = setsDb({ most: 100_000, saved: 100_001, lists: 100_001 });
+    expect((await resolveFilters(large.db, 'ws', both)).probedSets).toEqual({ saved: false, lists: false });
+    const withoutList = setsDb({ most: 100_000, saved: 7, lists: null });
+    expect((await resolveFilters(withoutList.db, 'ws', lists({ saved: 'without_list' }))).probedSets).toEqual({
+      saved: true,
+      lists: false,
+    });
+    // Only the values the statement reads (PostgreSQL cannot type one it does not).
+    expect(withoutList.values).toEqual([['ws']]);
+  });
+
+  it('asks nothing when the filters select from no set (excluded sets stay hashed)', async () => {
+    const none = setsDb({ most: 100_000, saved: 1, lists: 1 });
+    const resolved = await resolveFilters(none.db, 'ws', lists({ exclude: ['lst_1'], saved: 'none' }));
+    expect(resolved.probedSets).toBeUndefined();
+    expect(none.statements.some((t) => t.includes('AS most'))).toBe(false);
   });
 });

@@ -140,6 +140,46 @@ async function resolveCompanySet(
   return ids === 'broad' ? undefined : ids;
 }
 
+/**
+ * A workspace set of at most this share of all people is looked up by id: at 10M, 50,500 saved people were probed in
+ * 1.0 s (20 µs each) where PostgreSQL's plan read every person's id to meet them (3.7 s), at 0.3 to 0.4 µs a person.
+ */
+export const SET_PROBE_SHARE = 1 / 100;
+/** However few the people, a set this small is looked up by id (tens of milliseconds at most). */
+export const SET_PROBE_FLOOR = 1_000;
+
+/**
+ * Which set the filters select from is looked up by id: the smaller, when it is small (SET_PROBE_SHARE or
+ * SET_PROBE_FLOOR; each counted up to one more than that). Only one: a second array would be searched row by row
+ * for each person of the first. Undefined when they select from none.
+ */
+async function resolveProbedSets(
+  db: Queryable,
+  workspaceId: string,
+  filters: PeopleFilters,
+): Promise<ResolvedValues['probedSets']> {
+  const lists = filters.lists;
+  const saved = lists?.saved === 'any' || lists?.saved === 'without_list';
+  const listed = (lists?.include.length ?? 0) > 0;
+  if (!saved && !listed) return undefined;
+  const params = new SqlParams();
+  const most = `(SELECT greatest(${SET_PROBE_FLOOR}, floor(reltuples * ${SET_PROBE_SHARE}))::bigint FROM pg_class WHERE oid = 'people'::regclass)`;
+  const size = (set: () => string) => `(SELECT count(*) FROM (${set()} LIMIT ${most} + 1) x)`;
+  const savedSet = () => `SELECT 1 FROM saved_people s WHERE s.workspace_id = ${params.add(workspaceId, 'text')}`;
+  const listSet = () =>
+    `SELECT 1 FROM people_list_members m WHERE m.list_id = ANY(${params.add(lists!.include, 'text[]')})`;
+  const statement = params.statement(
+    'workspace set sizes',
+    `SELECT ${most} AS most, ${saved ? size(savedSet) : 'NULL'} AS saved, ${listed ? size(listSet) : 'NULL'} AS lists`,
+  );
+  const { rows } = await db.query(statement.text, statement.values);
+  const [limit, savedSize, listSize] = [rows[0].most, rows[0].saved, rows[0].lists].map((n) =>
+    n === null ? Infinity : Number(n),
+  );
+  if (Math.min(savedSize, listSize) > limit) return { saved: false, lists: false };
+  return { saved: savedSize < listSize, lists: listSize <= savedSize };
+}
+
 /** Everything the compiler needs from the database; throws FilterValidationError for what cannot resolve. */
 export async function resolveFilters(
   db: Queryable,
@@ -162,6 +202,7 @@ export async function resolveFilters(
     filters.company_keywords &&
       keywordCompanies(db, filters.company_keywords).then((ids) => (resolved.keywordCompanyIds = ids)),
     nameIsFilter && nameContainsCompanies(db, name.include).then((ids) => (resolved.nameContainsCompanyIds = ids)),
+    resolveProbedSets(db, workspaceId, filters).then((sets) => (resolved.probedSets = sets)),
   ]);
   resolved.companyIds = await resolveCompanySet(db, filters, resolved);
   return resolved;
