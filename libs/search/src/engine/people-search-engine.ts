@@ -109,8 +109,6 @@ const GATHER_OVER_COUNT = 1.25;
 
 /** How far under the estimate threshold PostgreSQL's plan of a count may be and still get a sample. */
 const PLAN_UNDERESTIMATE = 50;
-/** How far over the matches PostgreSQL's plan may be (filters that rarely go together) for a selection to be counted. */
-const PLAN_OVERESTIMATE = 4;
 
 /** A count, and whether it was estimated from a sample (docs/people-search.md "Counts"). */
 interface Count {
@@ -316,36 +314,20 @@ export class PeopleSearchEngine {
     const filters = parsePeopleFilters(rawFilters);
     const ctx = await this.context(filters, request.workspaceId, request.today, request.excludeIds);
     const cap = filters.max_person_per_company;
-    const window = { limit: request.limit + 1, offset: 0 };
-    const unordered = request.ordered === false;
-    if (cap !== undefined) {
-      const { matched } = await this.cappedCount(filters, ctx, cap);
-      const options = { ...window, applySort: matched < SORT_LIMIT, unordered };
-      const preferValidEmail = matched <= EXACT_CAP_LIMIT;
-      return {
-        filters,
-        statement: pageStatement(filters, ctx, { ...options, cap: { perCompany: cap, preferValidEmail } }),
-      };
-    }
-    const total = unordered ? null : await this.selectionCount(filters, ctx, window.limit);
-    const gather = total !== null && (await this.walkIsLong(total, window));
-    const options = { ...window, applySort: (total?.n ?? 0) < SORT_LIMIT, unordered, gather };
+    const sorted = filters.sort_by !== undefined || cap !== undefined;
+    const matched = !sorted
+      ? 0
+      : cap !== undefined
+        ? (await this.cappedCount(filters, ctx, cap)).matched
+        : (await this.count(filters, ctx)).n;
+    const options = {
+      limit: request.limit + 1,
+      offset: 0,
+      applySort: matched < SORT_LIMIT,
+      unordered: request.ordered === false,
+      cap: cap === undefined ? undefined : { perCompany: cap, preferValidEmail: matched <= EXACT_CAP_LIMIT },
+    };
     return { filters, statement: pageStatement(filters, ctx, options) };
-  }
-
-  /**
-   * The count an ordered selection of `wanted` people decides its page by: a sorted one's, whether the sort applies;
-   * any one's, whether to gather its matches. Null (walked in order, without a count) when PostgreSQL's plan expects
-   * so many matches that the walk stays short: a selection of thousands of people walks far whenever matches are under
-   * a few million, so the count costs less than the walk it saves.
-   */
-  private async selectionCount(filters: PeopleFilters, ctx: CompileContext, wanted: number): Promise<Count | null> {
-    if (filters.sort_by === undefined) {
-      const plan = (await this.run(matchEstimateStatement(filters, ctx)))[0]['QUERY PLAN'];
-      const planned = Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
-      if (planned * WALK_SHARE > wanted * PLAN_OVERESTIMATE) return null;
-    }
-    return this.count(filters, ctx);
   }
 
   /** The statements a search runs, for EXPLAIN in benchmarks and operators' investigations. */
