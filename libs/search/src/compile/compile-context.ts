@@ -13,8 +13,9 @@ export interface ResolvedValues {
   /** The companies all company filters together select, when they are at most COMPANY_SET_LIMIT. */
   companyIds?: string[];
   /**
-   * Which workspace sets the filters select from (the saves of `lists.saved` any or without_list, the members of
-   * `lists.include`) are small (SET_PROBE_SHARE of the people at most): their people are looked up by id.
+   * Which workspace set the filters select from (the saves of `lists.saved` any or without_list, the members of
+   * `lists.include`) is small (at most SET_PROBE_SHARE of the people, or SET_PROBE_FLOOR): its people are looked up by
+   * id. At most one.
    */
   probedSets?: { saved: boolean; lists: boolean };
 }

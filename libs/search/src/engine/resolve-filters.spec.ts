@@ -1,7 +1,12 @@
 import type { PeopleFilters } from '../filters/filter-types';
 import { countStatement } from '../compile/compile-search';
-import { COMPANY_SET_LIMIT, COMPANY_SET_MAX_COST, RESOLUTION_LIMIT, resolveFilters } from './resolve-filters';
-import type { Queryable } from './resolve-filters';
+import {
+  COMPANY_SET_LIMIT,
+  COMPANY_SET_MAX_COST,
+  Queryable,
+  RESOLUTION_LIMIT,
+  resolveFilters,
+} from './resolve-filters';
 
 /**
  * A database whose company lookups answer `companies` ids (at most the statement's LIMIT) and plan `cost`,
@@ -104,7 +109,7 @@ describe('resolveFilters: the companies all company filters select together', ()
 });
 
 describe('resolveFilters: the workspace set the filters select from, looked up by id when small', () => {
-  /** Lists are live; the sizes query answers `most` (a hundredth of the people) and each set's size counted. */
+  /** Lists are live; the sizes query answers `most` (how large a set may be) and each set's size counted. */
   function setsDb(sizes: { most: number; saved: number | null; lists: number | null }) {
     const statements: string[] = [];
     const values: unknown[][] = [];
