@@ -79,7 +79,7 @@ function monthsRange(params: SqlParams, column: string, range: MinMax, today: st
  * row; and they meet people only as `IN` (a semi join that probes people by key) or `NOT IN` (a
  * hashed subplan built once), never as the inner side of a join sized by their estimate.
  */
-const savedBy = (ws: string) => `SELECT s.person_id FROM saved_people s WHERE s.workspace_id = ${ws}`;
+export const savedBy = (ws: string) => `SELECT s.person_id FROM saved_people s WHERE s.workspace_id = ${ws}`;
 const listedBy = (ws: string) =>
   `SELECT m.person_id FROM people_list_members m JOIN lists l ON l.id = m.list_id AND l.deleted_at IS NULL WHERE m.workspace_id = ${ws}`;
 
@@ -115,7 +115,7 @@ const inSet = (set: string, probed = false) => (probed ? `p.id = ANY(ARRAY(${set
  * size keeps a small list from a hash join over every person (500 members sorted by save time: 15 ms
  * planned from the list, 300 ms from the column's average share).
  */
-const membersOf = (params: SqlParams, listIds: string[]) =>
+export const membersOf = (params: SqlParams, listIds: string[]) =>
   `SELECT m.person_id FROM people_list_members m WHERE m.list_id = ANY(${params.add(listIds, 'text[]')})`;
 
 /*

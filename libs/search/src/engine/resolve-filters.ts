@@ -10,6 +10,7 @@ import { locationCandidates } from '@app/domain/locations/location-keys';
 import type { CompanyIds, ResolvedValues } from '../compile/compile-context';
 import { companyConditions, companySelection, nameIsHint } from '../compile/company-conditions';
 import { keywordCondition, nameContainsCondition } from '../compile/company-text-conditions';
+import { membersOf, savedBy } from '../compile/person-conditions';
 import { SqlParams } from '../compile/sql-params';
 
 export interface Queryable {
@@ -165,9 +166,8 @@ async function resolveProbedSets(
   const params = new SqlParams();
   const most = `(SELECT greatest(${SET_PROBE_FLOOR}, floor(reltuples * ${SET_PROBE_SHARE}))::bigint FROM pg_class WHERE oid = 'people'::regclass)`;
   const size = (set: () => string) => `(SELECT count(*) FROM (${set()} LIMIT ${most} + 1) x)`;
-  const savedSet = () => `SELECT 1 FROM saved_people s WHERE s.workspace_id = ${params.add(workspaceId, 'text')}`;
-  const listSet = () =>
-    `SELECT 1 FROM people_list_members m WHERE m.list_id = ANY(${params.add(lists!.include, 'text[]')})`;
+  const savedSet = () => savedBy(params.add(workspaceId, 'text'));
+  const listSet = () => membersOf(params, lists!.include);
   const statement = params.statement(
     'workspace set sizes',
     `SELECT ${most} AS most, ${saved ? size(savedSet) : 'NULL'} AS saved, ${listed ? size(listSet) : 'NULL'} AS lists`,
