@@ -120,6 +120,47 @@ describe(`random people search mixes (${MIXES} from seed ${SEED}, ${PEOPLE} peop
     expect(matchedSomebody).toBeGreaterThan(MIXES / 3);
   });
 
+  it("reads a search of seniority, the person's scalar filters and its company from people_seniority_cover_idx, never a people row", async () => {
+    const { ws } = harness;
+    const pool = new Pool({ connectionString: harness.stack.db.url, max: 1, options: SEARCH_SESSION_OPTIONS });
+    // On this small data set a scan of the table would win; with it and bitmaps off, what is left reads people by
+    // an index, and only the cover reads none of their rows.
+    await pool.query('SET enable_seqscan = off; SET enable_bitmapscan = off');
+    const walked = new PeopleSearchEngine(pool, undefined, { groupedSorts: { from: 0 }, walkRows: Infinity });
+    const gathered = new PeopleSearchEngine(pool, undefined, { groupedSorts: { from: 0 }, walkRows: 0 });
+    const covered = {
+      person_seniority: { include: ['VP', 'Director', 'Manager'], exclude: ['Intern'] },
+      contact_details: { email: { status: ['valid', 'accept_all', 'not_found'] }, phone: { status: ['unknown'] } },
+      person_months_in_current_role: { min: 1, max: 240 },
+      person_months_in_current_company: { max: 360 },
+      company_headcount_range: ['11-50', '51-200', '201-500'],
+    };
+    const searches = [
+      // Counted, then the page gathered; sorted by seniority, counted and read by its groups.
+      { engine: gathered, filters: covered },
+      { engine: gathered, filters: { ...covered, sort_by: 'person_seniority' } },
+      // One seniority is walked in result order from the cover itself.
+      {
+        engine: walked,
+        filters: {
+          person_seniority: { include: ['Owner'] },
+          person_job_change: { change_type: 'any', timeframe_months: 24 },
+        },
+      },
+    ];
+    const reads: string[] = [];
+    for (const { engine, filters } of searches)
+      for (const statement of await engine.plan(filters, { workspaceId: ws.workspace_id, page: 2, perPage: 25 })) {
+        const { rows } = await pool.query(`EXPLAIN (FORMAT JSON) ${statement.text}`, statement.values);
+        for (const node of planNodes(rows[0]['QUERY PLAN'][0].Plan))
+          if (node['Relation Name'] === 'people')
+            reads.push(`${statement.label}: ${node['Node Type']} ${node['Index Name'] ?? ''}`.trim());
+      }
+    await pool.end();
+    expect(reads.length).toBeGreaterThanOrEqual(searches.length * 2);
+    expect(reads.filter((read) => !read.endsWith('Index Only Scan people_seniority_cover_idx'))).toEqual([]);
+  });
+
   it('reads a page walked or gathered, and a sorted page group by group, as the sorted statement reads it, and counts the same total', async () => {
     const { ws } = harness;
     const vocabulary = await loadMixVocabulary((sql) => harness.stack.db.query(sql), SORT_KEYS, listIds);
@@ -159,3 +200,13 @@ describe(`random people search mixes (${MIXES} from seed ${SEED}, ${PEOPLE} peop
     expect(compared).toBeGreaterThan(comparedGroups + 100);
   });
 });
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** A plan's nodes, depth first. */
+const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];

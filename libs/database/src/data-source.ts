@@ -23,6 +23,7 @@ import { WebhookTaskClaims1795700000000 } from './migrations/1795700000000-webho
 import { WorkspaceSearchSetsVersion1795900000000 } from './migrations/1795900000000-workspace-search-sets-version';
 import { WebhookTasksFinishedByWebhook1796000000000 } from './migrations/1796000000000-webhook-tasks-finished-by-webhook';
 import { PeopleProNetworkKeyHash1796100000000 } from './migrations/1796100000000-people-pro-network-key-hash';
+import { PeopleSeniorityCover1796200000000 } from './migrations/1796200000000-people-seniority-cover';
 
 /** Every migration, in order. */
 export const MIGRATIONS = [
@@ -47,6 +48,7 @@ export const MIGRATIONS = [
   WorkspaceSearchSetsVersion1795900000000,
   WebhookTasksFinishedByWebhook1796000000000,
   PeopleProNetworkKeyHash1796100000000,
+  PeopleSeniorityCover1796200000000,
 ];
 
 /** The limits every pool of the API, the worker and the CLI sets (DB_* variables, docs/operations.md#when-postgresql-or-redis-is-down). */

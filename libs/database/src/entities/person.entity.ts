@@ -21,9 +21,11 @@ export type JobChange = 'promotion' | 'new_company';
 @Index('people_role_started_idx', ['roleStartedAt'])
 @Index('people_valid_email_idx', ['id'], { where: `best_email_status = 'valid' AND best_email IS NOT NULL` })
 // Sort-order indexes with descending keys (people_followers_idx, people_company_rank_idx,
-// people_headcount_sort_idx, people_first_name_sort_idx, people_last_name_sort_idx) and the
-// to_tsvector expression index people_name_idx: TypeORM cannot express them; the migrations define them.
+// people_headcount_sort_idx, people_first_name_sort_idx, people_last_name_sort_idx), the covering
+// people_seniority_cover_idx and the to_tsvector expression index people_name_idx: TypeORM cannot
+// express them; the migrations define them.
 @Index('people_followers_idx', { synchronize: false })
+@Index('people_seniority_cover_idx', { synchronize: false })
 @Index('people_company_rank_idx', { synchronize: false })
 @Index('people_headcount_sort_idx', { synchronize: false })
 @Index('people_first_name_sort_idx', { synchronize: false })
