@@ -3,6 +3,7 @@ import { SEARCH_SESSION_OPTIONS } from '../../apps/api/src/people/search-session
 import { PeopleSearchEngine } from '../../libs/search/src/engine/people-search-engine';
 import { sortsByGroups } from '../../libs/search/src/compile/compile-search';
 import { PeopleFilters, SORT_KEYS } from '../../libs/search/src/filters/filter-types';
+import { planNodes } from '../support/query-plans';
 import { loadMixVocabulary, searchMixes } from '../support/search-mixes';
 import { workspaceHarness } from '../support/stack';
 
@@ -200,13 +201,3 @@ describe(`random people search mixes (${MIXES} from seed ${SEED}, ${PEOPLE} peop
     expect(compared).toBeGreaterThan(comparedGroups + 100);
   });
 });
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-/** A plan's nodes, depth first. */
-const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];

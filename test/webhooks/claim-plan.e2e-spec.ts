@@ -1,6 +1,7 @@
 import { DeliveryDb } from '../../libs/webhooks/src/delivery-store/delivery-db';
 import { DeliveryStore } from '../../libs/webhooks/src/delivery-store/delivery-store';
 import { createTestDatabase, TestDatabase } from '../support/database';
+import { PlanNode, planNodes } from '../support/query-plans';
 
 /**
  * A drain's claim and its "anything due?" look must read the webhook's due tasks from the pending
@@ -16,17 +17,6 @@ const PENDING = 5000;
 const WEBHOOK = 'wh_claimplan';
 let db: TestDatabase;
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
-
 /** The generic plan of one of the store's prepared statements, on the delivery pool's own session settings. */
 async function genericPlan(run: (store: DeliveryStore) => Promise<unknown>, execute: string): Promise<PlanNode[]> {
   const delivery = new DeliveryDb(db.url, 1);
@@ -36,7 +26,7 @@ async function genericPlan(run: (store: DeliveryStore) => Promise<unknown>, exec
     const { rows } = await delivery.pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
       `EXPLAIN (FORMAT JSON) ${execute}`,
     );
-    return nodes(rows[0]['QUERY PLAN'][0].Plan);
+    return planNodes(rows[0]['QUERY PLAN'][0].Plan);
   } finally {
     await delivery.pool.end();
   }
@@ -89,7 +79,7 @@ describe.each([
     expect(taskReads(plan)).toEqual(['webhook_tasks_pending_webhook_due_idx', 'webhook_tasks_pkey']);
     // The only sort is the answer's, over the claimed tasks (above the join), never under the claim's LIMIT.
     const limit = plan.find((n) => n['Node Type'] === 'Limit');
-    expect(limit && nodes(limit).some((n) => n['Node Type'] === 'Sort')).toBe(false);
+    expect(limit && planNodes(limit).some((n) => n['Node Type'] === 'Sort')).toBe(false);
   });
 
   it('looks for a due task in a pending index only', async () => {
