@@ -24,6 +24,7 @@ import { WorkspaceSearchSetsVersion1795900000000 } from './migrations/1795900000
 import { WebhookTasksFinishedByWebhook1796000000000 } from './migrations/1796000000000-webhook-tasks-finished-by-webhook';
 import { PeopleProNetworkKeyHash1796100000000 } from './migrations/1796100000000-people-pro-network-key-hash';
 import { PeopleSeniorityCover1796200000000 } from './migrations/1796200000000-people-seniority-cover';
+import { CompanyFacetCodes1796300000000 } from './migrations/1796300000000-company-facet-codes';
 
 /** Every migration, in order. */
 export const MIGRATIONS = [
@@ -49,6 +50,7 @@ export const MIGRATIONS = [
   WebhookTasksFinishedByWebhook1796000000000,
   PeopleProNetworkKeyHash1796100000000,
   PeopleSeniorityCover1796200000000,
+  CompanyFacetCodes1796300000000,
 ];
 
 /** The limits every pool of the API, the worker and the CLI sets (DB_* variables, docs/operations.md#when-postgresql-or-redis-is-down). */

@@ -1,10 +1,27 @@
-import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Check, Column, ColumnOptions, Entity, Index, PrimaryColumn } from 'typeorm';
 import { BIGINT_AS_NUMBER } from './column-transformers';
 
 /**
- * A company of the data set, written only by the dataset loader. The `*_tsv` columns are generated
+ * A company of the data set, written only by the dataset loader. The `*_tsv` and `*_code` columns are generated
  * by PostgreSQL (their expressions as PostgreSQL prints them back, so the schema diff compares them).
  */
+/**
+ * The code of a text facet, which people search compares (`@app/domain/enums/company-facet-codes`; 0 for none or a
+ * value outside the vocabulary).
+ */
+function facetCode(column: string): ColumnOptions {
+  return {
+    name: `${column}_code`,
+    type: 'smallint',
+    nullable: true,
+    generatedType: 'STORED',
+    asExpression: `company_facet_code('${column}'::text, ${column})`,
+    select: false,
+    insert: false,
+    update: false,
+  };
+}
+
 @Entity('companies')
 @Check('companies_page_type_check', `page_type IN ('main', 'regional', 'brand', 'subsidiary', 'link_only')`)
 @Index('companies_pro_network_id_idx', ['proNetworkId'])
@@ -12,7 +29,6 @@ import { BIGINT_AS_NUMBER } from './column-transformers';
 @Index('companies_country_idx', ['countryCode'])
 @Index('companies_office_countries_idx', ['officeCountryCodes'], { type: 'gin' })
 @Index('companies_employee_count_idx', ['employeeCount'])
-@Index('companies_industry_idx', ['industry'])
 @Index('companies_hq_location_keys_idx', ['hqLocationKeys'], { type: 'gin' })
 @Index('companies_location_keys_idx', ['locationKeys'], { type: 'gin' })
 @Index('companies_keywords_tsv_idx', ['keywordsTsv'], { type: 'gin' })
@@ -20,7 +36,7 @@ import { BIGINT_AS_NUMBER } from './column-transformers';
 @Index('companies_website_tsv_idx', ['websiteTsv'], { type: 'gin' })
 // Expression and covering indexes, which TypeORM cannot express (defined by the migrations):
 // lower(website), lower(pro_network_url), lower(email_domain), lower(name), lower(pro_network_website),
-// gin (lower(name) gin_trgm_ops), and (id) INCLUDE (the company facet columns).
+// gin (lower(name) gin_trgm_ops), and the facet indexes keyed by a code INCLUDE (the other facets).
 @Index('companies_website_idx', { synchronize: false })
 @Index('companies_pro_network_url_idx', { synchronize: false })
 @Index('companies_email_domain_idx', { synchronize: false })
@@ -28,6 +44,7 @@ import { BIGINT_AS_NUMBER } from './column-transformers';
 @Index('companies_pro_network_website_idx', { synchronize: false })
 @Index('companies_name_trgm_idx', { synchronize: false })
 @Index('companies_facets_idx', { synchronize: false })
+@Index('companies_industry_code_idx', { synchronize: false })
 export class Company {
   @PrimaryColumn({ type: 'char', length: 24 })
   id: string;
@@ -165,4 +182,19 @@ export class Company {
     update: false,
   })
   websiteTsv: string | null;
+
+  @Column(facetCode('employee_range'))
+  employeeRangeCode: number;
+
+  @Column(facetCode('industry'))
+  industryCode: number;
+
+  @Column(facetCode('type'))
+  typeCode: number;
+
+  @Column(facetCode('business_type'))
+  businessTypeCode: number;
+
+  @Column(facetCode('revenue_stream'))
+  revenueStreamCode: number;
 }

@@ -3,6 +3,7 @@
  * `positive` conditions must all hold; `violations` are excludes, any of which drops the company.
  * Written over alias `c` (companies) so one subquery answers every company filter at once.
  */
+import { companyFacetCodes, type CompanyFacet } from '@app/domain/enums/company-facet-codes';
 import { INDUSTRY_GROUPS } from '@app/domain/enums/industries';
 import type { CompanyFilter, PeopleFilters } from '../filters/filter-types';
 import type { CompanyIds, ResolvedValues } from './compile-context';
@@ -102,6 +103,22 @@ function includeExclude(
   if (f.exclude.length > 0) out.violations.push(`${column} = ANY(${params.add(f.exclude, cast)})`);
 }
 
+/**
+ * A text facet, compared by its code column (`@app/domain/enums/company-facet-codes`): the narrow facets index holds
+ * the codes, and a value outside the vocabulary selects nothing, as its text would.
+ */
+function facet(
+  out: CompanyConditions,
+  params: SqlParams,
+  name: CompanyFacet,
+  f: { include: readonly string[]; exclude: readonly string[] } | undefined,
+): void {
+  if (!f) return;
+  const codes = (values: readonly string[]) => params.add(companyFacetCodes(name, values), 'int2[]');
+  if (f.include.length > 0) out.positive.push(`c.${name}_code = ANY(${codes(f.include)})`);
+  if (f.exclude.length > 0) out.violations.push(`c.${name}_code = ANY(${codes(f.exclude)})`);
+}
+
 const INT_MAX = 2_147_483_647;
 
 /**
@@ -171,23 +188,19 @@ export function companyConditions(
   const keywords = filters.company_keywords;
   if (keywords) selectCompanies(out, resolved.keywordCompanyIds, () => keywordCondition(params, keywords));
 
-  if (filters.company_industry) {
-    const f = filters.company_industry;
-    includeExclude(
-      out,
-      params,
-      'c.industry',
-      { include: expandIndustries(f.include), exclude: expandIndustries(f.exclude) },
-      'text[]',
-    );
-  }
+  const industry = filters.company_industry;
+  if (industry)
+    facet(out, params, 'industry', {
+      include: expandIndustries(industry.include),
+      exclude: expandIndustries(industry.exclude),
+    });
   if (filters.company_headcount_range?.length)
-    out.positive.push(`c.employee_range = ANY(${params.add(filters.company_headcount_range, 'text[]')})`);
+    facet(out, params, 'employee_range', { include: filters.company_headcount_range, exclude: [] });
   range(out, params, 'c.employee_count', filters.company_headcount_custom);
   range(out, params, 'c.founded', filters.company_founded);
-  includeExclude(out, params, 'c.type', filters.company_type, 'text[]');
-  includeExclude(out, params, 'c.business_type', filters.company_business_type, 'text[]');
-  includeExclude(out, params, 'c.revenue_stream', filters.company_revenue_stream, 'text[]');
+  facet(out, params, 'type', filters.company_type);
+  facet(out, params, 'business_type', filters.company_business_type);
+  facet(out, params, 'revenue_stream', filters.company_revenue_stream);
   if (filters.company_naics) {
     const f = filters.company_naics;
     if (f.include.length > 0) out.positive.push(`c.naics_codes && ${params.add(f.include, 'int[]')}`);

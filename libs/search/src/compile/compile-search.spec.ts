@@ -1,3 +1,5 @@
+import { companyFacetCodes } from '@app/domain/enums/company-facet-codes';
+import { INDUSTRY_GROUPS } from '@app/domain/enums/industries';
 import { SENIORITIES } from '@app/domain/enums/people-enums';
 import type { PeopleFilters } from '../filters/filter-types';
 import { parseBooleanSearch } from '../boolean/boolean-query';
@@ -128,8 +130,9 @@ describe('countStatement and pageStatement', () => {
     expect(alone.values).toEqual([[b]]);
     const mixed = countStatement({ company: { id: ie([a]) }, company_type: ie(['Public Company']) }, ctx());
     expect(mixed.text).toContain(
-      'p.company_id IN (SELECT c.id FROM companies c WHERE (c.type = ANY($1::text[])) AND (c.id = ANY($2::bpchar[])))',
+      'p.company_id IN (SELECT c.id FROM companies c WHERE (c.type_code = ANY($1::int2[])) AND (c.id = ANY($2::bpchar[])))',
     );
+    expect(mixed.values[0]).toEqual([2]);
     expectWellFormed(mixed);
   });
 
@@ -157,8 +160,35 @@ describe('countStatement and pageStatement', () => {
   it('keeps people without a company when the company filters only exclude', () => {
     const s = countStatement({ company_type: ie([], ['Non Profit']) }, ctx());
     expect(s.text).toContain(
-      'p.company_id IS NULL OR p.company_id NOT IN (SELECT c.id FROM companies c WHERE (c.type = ANY($1::text[])))',
+      'p.company_id IS NULL OR p.company_id NOT IN (SELECT c.id FROM companies c WHERE (c.type_code = ANY($1::int2[])))',
     );
+    expect(s.values).toEqual([[3]]);
+  });
+
+  it('compares the company text facets by their codes, an industry group as the codes of its industries', () => {
+    const s = countStatement(
+      {
+        company_industry: ie(['Construction'], ['Restaurants']),
+        company_headcount_range: ['51-200', '10001+'],
+        company_business_type: ie(['B2B']),
+        company_revenue_stream: ie([], ['Advertising']),
+      },
+      ctx(),
+    );
+    expect(s.text).toContain('c.industry_code = ANY($1::int2[])');
+    expect(s.text).toContain('c.industry_code = ANY($2::int2[])');
+    expect(s.text).toContain('c.employee_range_code = ANY($3::int2[])');
+    expect(s.text).toContain('c.business_type_code = ANY($4::int2[])');
+    expect(s.text).toContain('c.revenue_stream_code = ANY($5::int2[])');
+    expect(s.values).toEqual([
+      companyFacetCodes('industry', INDUSTRY_GROUPS.Construction),
+      companyFacetCodes('industry', ['Restaurants']),
+      [3, 8],
+      [1],
+      [9],
+    ]);
+    expect(s.values[0]).toHaveLength(3);
+    expectWellFormed(s);
   });
 
   it('applies headquarters_only to includes and excludes alike', () => {

@@ -65,7 +65,7 @@ describe('resolveFilters: the companies all company filters select together', ()
     expect(resolved.companyIds).toHaveLength(646);
     expect(db.statements).toHaveLength(1);
     expect(db.statements[0]).toMatch(
-      /^SELECT c\.id FROM companies c WHERE .*c\.employee_range = ANY.*c\.employee_count >= .*NOT .*c\.industry = ANY.* LIMIT 5001$/,
+      /^SELECT c\.id FROM companies c WHERE .*c\.employee_range_code = ANY.*c\.employee_count >= .*NOT .*c\.industry_code = ANY.* LIMIT 5001$/,
     );
     const count = countStatement(headcount, ctx(resolved));
     expect(count.text).toBe(
