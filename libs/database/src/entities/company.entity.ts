@@ -2,10 +2,6 @@ import { Check, Column, ColumnOptions, Entity, Index, PrimaryColumn } from 'type
 import { BIGINT_AS_NUMBER } from './column-transformers';
 
 /**
- * A company of the data set, written only by the dataset loader. The `*_tsv` and `*_code` columns are generated
- * by PostgreSQL (their expressions as PostgreSQL prints them back, so the schema diff compares them).
- */
-/**
  * The code of a text facet, which people search compares (`@app/domain/enums/company-facet-codes`; 0 for none or a
  * value outside the vocabulary).
  */
@@ -22,6 +18,10 @@ function facetCode(column: string): ColumnOptions {
   };
 }
 
+/**
+ * A company of the data set, written only by the dataset loader. The `*_tsv` and `*_code` columns are generated
+ * by PostgreSQL (their expressions as PostgreSQL prints them back, so the schema diff compares them).
+ */
 @Entity('companies')
 @Check('companies_page_type_check', `page_type IN ('main', 'regional', 'brand', 'subsidiary', 'link_only')`)
 @Index('companies_pro_network_id_idx', ['proNetworkId'])
