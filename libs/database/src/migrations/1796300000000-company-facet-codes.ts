@@ -145,8 +145,8 @@ const CASES = Object.entries(VOCABULARIES)
   .map(([facet, values]) => `WHEN ${quote(facet)} THEN ARRAY[${values.map(quote).join(', ')}]`)
   .join('\n    ');
 
-/** Each coded column and the text column it codes. */
-const COLUMNS = ['employee_range', 'industry', 'type', 'business_type', 'revenue_stream'];
+/** The text columns coded, each into `<column>_code`. */
+const COLUMNS = Object.keys(VOCABULARIES);
 
 export class CompanyFacetCodes1796300000000 implements MigrationInterface {
   name = 'CompanyFacetCodes1796300000000';

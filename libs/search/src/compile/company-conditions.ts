@@ -91,16 +91,18 @@ function exactNames(params: SqlParams, names: readonly string[]): string {
 const containsPatterns = (names: readonly string[]) =>
   names.map((n) => `%${n.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
 
-function includeExclude(
+/** `column = ANY(…)` for the includes and the excludes; `encode` turns the values into what the column stores. */
+function includeExclude<T>(
   out: CompanyConditions,
   params: SqlParams,
   column: string,
-  f: { include: readonly unknown[]; exclude: readonly unknown[] } | undefined,
+  f: { include: readonly T[]; exclude: readonly T[] } | undefined,
   cast: string,
+  encode: (values: readonly T[]) => readonly unknown[] = (values) => values,
 ): void {
   if (!f) return;
-  if (f.include.length > 0) out.positive.push(`${column} = ANY(${params.add(f.include, cast)})`);
-  if (f.exclude.length > 0) out.violations.push(`${column} = ANY(${params.add(f.exclude, cast)})`);
+  if (f.include.length > 0) out.positive.push(`${column} = ANY(${params.add(encode(f.include), cast)})`);
+  if (f.exclude.length > 0) out.violations.push(`${column} = ANY(${params.add(encode(f.exclude), cast)})`);
 }
 
 /**
@@ -113,10 +115,7 @@ function facet(
   name: CompanyFacet,
   f: { include: readonly string[]; exclude: readonly string[] } | undefined,
 ): void {
-  if (!f) return;
-  const codes = (values: readonly string[]) => params.add(companyFacetCodes(name, values), 'int2[]');
-  if (f.include.length > 0) out.positive.push(`c.${name}_code = ANY(${codes(f.include)})`);
-  if (f.exclude.length > 0) out.violations.push(`c.${name}_code = ANY(${codes(f.exclude)})`);
+  includeExclude(out, params, `c.${name}_code`, f, 'int2[]', (values) => companyFacetCodes(name, values));
 }
 
 const INT_MAX = 2_147_483_647;
