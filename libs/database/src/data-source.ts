@@ -25,6 +25,7 @@ import { WebhookTasksFinishedByWebhook1796000000000 } from './migrations/1796000
 import { PeopleProNetworkKeyHash1796100000000 } from './migrations/1796100000000-people-pro-network-key-hash';
 import { PeopleSeniorityCover1796200000000 } from './migrations/1796200000000-people-seniority-cover';
 import { CompanyFacetCodes1796300000000 } from './migrations/1796300000000-company-facet-codes';
+import { PeopleCompanyShare1796400000000 } from './migrations/1796400000000-people-company-share';
 
 /** Every migration, in order. */
 export const MIGRATIONS = [
@@ -51,6 +52,7 @@ export const MIGRATIONS = [
   PeopleProNetworkKeyHash1796100000000,
   PeopleSeniorityCover1796200000000,
   CompanyFacetCodes1796300000000,
+  PeopleCompanyShare1796400000000,
 ];
 
 /** The limits every pool of the API, the worker and the CLI sets (DB_* variables, docs/operations.md#when-postgresql-or-redis-is-down). */

@@ -3,6 +3,7 @@ import type { PoolClient } from 'pg';
 import type { DataSource, QueryRunner } from 'typeorm';
 import type { CompanyInput, PersonInput } from '@app/domain/records/record-types';
 import { refreshCompanySortCopies } from '../people/company-sort-copies';
+import { pinPeopleCompanyShare } from '../people/company-share';
 import { rebuildPeopleWalkIndexes } from '../people/walk-indexes';
 import { refreshSuggestions } from '../suggestions/refresh-suggestions';
 import { copyInto, CopyBuffer } from './copy-buffer';
@@ -200,6 +201,7 @@ export class DatasetLoader {
         await rebuildPeopleWalkIndexes(this.lanes[0].client, this.peopleWritten);
         // Fresh statistics so the planner sees the new data at once, and a visibility map so search
         // counts are index-only scans (10x faster) now rather than after autovacuum gets round to it.
+        await pinPeopleCompanyShare(this.lanes[0].client);
         await this.lanes[0].client.query('VACUUM (ANALYZE) companies, people, positions, person_emails');
         // People search caches counts per data set version: a load makes them stale.
         await this.lanes[0].client.query(`UPDATE dataset_state SET version = version + 1, loaded_at = now()`);

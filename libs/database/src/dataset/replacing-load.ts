@@ -5,6 +5,7 @@ import { HexIdSet } from '@app/dataset/import/hex-id-set';
 import type { ParallelRecords } from '@app/dataset/import/record-sink';
 import type { CompanyInput, PersonInput } from '@app/domain/records/record-types';
 import type { DataSource } from 'typeorm';
+import { pinPeopleCompanyShare } from '../people/company-share';
 import { refreshSuggestions } from '../suggestions/refresh-suggestions';
 import { type DatasetSchema, readDatasetSchema, writableColumns } from './dataset-catalog';
 import { copyInto, CopyBuffer } from './copy-buffer';
@@ -268,7 +269,9 @@ export class ReplacingLoad {
     });
     await this.phase('analyzing the new tables', () =>
       Promise.all([
-        this.main.client.query('ANALYZE public.people_next'),
+        pinPeopleCompanyShare(this.main.client, 'public.people_next').then(() =>
+          this.main.client.query('ANALYZE public.people_next'),
+        ),
         this.side.client.query('ANALYZE public.positions_next, public.person_emails_next'),
       ]),
     );
