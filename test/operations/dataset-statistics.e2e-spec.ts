@@ -26,12 +26,19 @@ describe('dataset loads: the people per company the planner reckons with', () =>
 
   it('a replacing load and an upserting one both set it to the share of companies among the people rows', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pws-statistics-'));
-    const generated = await harness.stack.cli(
-      ['dataset:generate', '--people', '600', '--companies', '80', '--seed', 'stats', '--as-of', '2026-11-15'].concat([
-        '--out',
-        dir,
-      ]),
-    );
+    const generated = await harness.stack.cli([
+      'dataset:generate',
+      '--people',
+      '600',
+      '--companies',
+      '80',
+      '--seed',
+      'stats',
+      '--as-of',
+      '2026-11-15',
+      '--out',
+      dir,
+    ]);
     expect(generated.code).toBe(0);
     const afterReplace = await pinned();
     expect(afterReplace.share).toBeGreaterThan(0);

@@ -201,7 +201,8 @@ export class DatasetLoader {
         await rebuildPeopleWalkIndexes(this.lanes[0].client, this.peopleWritten);
         // Fresh statistics so the planner sees the new data at once, and a visibility map so search
         // counts are index-only scans (10x faster) now rather than after autovacuum gets round to it.
-        await pinPeopleCompanyShare(this.lanes[0].client);
+        // Companies among the people rows change only when people do.
+        if (this.peopleWritten > 0) await pinPeopleCompanyShare(this.lanes[0].client);
         await this.lanes[0].client.query('VACUUM (ANALYZE) companies, people, positions, person_emails');
         // People search caches counts per data set version: a load makes them stale.
         await this.lanes[0].client.query(`UPDATE dataset_state SET version = version + 1, loaded_at = now()`);
