@@ -170,6 +170,10 @@ export function toCompanyRecord(row: CompanyRow, options: CompanyRecordOptions):
  * The live lists are read once (an init plan) and each company's memberships by one index probe: joining `lists`
  * inside the subquery let the planner loop over every list per company when statistics are missing (80x slower
  * for 500 companies in 20 lists).
+ *
+ * The saved row is a LATERAL probe by key (`LIMIT 1` keeps it one, as the primary key does): a join is sized from
+ * the saves' statistics, which bulk saves outdate, and planned from "a few rows" it hashed every save of the
+ * workspace for each read, 27 ms for a save of 500 in a workspace holding 65,000 (BENCHMARKS.md, "Webhook delivery").
  */
 export function companyRecordSql(options: CompanyRecordOptions): string {
   const technologyColumns = options.technologies ? 'c.technologies, c.technologies_checked_at,' : '';
@@ -183,7 +187,8 @@ export function companyRecordSql(options: CompanyRecordOptions): string {
                       WHERE m.workspace_id = $1 AND m.company_id = c.id
                         AND m.list_id = ANY (ARRAY(SELECT l.id FROM lists l WHERE l.workspace_id = $1 AND l.type = 'company' AND l.deleted_at IS NULL))), '{}') AS list_ids
       FROM companies c
-      LEFT JOIN saved_companies s ON s.workspace_id = $1 AND s.company_id = c.id
+      LEFT JOIN LATERAL (SELECT s.saved_at, s.name_edit FROM saved_companies s
+                          WHERE s.workspace_id = $1 AND s.company_id = c.id LIMIT 1) s ON true
      WHERE c.id = ANY($2::char(24)[])`;
 }
 
