@@ -26,6 +26,7 @@ import { PeopleProNetworkKeyHash1796100000000 } from './migrations/1796100000000
 import { PeopleSeniorityCover1796200000000 } from './migrations/1796200000000-people-seniority-cover';
 import { CompanyFacetCodes1796300000000 } from './migrations/1796300000000-company-facet-codes';
 import { PeopleCompanyShare1796400000000 } from './migrations/1796400000000-people-company-share';
+import { WebhookTasksOnePendingIndex1796500000000 } from './migrations/1796500000000-webhook-tasks-one-pending-index';
 
 /** Every migration, in order. */
 export const MIGRATIONS = [
@@ -53,6 +54,7 @@ export const MIGRATIONS = [
   PeopleSeniorityCover1796200000000,
   CompanyFacetCodes1796300000000,
   PeopleCompanyShare1796400000000,
+  WebhookTasksOnePendingIndex1796500000000,
 ];
 
 /** The limits every pool of the API, the worker and the CLI sets (DB_* variables, docs/operations.md#when-postgresql-or-redis-is-down). */

@@ -51,7 +51,7 @@ export class WebhookMetrics {
       help: 'How long the most overdue pending delivery task has been due (0 when none is due): grows without bound when delivery stalls',
       registers: [workerRegistry],
       async collect() {
-        this.set(await webhooks.oldestDueTaskAgeSeconds());
+        this.set(await store.oldestDueTaskAgeSeconds());
       },
     });
     // One read of the due tasks per scrape serves the three waiting gauges.

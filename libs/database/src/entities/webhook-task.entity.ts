@@ -9,12 +9,13 @@ export type WebhookTaskState = 'pending' | 'succeeded' | 'failed' | 'dropped';
 
 /** Delivery state of one (event, webhook): the source of truth, and the only place where waiting work waits. */
 @Entity('webhook_tasks')
-// Metrics read only what is still due; pruning only what is finished.
-@Index('webhook_tasks_due_idx', ['nextAttemptAt'], { where: `state = 'pending'` })
-// A drain claims its webhook's due tasks in due order; the fill pass finds webhooks with due tasks.
+// A drain claims its webhook's due tasks in due order; the fill pass and the gauges find webhooks with due
+// tasks. The only index of pending tasks: with another, a claim planned on stale statistics could read and
+// sort every due task (migration 1796500000000).
 @Index('webhook_tasks_pending_webhook_due_idx', ['webhookId', 'nextAttemptAt', 'eventId'], {
   where: `state = 'pending'`,
 })
+// Pruning reads only what is finished.
 @Index('webhook_tasks_finished_updated_idx', ['updatedAt'], { where: `state <> 'pending'` })
 // "Recover everything that failed since T" for one webhook. Finished tasks only: with pending ones in
 // it, a claim planned on stale statistics read every pending task of the webhook (migration 1796000000000).

@@ -2,6 +2,7 @@ import { retryOnDeadlock } from '@app/database/sql';
 import { dropPendingTask } from '../disable';
 import type { WebhookSecretColumns } from '../secrets';
 import type { DeliveryDb } from './delivery-db';
+import { PENDING_HEADS_SQL } from './pending-heads';
 
 /** One attempt of one (event, webhook) delivery task, as the dispatcher names it. */
 export interface TaskAttemptKey {
@@ -185,23 +186,12 @@ export class DeliveryStore {
     return rows.length > 0;
   }
 
-  /**
-   * Webhooks with due tasks (at most `limit`): a skip scan over the pending tasks' webhook index,
-   * one probe per webhook with pending tasks, however many tasks each holds.
-   */
+  /** Webhooks with due tasks (at most `limit`), one index probe per webhook with pending tasks (PENDING_HEADS_SQL). */
   async webhooksWithDueTasks(limit: number): Promise<DueWebhook[]> {
     const rows = await this.db.query<{ webhook_id: string; workspace_id: string }>(
-      `WITH RECURSIVE hooks(id) AS (
-         -- Ordered as webhook_tasks_pending_webhook_due_idx is, so that only it serves (every entry pending).
-         (SELECT webhook_id FROM webhook_tasks WHERE state = 'pending' ORDER BY webhook_id, next_attempt_at LIMIT 1)
-         UNION ALL
-         SELECT (SELECT t.webhook_id FROM webhook_tasks t WHERE t.state = 'pending' AND t.webhook_id > h.id
-                  ORDER BY t.webhook_id, t.next_attempt_at LIMIT 1)
-           FROM hooks h WHERE h.id IS NOT NULL
-       )
-       SELECT w.id AS webhook_id, w.workspace_id FROM hooks h JOIN webhooks w ON w.id = h.id
-        WHERE EXISTS (SELECT 1 FROM webhook_tasks t
-                       WHERE t.webhook_id = h.id AND t.state = 'pending' AND t.next_attempt_at <= now())
+      `${PENDING_HEADS_SQL}
+       SELECT w.id AS webhook_id, w.workspace_id FROM heads h JOIN webhooks w ON w.id = h.id
+        WHERE h.due <= now()
         LIMIT ${Number(limit)}`,
     );
     return rows.map((r) => ({ webhookId: r.webhook_id, workspaceId: r.workspace_id }));
@@ -213,6 +203,15 @@ export class DeliveryStore {
       webhookId,
     ]);
     return row?.workspace_id ?? null;
+  }
+
+  /** How long in seconds the most overdue pending task has been due; 0 when none is due (PENDING_HEADS_SQL). */
+  async oldestDueTaskAgeSeconds(): Promise<number> {
+    const [row] = await this.db.query<{ age: number }>(
+      `${PENDING_HEADS_SQL}
+       SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(due)), 0)::float8 AS age FROM heads WHERE due <= now()`,
+    );
+    return Math.max(0, Number(row?.age ?? 0));
   }
 
   /** Due tasks that no drain holds: the total, and the `top` webhooks with the most (ties: the longest waiting). */

@@ -58,15 +58,6 @@ export class WebhookStore {
     return Math.max(0, Number(row?.lag ?? 0));
   }
 
-  /** How long in seconds the most overdue pending task has been due; 0 when none is due. */
-  async oldestDueTaskAgeSeconds(): Promise<number> {
-    const [row] = await this.db.query(
-      `SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)), 0)::float8 AS age
-         FROM webhook_tasks WHERE state = 'pending' AND next_attempt_at <= now()`,
-    );
-    return Math.max(0, Number(row?.age ?? 0));
-  }
-
   /**
    * Deletes delivery records, finished tasks and relayed events older than `retentionMs`, at most
    * `batch` rows per statement, so a table is never locked for long; answers how many of each.
