@@ -34,7 +34,9 @@ export class AttemptRecorder {
     private readonly store: DeliveryStore,
     maxBatch = 200,
   ) {
-    this.batches = new BatchedLoader((records) => this.recordMany(records), maxBatch, 2);
+    // One statement at a time: the attempts finished while it runs go together in the next, half the
+    // statements of two at a time at the same deliveries/s (BENCHMARKS.md, "Webhook delivery").
+    this.batches = new BatchedLoader((records) => this.recordMany(records), maxBatch, 1);
   }
 
   /**
