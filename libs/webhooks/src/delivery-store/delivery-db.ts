@@ -1,5 +1,5 @@
 import { pgPoolSettings, PoolTimeouts } from '@app/database/data-source';
-import { Pool, PoolClient } from 'pg';
+import { Pool } from 'pg';
 
 /**
  * `enable_seqscan=off`: every statement on this pool finds its rows by key (tasks by primary key,
@@ -41,28 +41,6 @@ export class DeliveryDb {
   async query<T = any>(sql: string, params: unknown[] = [], name?: string): Promise<T[]> {
     return (await this.pool.query(name ? { name, text: sql, values: params } : { text: sql, values: params }))
       .rows as T[];
-  }
-
-  async transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    // The pool listens for errors of idle clients only. A connection dropped between two
-    // statements (PostgreSQL restarting) would emit 'error' with no listener and end the worker.
-    let broken: Error | undefined;
-    const onError = (error: Error) => (broken = error);
-    client.on('error', onError);
-    try {
-      await client.query('BEGIN');
-      const result = await fn(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken ??= rollbackError));
-      throw error;
-    } finally {
-      client.off('error', onError);
-      // A broken connection is closed, not handed to the next caller.
-      client.release(broken);
-    }
   }
 
   async close(): Promise<void> {

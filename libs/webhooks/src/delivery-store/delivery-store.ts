@@ -75,40 +75,45 @@ export class DeliveryStore {
   constructor(private readonly db: DeliveryDb) {}
 
   /**
-   * Relays at most `limit` unrelayed events in one transaction (`SKIP LOCKED`, so replicas share
-   * the work): a task per subscribed webhook, and the events marked relayed. Answers how many
-   * events it took and the tasks created, in event order.
+   * Relays at most `limit` unrelayed events in one statement (`SKIP LOCKED`, so replicas share the
+   * work): the events marked relayed, and a task per subscribed webhook. Answers how many events it
+   * took and the tasks created, in event order. A webhook gets only events from after its creation;
+   * a test event goes to its one webhook, the others to every active webhook subscribed to the type.
    */
-  relayBatch(limit: number): Promise<{ events: number; tasks: RelayedTask[] }> {
-    return this.db.transaction(async (m) => {
-      const { rows: events } = await m.query<{ id: string }>(
-        `SELECT id FROM events WHERE relayed_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [limit],
-      );
-      if (events.length === 0) return { events: 0, tasks: [] };
-      const ids = events.map((e) => e.id);
-      // A webhook gets only events from after its creation. A test event goes to its one webhook;
-      // the others to every active webhook subscribed to the type.
-      const { rows: tasks } = await m.query<{ event_id: string; webhook_id: string; workspace_id: string }>(
-        `INSERT INTO webhook_tasks (event_id, webhook_id, workspace_id, event_type, state, attempts, next_attempt_at)
+  async relayBatch(limit: number): Promise<{ events: number; tasks: RelayedTask[] }> {
+    const rows = await this.db.query<{
+      events: number;
+      event_id: string | null;
+      webhook_id: string | null;
+      workspace_id: string | null;
+    }>(
+      `WITH marked AS (
+         UPDATE events SET relayed_at = now()
+          WHERE id IN (SELECT id FROM events WHERE relayed_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+          RETURNING id, workspace_id, type, created_at, target_webhook_id
+       ), tasks AS (
+         INSERT INTO webhook_tasks (event_id, webhook_id, workspace_id, event_type, state, attempts, next_attempt_at)
          SELECT e.id, w.id, e.workspace_id, e.type, 'pending', 0, now()
-           FROM events e
+           FROM marked e
            JOIN webhooks w ON w.workspace_id = e.workspace_id AND w.status = 'active' AND w.created_at <= e.created_at
-          WHERE e.id = ANY($1)
-            AND CASE WHEN e.target_webhook_id IS NOT NULL THEN w.id = e.target_webhook_id ELSE e.type = ANY (w.events) END
+          WHERE CASE WHEN e.target_webhook_id IS NOT NULL THEN w.id = e.target_webhook_id ELSE e.type = ANY (w.events) END
          ON CONFLICT DO NOTHING
-         RETURNING event_id, webhook_id, workspace_id`,
-        [ids],
-      );
-      await m.query(`UPDATE events SET relayed_at = now() WHERE id = ANY($1)`, [ids]);
-      // RETURNING follows the join's order, often one webhook after another: answered in event order.
-      const position = new Map(ids.map((id, i) => [id, i]));
-      tasks.sort((a, b) => position.get(a.event_id)! - position.get(b.event_id)!);
-      return {
-        events: events.length,
-        tasks: tasks.map((t) => ({ eventId: t.event_id, webhookId: t.webhook_id, workspaceId: t.workspace_id })),
-      };
-    });
+         RETURNING event_id, webhook_id, workspace_id
+       )
+       -- One row per task (at least one row: the count), in event order.
+       SELECT c.events, t.event_id, t.webhook_id, t.workspace_id
+         FROM (SELECT count(*)::int AS events FROM marked) c
+         LEFT JOIN (tasks t JOIN marked e ON e.id = t.event_id) ON true
+        ORDER BY e.created_at, t.event_id, t.webhook_id`,
+      [limit],
+      'webhook-relay-batch',
+    );
+    return {
+      events: rows[0]?.events ?? 0,
+      tasks: rows
+        .filter((r) => r.event_id !== null)
+        .map((r) => ({ eventId: r.event_id!, webhookId: r.webhook_id!, workspaceId: r.workspace_id! })),
+    };
   }
 
   /**
