@@ -181,10 +181,15 @@ export class DeliveryStore {
     );
   }
 
-  /** Whether the webhook has a due task no drain holds. */
+  /**
+   * Whether the webhook has a due task no drain holds: its earliest pending task, in the order of the
+   * pending index. Without the order, when every task looked due the planner could as well walk the
+   * primary key and filter, which reads past every finished task of other webhooks.
+   */
   async hasDueTask(webhookId: string): Promise<boolean> {
     const rows = await this.db.query(
-      `SELECT 1 FROM webhook_tasks WHERE webhook_id = $1 AND state = 'pending' AND next_attempt_at <= now() LIMIT 1`,
+      `SELECT 1 FROM webhook_tasks WHERE webhook_id = $1 AND state = 'pending' AND next_attempt_at <= now()
+        ORDER BY next_attempt_at LIMIT 1`,
       [webhookId],
       'webhook-has-due-task',
     );
