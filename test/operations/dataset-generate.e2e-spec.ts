@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { generateSmallDataset } from '../support/dataset-records';
 import { workspaceHarness } from '../support/stack';
 
 // Jest reads testTimeout only from the root config; the e2e project's 60 s would not apply here.
@@ -16,26 +16,7 @@ const digest = (dir: string) =>
 describe('dataset:generate', () => {
   const harness = workspaceHarness();
 
-  const generate = async (seed: string, extra: string[] = []) => {
-    const dir = mkdtempSync(join(tmpdir(), 'pws-generate-'));
-    const result = await harness.stack.cli([
-      'dataset:generate',
-      '--people',
-      '600',
-      '--companies',
-      '80',
-      '--seed',
-      seed,
-      '--as-of',
-      '2026-11-15',
-      '--out',
-      dir,
-      ...extra,
-    ]);
-    expect(result.code).toBe(0);
-    expect(result.json).toEqual({ companies: { imported: 80, rejected: 0 }, people: { imported: 600, rejected: 0 } });
-    return dir;
-  };
+  const generate = (seed: string, extra: string[] = []) => generateSmallDataset(harness.stack, seed, extra);
 
   it('gives identical files for the same seed and different ones for another seed', async () => {
     const first = digest(await generate('s1', ['--load', 'false']));

@@ -1,6 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generateSmallDataset } from '../support/dataset-records';
 import { workspaceHarness } from '../support/stack';
 
 // Jest reads testTimeout only from the root config; the e2e project's 60 s would not apply here.
@@ -25,21 +24,7 @@ describe('dataset loads: the people per company the planner reckons with', () =>
   };
 
   it('a replacing load and an upserting one both set it to the share of companies among the people rows', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pws-statistics-'));
-    const generated = await harness.stack.cli([
-      'dataset:generate',
-      '--people',
-      '600',
-      '--companies',
-      '80',
-      '--seed',
-      'stats',
-      '--as-of',
-      '2026-11-15',
-      '--out',
-      dir,
-    ]);
-    expect(generated.code).toBe(0);
+    const dir = await generateSmallDataset(harness.stack, 'stats');
     const afterReplace = await pinned();
     expect(afterReplace.share).toBeGreaterThan(0);
     expect(afterReplace.option).toBe(`n_distinct=${-afterReplace.share}`);

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT } from './processes';
+import type { TestStack } from './stack';
 
 /** A company line of a dataset file (docs/dataset.md) with every member set. */
 export function companyRecord(id: string, over: Record<string, unknown> = {}) {
@@ -141,4 +142,26 @@ export function runCliMeasured(env: Record<string, string>, args: string[]): Pro
       done({ code: code ?? -1, stdout, stderr, json, peakMiB: peak });
     });
   });
+}
+
+/** The small generated data set of the dataset tests (600 people, 80 companies) into a new directory; answers it. */
+export async function generateSmallDataset(stack: TestStack, seed: string, extra: string[] = []): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'pws-generate-'));
+  const result = await stack.cli([
+    'dataset:generate',
+    '--people',
+    '600',
+    '--companies',
+    '80',
+    '--seed',
+    seed,
+    '--as-of',
+    '2026-11-15',
+    '--out',
+    dir,
+    ...extra,
+  ]);
+  expect(result.code).toBe(0);
+  expect(result.json).toEqual({ companies: { imported: 80, rejected: 0 }, people: { imported: 600, rejected: 0 } });
+  return dir;
 }
