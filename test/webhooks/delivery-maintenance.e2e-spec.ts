@@ -73,3 +73,29 @@ it('prunes delivery records older than WEBHOOK_HISTORY_RETENTION', async () => {
       (await harness.stack.db.query<any>(`SELECT 1 FROM webhook_tasks WHERE webhook_id = $1`, [h.id])).length === 0,
   );
 });
+
+it('vacuums the task table once claims and records have left enough dead versions', async () => {
+  const h = await hookWith({ status: 200 });
+  const vacuums = async () =>
+    Number(
+      (
+        await harness.stack.db.query<any>(
+          `SELECT vacuum_count AS n FROM pg_stat_user_tables WHERE relid = 'webhook_tasks'::regclass`,
+        )
+      )[0].n,
+    );
+  const before = await vacuums();
+  // 6,000 dead versions (MIN_DEAD_VERSIONS is 5,000) of delivered tasks, reported at once.
+  await harness.stack.db.query(
+    `INSERT INTO webhook_tasks (event_id, webhook_id, workspace_id, event_type, state, attempts, next_attempt_at)
+     SELECT 'evt_vac' || i, $1, $2, 'company.saved', 'succeeded', 1, now() FROM generate_series(1, 3000) AS i`,
+    [h.id, h.ws.workspace_id],
+  );
+  for (let i = 0; i < 2; i++)
+    await harness.stack.db.query(
+      `WITH u AS (UPDATE webhook_tasks SET updated_at = now() WHERE webhook_id = $1 RETURNING 1)
+       SELECT count(*), pg_stat_force_next_flush() FROM u`,
+      [h.id],
+    );
+  await eventually(async () => (await vacuums()) > before, 10000);
+});

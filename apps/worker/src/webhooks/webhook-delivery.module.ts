@@ -10,6 +10,7 @@ import { DeliveryDrains } from './drain/delivery-drains.service';
 import { OutboxRelay } from './outbox-relay.service';
 import { DeliverySlots } from './slots/delivery-slots';
 import { SlotFiller } from './slot-filler.service';
+import { TaskVacuum } from './task-vacuum';
 import { WebhookDeliveryProcessor } from './webhook-delivery.processor';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 import { WebhookDispatchService } from './webhook-dispatch.service';
@@ -24,7 +25,7 @@ class DeliveryDbCloser implements OnApplicationShutdown {
   }
 }
 
-/** Webhook dispatch: outbox relay, slot filler, the drains and their processor, and the metrics. */
+/** Webhook dispatch: outbox relay, slot filler, the drains and their processor, the task table's VACUUM, and the metrics. */
 @Module({
   imports: [BullModule.registerQueue({ name: QueueName.WebhookDelivery })],
   providers: [
@@ -44,6 +45,7 @@ class DeliveryDbCloser implements OnApplicationShutdown {
     DeliveryDbCloser,
     { provide: DeliveryStore, inject: [DeliveryDb], useFactory: (db: DeliveryDb) => new DeliveryStore(db) },
     WebhookStore,
+    { provide: TaskVacuum, inject: [DeliveryStore], useFactory: (store: DeliveryStore) => new TaskVacuum(store) },
     {
       provide: AttemptRecorder,
       inject: [DeliveryStore],

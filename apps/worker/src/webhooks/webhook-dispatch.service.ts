@@ -6,6 +6,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import { OutboxRelay } from './outbox-relay.service';
 import { SerialRunner } from './serial-runner';
 import { SlotFiller } from './slot-filler.service';
+import { TaskVacuum } from './task-vacuum';
 import { dropLegacyLimiterKeys } from './slots/legacy-limiter-keys';
 
 const PASS_INTERVAL_MS = 1000;
@@ -13,25 +14,29 @@ const PASS_INTERVAL_MS = 1000;
 /**
  * Wakes the relay and the slot filler: LISTEN/NOTIFY for speed (new events; tasks the API made due),
  * a 1 s timer so that nothing depends on a notification arriving (a crash between commit and
- * enqueue, a lost connection, a worker that died with slots and claims).
+ * enqueue, a lost connection, a worker that died with slots and claims). The timer also vacuums
+ * the task table when its dead versions pile up (TaskVacuum).
  */
 @Injectable()
 export class WebhookDispatchService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('WebhookDispatch');
   private readonly relayRunner: SerialRunner;
   private readonly fillRunner: SerialRunner;
+  private readonly vacuumRunner: SerialRunner;
   private readonly listener: PgListener;
   private timer?: NodeJS.Timeout;
 
   constructor(
     relay: OutboxRelay,
     filler: SlotFiller,
+    vacuum: TaskVacuum,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(REDIS) private readonly redis: RedisClient,
   ) {
     const onError = (what: string) => (error: Error) => this.logger.error(`${what} failed: ${error.message}`);
     this.relayRunner = new SerialRunner(async () => void (await relay.relayAll()), onError('outbox relay'));
     this.fillRunner = new SerialRunner(async () => void (await filler.fill()), onError('slot filler'));
+    this.vacuumRunner = new SerialRunner(async () => void (await vacuum.vacuumIfDue()), onError('task table VACUUM'));
     this.listener = new PgListener(config.databaseUrl, [OUTBOX_CHANNEL, TASK_DUE_CHANNEL], {
       onNotify: (channel) => void (channel === OUTBOX_CHANNEL ? this.relayRunner.run() : this.fillRunner.run()),
       onConnect: () => {
@@ -58,12 +63,13 @@ export class WebhookDispatchService implements OnApplicationBootstrap, OnModuleD
     this.timer = setInterval(() => {
       void this.relayRunner.run();
       void this.fillRunner.run();
+      void this.vacuumRunner.run();
     }, PASS_INTERVAL_MS);
   }
 
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.timer);
     await this.listener.stop();
-    await Promise.all([this.relayRunner.idle(), this.fillRunner.idle()]);
+    await Promise.all([this.relayRunner.idle(), this.fillRunner.idle(), this.vacuumRunner.idle()]);
   }
 }

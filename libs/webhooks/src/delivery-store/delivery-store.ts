@@ -207,6 +207,30 @@ export class DeliveryStore {
     return rows.map((r) => ({ webhookId: r.webhook_id, workspaceId: r.workspace_id }));
   }
 
+  /**
+   * Dead row versions in `webhook_tasks` since its last VACUUM (`pg_stat_user_tables`, which
+   * backends update about once a second): each claim and each recorded attempt leaves one, and so
+   * does its entry in the pending index, which claims walk past until VACUUM removes it.
+   */
+  async deadTaskVersions(): Promise<number> {
+    const [row] = await this.db.query<{ dead: string }>(
+      `SELECT n_dead_tup AS dead FROM pg_stat_user_tables WHERE relid = 'webhook_tasks'::regclass`,
+    );
+    return Number(row?.dead ?? 0);
+  }
+
+  /**
+   * VACUUM of `webhook_tasks` (docs/webhook-delivery.md, "Vacuuming the task table"):
+   * `INDEX_CLEANUP` on, because the dead entries in the pending index are what it is for and
+   * PostgreSQL would skip the indexes when few heap pages hold dead rows (a long history);
+   * `TRUNCATE` off, because giving empty pages back takes a lock that would stall every claim;
+   * `SKIP_LOCKED`, so a replica's VACUUM does not wait behind another's. It cannot run inside a
+   * transaction, and needs none.
+   */
+  async vacuumTasks(): Promise<void> {
+    await this.db.query(`VACUUM (SKIP_LOCKED, INDEX_CLEANUP ON, TRUNCATE OFF) webhook_tasks`);
+  }
+
   /** The workspace of a webhook (a job from before jobs carried it), null when the webhook is gone. */
   async workspaceOf(webhookId: string): Promise<string | null> {
     const [row] = await this.db.query<{ workspace_id: string }>(`SELECT workspace_id FROM webhooks WHERE id = $1`, [
