@@ -18,15 +18,17 @@ let db: TestDatabase;
 let delivery: DeliveryDb;
 let store: DeliveryStore;
 
-/** Index pages and heap pages the look for a due task reads. */
+/** Index pages and heap pages the look for a due task reads (from shared buffers or not). */
 async function blocksReadByDueLook(): Promise<number> {
-  const { rows } = await delivery.pool.query<{ 'QUERY PLAN': [{ Plan: { 'Shared Hit Blocks': number } }] }>(
+  type Buffers = { 'Shared Hit Blocks': number; 'Shared Read Blocks': number };
+  const { rows } = await delivery.pool.query<{ 'QUERY PLAN': [{ Plan: Buffers }] }>(
     `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)
      SELECT 1 FROM webhook_tasks WHERE webhook_id = $1 AND state = 'pending' AND next_attempt_at <= now()
       ORDER BY next_attempt_at LIMIT 1`,
     [WEBHOOK],
   );
-  return rows[0]['QUERY PLAN'][0].Plan['Shared Hit Blocks'];
+  const plan = rows[0]['QUERY PLAN'][0].Plan;
+  return plan['Shared Hit Blocks'] + plan['Shared Read Blocks'];
 }
 
 beforeAll(async () => {
