@@ -18,14 +18,15 @@ let db: TestDatabase;
 let delivery: DeliveryDb;
 let store: DeliveryStore;
 
-/** Index pages and heap pages the look for a due task reads (from shared buffers or not). */
+/**
+ * Index pages and heap pages the store's look for a due task reads (from shared buffers or not):
+ * its own statement, prepared on the pool's one connection by a first run.
+ */
 async function blocksReadByDueLook(): Promise<number> {
+  await store.hasDueTask(WEBHOOK);
   type Buffers = { 'Shared Hit Blocks': number; 'Shared Read Blocks': number };
   const { rows } = await delivery.pool.query<{ 'QUERY PLAN': [{ Plan: Buffers }] }>(
-    `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)
-     SELECT 1 FROM webhook_tasks WHERE webhook_id = $1 AND state = 'pending' AND next_attempt_at <= now()
-      ORDER BY next_attempt_at LIMIT 1`,
-    [WEBHOOK],
+    `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE "webhook-has-due-task"('${WEBHOOK}')`,
   );
   const plan = rows[0]['QUERY PLAN'][0].Plan;
   return plan['Shared Hit Blocks'] + plan['Shared Read Blocks'];
