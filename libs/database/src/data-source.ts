@@ -27,6 +27,7 @@ import { PeopleSeniorityCover1796200000000 } from './migrations/1796200000000-pe
 import { CompanyFacetCodes1796300000000 } from './migrations/1796300000000-company-facet-codes';
 import { PeopleCompanyShare1796400000000 } from './migrations/1796400000000-people-company-share';
 import { WebhookTasksOnePendingIndex1796500000000 } from './migrations/1796500000000-webhook-tasks-one-pending-index';
+import { PeopleCompanyStatistics1796600000000 } from './migrations/1796600000000-people-company-statistics';
 
 /** Every migration, in order. */
 export const MIGRATIONS = [
@@ -55,6 +56,7 @@ export const MIGRATIONS = [
   CompanyFacetCodes1796300000000,
   PeopleCompanyShare1796400000000,
   WebhookTasksOnePendingIndex1796500000000,
+  PeopleCompanyStatistics1796600000000,
 ];
 
 /** The limits every pool of the API, the worker and the CLI sets (DB_* variables, docs/operations.md#when-postgresql-or-redis-is-down). */

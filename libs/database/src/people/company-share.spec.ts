@@ -29,12 +29,17 @@ describe('pinPeopleCompanyShare', () => {
     const c = client(25, 100);
     expect(await pinPeopleCompanyShare(c, 'public.people_next')).toBe(0.25);
     expect(c.statements[0]).toContain('FROM public.people_next GROUP BY company_id');
-    expect(c.statements[1]).toBe('ALTER TABLE public.people_next ALTER COLUMN company_id SET (n_distinct = -0.25)');
+    expect(c.statements[1]).toBe(
+      'ALTER TABLE public.people_next ALTER COLUMN company_id SET STATISTICS 10, ' +
+        'ALTER COLUMN company_id SET (n_distinct = -0.25)',
+    );
   });
 
   it('resets it when no person has a company', async () => {
     const c = client(0, 100);
     expect(await pinPeopleCompanyShare(c)).toBeNull();
-    expect(c.statements[1]).toBe('ALTER TABLE public.people ALTER COLUMN company_id RESET (n_distinct)');
+    expect(c.statements[1]).toBe(
+      'ALTER TABLE public.people ALTER COLUMN company_id SET STATISTICS 10, ALTER COLUMN company_id RESET (n_distinct)',
+    );
   });
 });
