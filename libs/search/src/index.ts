@@ -5,6 +5,7 @@ export * from './compile/compile-search';
 export { SqlParams } from './compile/sql-params';
 export * from './engine/people-search-engine';
 export * from './engine/resolve-filters';
+export * from './engine/resolution-cache';
 export * from './filters/filter-types';
 export * from './filters/validate-filters';
 export * from './engine/count-cache';

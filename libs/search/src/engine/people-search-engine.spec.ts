@@ -420,3 +420,57 @@ describe('PeopleSearchEngine pages of rare matches', () => {
     expect([...none.pages(), ...past.pages()]).toEqual([]);
   });
 });
+
+describe('PeopleSearchEngine resolutions kept between pages', () => {
+  /** A data set at `version` whose keyword phrase selects two companies; lists are all live. */
+  function keywordDb() {
+    const ran: string[] = [];
+    let version = '1.1';
+    const db: Queryable = {
+      async query(text: string, values: unknown[] = []) {
+        ran.push(text);
+        if (text.startsWith('SELECT id FROM lists')) return { rows: (values[1] as string[]).map((id) => ({ id })) };
+        if (text.includes('FROM dataset_state')) return { rows: [{ version }] };
+        // The list is too large to look up by id (resolve-filters.ts).
+        if (text.includes('AS most')) return { rows: [{ most: '10', saved: null, lists: '11' }] };
+        if (text.includes('LIMIT 50001')) return { rows: [{ id: 'c1' }, { id: 'c2' }] };
+        if (text.startsWith('SELECT count(*)')) return { rows: [{ matched: '40' }] };
+        return { rows: [] };
+      },
+    };
+    const lookups = () => ran.filter((t) => t.includes('LIMIT 50001')).length;
+    return { db, ran, lookups, load: () => void (version = '1.2') };
+  }
+  const keyword = { company_keywords: { include: ['saas'] }, lists: { include: ['lst_a'] } };
+
+  it('resolves the keyword companies once per data set version, and checks the lists on every page', async () => {
+    const { db, ran, lookups, load } = keywordDb();
+    const engine = new PeopleSearchEngine(db);
+    await engine.search(keyword, request);
+    await engine.search(keyword, { ...request, page: 2 });
+    await engine.on(db).search({ ...keyword, sort_by: 'person_first_name' }, request);
+    expect(lookups()).toBe(1);
+    expect(ran.filter((t) => t.startsWith('SELECT id FROM lists'))).toHaveLength(3);
+    // The companies still reach the page statement from the kept resolution.
+    expect(ran.filter((t) => t.startsWith('SELECT count(*)')).every((t) => t.includes('company_id = ANY'))).toBe(true);
+    load();
+    await engine.search(keyword, request);
+    expect(lookups()).toBe(2);
+  });
+
+  it('resolves every time without a data set state, and keeps nothing that failed to resolve', async () => {
+    const { db, lookups } = keywordDb();
+    const stateless: Queryable = {
+      query: (text, values) =>
+        text.includes('FROM dataset_state') ? Promise.resolve({ rows: [] }) : db.query(text, values),
+    };
+    const engine = new PeopleSearchEngine(stateless);
+    await engine.search(keyword, request);
+    await engine.search(keyword, request);
+    expect(lookups()).toBe(2);
+    const unknown = { person_location: { include: ['Nowhere, Atlantis'] } };
+    const kept = new PeopleSearchEngine(db);
+    await expect(kept.search(unknown, request)).rejects.toThrow(/none of the include locations/);
+    await expect(kept.search(unknown, request)).rejects.toThrow(/none of the include locations/);
+  });
+});

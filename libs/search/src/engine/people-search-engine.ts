@@ -22,7 +22,8 @@ import {
 import type { PeopleFilters } from '../filters/filter-types';
 import { parsePeopleFilters } from '../filters/validate-filters';
 import { CountCache, countFollowsWorkspace, countIsCacheable, countKey } from './count-cache';
-import { Queryable, resolveFilters } from './resolve-filters';
+import { ResolutionCache, resolutionKey } from './resolution-cache';
+import { DatasetResolution, Queryable, resolveFilters } from './resolve-filters';
 
 /** PostgreSQL cancelled a statement at `statement_timeout`. */
 export class SearchTimeoutError extends Error {}
@@ -147,11 +148,15 @@ export class PeopleSearchEngine {
     private readonly db: Queryable,
     private readonly counts?: CountCache,
     private readonly options: SearchEngineOptions = {},
+    private readonly resolutions = new ResolutionCache(),
   ) {}
 
-  /** The same engine reading through `db` (a replica chosen for one read; docs/replicas.md), sharing the count cache. */
+  /**
+   * The same engine reading through `db` (a replica chosen for one read; docs/replicas.md), sharing the count cache
+   * and the resolutions.
+   */
   on(db: Queryable): PeopleSearchEngine {
-    return new PeopleSearchEngine(db, this.counts, this.options);
+    return new PeopleSearchEngine(db, this.counts, this.options, this.resolutions);
   }
 
   async search(rawFilters: unknown, request: SearchRequest): Promise<SearchResult> {
@@ -360,8 +365,32 @@ export class PeopleSearchEngine {
     today = todayUtc(),
     excludeIds?: string[],
   ): Promise<CompileContext> {
-    const resolved = await this.guard(() => resolveFilters(this.db, workspaceId, filters));
+    const resolved = await this.guard(() =>
+      resolveFilters(this.db, workspaceId, filters, (resolve) => this.keptResolution(filters, resolve)),
+    );
     return { workspaceId, today, resolved, excludeIds };
+  }
+
+  /** The filters' resolution against the data set, from the ResolutionCache when it holds one for this version. */
+  private async keptResolution(
+    filters: PeopleFilters,
+    resolve: () => Promise<DatasetResolution>,
+  ): Promise<DatasetResolution> {
+    const version = await this.datasetVersion();
+    // No data set state: resolved, not kept.
+    if (version === undefined) return resolve();
+    const key = resolutionKey(version, filters);
+    const known = this.resolutions.get(key);
+    if (known) return known;
+    const resolved = await resolve();
+    this.resolutions.set(key, resolved);
+    return resolved;
+  }
+
+  /** The data set's instance and version: every load bumps it. */
+  private async datasetVersion(): Promise<string | undefined> {
+    const { rows } = await this.db.query(`SELECT instance || '.' || version AS version FROM dataset_state`, []);
+    return rows[0]?.version;
   }
 
   /**
@@ -476,14 +505,17 @@ export class PeopleSearchEngine {
     compute: () => Promise<string>,
   ): Promise<string> {
     if (!this.counts || !countIsCacheable(ctx.excludeIds)) return compute();
-    const [text, values] = countFollowsWorkspace(filters)
-      ? [
-          `SELECT d.instance || '.' || d.version || '.' || w.id || '.' || w.search_sets_version AS version
-             FROM dataset_state d, workspaces w WHERE w.id = $1`,
-          [ctx.workspaceId],
-        ]
-      : [`SELECT instance || '.' || version AS version FROM dataset_state`, []];
-    const version: string | undefined = (await this.guard(() => this.db.query(text, values))).rows[0]?.version;
+    const version: string | undefined = countFollowsWorkspace(filters)
+      ? (
+          await this.guard(() =>
+            this.db.query(
+              `SELECT d.instance || '.' || d.version || '.' || w.id || '.' || w.search_sets_version AS version
+                 FROM dataset_state d, workspaces w WHERE w.id = $1`,
+              [ctx.workspaceId],
+            ),
+          )
+        ).rows[0]?.version
+      : await this.guard(() => this.datasetVersion());
     // No version (no data set state, or a workspace gone mid-request): counted, not kept.
     if (version === undefined) return compute();
     const key = countKey(kind, version, ctx.today, filters);

@@ -129,7 +129,7 @@ function nameContainsCompanies(db: Queryable, names: readonly string[]): Promise
 async function resolveCompanySet(
   db: Queryable,
   filters: PeopleFilters,
-  resolved: ResolvedValues,
+  resolved: DatasetResolution,
 ): Promise<string[] | undefined> {
   const params = new SqlParams();
   const conditions = companyConditions(filters, resolved, params);
@@ -180,17 +180,32 @@ async function resolveProbedSets(
   return { saved: savedSize < listSize, lists: listSize <= savedSize };
 }
 
+/** What resolving reads from the data set alone (not from the workspace): the same until the next load. */
+export type DatasetResolution = Omit<ResolvedValues, 'probedSets'>;
+
+/** Keeps a data set's resolution of a filter set between requests (ResolutionCache), or resolves it each time. */
+export type KeepResolution = (resolve: () => Promise<DatasetResolution>) => Promise<DatasetResolution>;
+
 /** Everything the compiler needs from the database; throws FilterValidationError for what cannot resolve. */
 export async function resolveFilters(
   db: Queryable,
   workspaceId: string,
   filters: PeopleFilters,
+  keep: KeepResolution = (resolve) => resolve(),
 ): Promise<ResolvedValues> {
-  const resolved: ResolvedValues = {};
+  const [dataset, , probedSets] = await Promise.all([
+    keep(() => resolveFromDataset(db, filters)),
+    checkLists(db, workspaceId, filters),
+    resolveProbedSets(db, workspaceId, filters),
+  ]);
+  return { ...dataset, probedSets };
+}
+
+async function resolveFromDataset(db: Queryable, filters: PeopleFilters): Promise<DatasetResolution> {
+  const resolved: DatasetResolution = {};
   const name = filters.company?.name;
   const nameIsFilter = name?.match_mode === 'CONTAINS' && name.include.length > 0 && !nameIsHint(filters);
   await Promise.all([
-    checkLists(db, workspaceId, filters),
     filters.person_location &&
       resolveLocations(db, 'people', filters.person_location, 'filters.person_location').then(
         (r) => (resolved.personLocation = r),
@@ -202,7 +217,6 @@ export async function resolveFilters(
     filters.company_keywords &&
       keywordCompanies(db, filters.company_keywords).then((ids) => (resolved.keywordCompanyIds = ids)),
     nameIsFilter && nameContainsCompanies(db, name.include).then((ids) => (resolved.nameContainsCompanyIds = ids)),
-    resolveProbedSets(db, workspaceId, filters).then((sets) => (resolved.probedSets = sets)),
   ]);
   resolved.companyIds = await resolveCompanySet(db, filters, resolved);
   return resolved;
