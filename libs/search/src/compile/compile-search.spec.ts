@@ -603,10 +603,25 @@ describe('sorted pages read group by group', () => {
   it('reads one group in the default order, by its value or as the nulls, walked or gathered first', () => {
     const filters: PeopleFilters = { sort_by: 'company_type', person_seniority: ie(['VP']) };
     const walked = pageStatement(filters, ctx(), { ...page, group: { value: 'Privately Held', gather: false } });
+    // A facet with a code column is selected by the code (companies_industry_code_idx carries it).
     expect(walked.text).toMatch(
-      /AND sc\.type = \$2::text ORDER BY p\.followers DESC, p\.id ASC\s+LIMIT \$3::int OFFSET \$4::int$/,
+      /AND sc\.type_code = \$2::int2 ORDER BY p\.followers DESC, p\.id ASC\s+LIMIT \$3::int OFFSET \$4::int$/,
     );
-    expect(walked.values).toEqual([['VP'], 'Privately Held', 25, 50]);
+    expect(walked.values).toEqual([['VP'], companyFacetCodes('type', ['Privately Held'])[0], 25, 50]);
+    for (const [sort_by, facet, value] of [
+      ['company_industry', 'industry', 'Software Development'],
+      ['company_business_type', 'business_type', 'B2C'],
+      ['company_revenue_stream', 'revenue_stream', 'Unknown'],
+    ] as const) {
+      const coded = pageStatement({ sort_by }, ctx(), { ...page, group: { value, gather: false } });
+      expect(coded.text).toContain(`WHERE true AND sc.${facet}_code = $1::int2 ORDER BY`);
+      expect(coded.values[0]).toBe(companyFacetCodes(facet, [value])[0]);
+      expect(coded.values[0]).toBeGreaterThan(0);
+    }
+    // A stored value outside the vocabulary (code 0 for all of them) is compared as text.
+    const outside = pageStatement(filters, ctx(), { ...page, group: { value: 'Cooperative', gather: false } });
+    expect(outside.text).toContain('AND sc.type = $2::text ORDER BY');
+    expect(outside.values[1]).toBe('Cooperative');
     const nulls = pageStatement(filters, ctx(), { ...page, group: { value: null, gather: false } });
     expect(nulls.text).toContain('AND sc.type IS NULL ORDER BY');
     expectWellFormed(nulls);

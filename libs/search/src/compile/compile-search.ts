@@ -3,6 +3,7 @@
  * `people p`: the count, the capped count for `max_person_per_company`, and one page of ids in
  * order. Pure functions: the engine runs what they return.
  */
+import { CompanyFacet, companyFacetCodes } from '@app/domain/enums/company-facet-codes';
 import { SENIORITIES } from '@app/domain/enums/people-enums';
 import { proNetworkKey } from '@app/domain/records/person-derived';
 import type { PeopleFilters, SortDirection, SortKey } from '../filters/filter-types';
@@ -37,6 +38,27 @@ interface SortSpec {
   groupByColumn?: (value: string | number | boolean, params: SqlParams) => string;
 }
 
+/**
+ * A sort by a company facet that has a code column (`companyFacetCodes`): its groups are sorted by the text, and one
+ * group's companies are selected by the code, which `companies_industry_code_idx` carries, where the text is only in
+ * the companies' 1.7 KB rows (a page of one company type at 1M: 148 ms with the rows read, 108-115 ms from the
+ * index). A value outside the vocabulary has no code of its own (0 is every such value): compared as text.
+ */
+function codedFacetSort(facet: Exclude<CompanyFacet, 'employee_range'>): SortSpec {
+  return {
+    expr: `sc.${facet}`,
+    direction: 'asc',
+    join: 'company',
+    groups: 'text',
+    groupByColumn: (value, params) => {
+      const [code] = companyFacetCodes(facet, [String(value)]);
+      return code === undefined
+        ? `sc.${facet} = ${params.add(value, 'text')}`
+        : `sc.${facet}_code = ${params.add(code, 'int2')}`;
+    },
+  };
+}
+
 // Ranks from junior to senior, so `desc` (the default) puts owners first.
 const SENIORITY_RANKS = [...SENIORITIES].reverse();
 const SENIORITY_RANK = `array_position(ARRAY[${SENIORITY_RANKS.map((s) => `'${s}'`).join(',')}]::text[], p.seniority)`;
@@ -64,12 +86,12 @@ export const SORTS: Readonly<Record<SortKey, SortSpec>> = {
   // The person's copy of the headcount (people_headcount_sort_idx walks it in order), not a join.
   company_employee_count: { expr: 'p.company_employee_count', direction: 'desc' },
   company_name: { expr: 'lower(sc.name)', direction: 'asc', join: 'company' },
-  company_industry: { expr: 'sc.industry', direction: 'asc', join: 'company', groups: 'text' },
+  company_industry: codedFacetSort('industry'),
   company_founded: { expr: 'sc.founded', direction: 'desc', join: 'company', groups: 'int' },
   company_country: { expr: `sc.location->>'country'`, direction: 'asc', join: 'company', groups: 'text' },
-  company_type: { expr: 'sc.type', direction: 'asc', join: 'company', groups: 'text' },
-  company_business_type: { expr: 'sc.business_type', direction: 'asc', join: 'company', groups: 'text' },
-  company_revenue_stream: { expr: 'sc.revenue_stream', direction: 'asc', join: 'company', groups: 'text' },
+  company_type: codedFacetSort('type'),
+  company_business_type: codedFacetSort('business_type'),
+  company_revenue_stream: codedFacetSort('revenue_stream'),
 };
 
 /** A value of a sort key that takes few values, and how many people of the filter set have it (null: no value). */
