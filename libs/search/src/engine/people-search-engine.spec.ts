@@ -1,3 +1,4 @@
+import { companyFacetCodes } from '@app/domain/enums/company-facet-codes';
 import type { CountCache } from './count-cache';
 import { PeopleSearchEngine, SearchEngineOptions } from './people-search-engine';
 import type { Queryable } from './resolve-filters';
@@ -181,10 +182,12 @@ describe('PeopleSearchEngine sorted pages read group by group', () => {
         return { rows: [] };
       },
     };
-    const pages = () => ran.filter((s) => /sc\.type (=|IS NULL)/.test(s.text) && !s.text.includes('GROUP BY'));
+    // A value of the company types is selected by its code, another one (Nonprofit) by its text.
+    const pages = () => ran.filter((s) => /sc\.type(_code)? (=|IS NULL)/.test(s.text) && !s.text.includes('GROUP BY'));
     return { db, ran, pages };
   }
   const byType = { sort_by: 'company_type' };
+  const PRIVATELY_HELD = companyFacetCodes('type', ['Privately Held'])[0];
   const from0 = { groupedSorts: { from: 0 } };
 
   it('reads the groups a page spans, each from the right offset', async () => {
@@ -195,7 +198,7 @@ describe('PeopleSearchEngine sorted pages read group by group', () => {
     ]);
     const engine = new PeopleSearchEngine(db);
     await engine.search(byType, { ...request, page: 1_201, perPage: 25 }); // offset 30,000: the second group's start
-    expect(pages().map((s) => s.values)).toEqual([['Privately Held', 25, 0]]);
+    expect(pages().map((s) => s.values)).toEqual([[PRIVATELY_HELD, 25, 0]]);
     const across = groupsDb([
       ['Nonprofit', 3_010],
       ['Privately Held', 100_000],
@@ -203,7 +206,7 @@ describe('PeopleSearchEngine sorted pages read group by group', () => {
     await new PeopleSearchEngine(across.db).search(byType, { ...request, page: 121, perPage: 25 }); // offset 3,000
     expect(across.pages().map((s) => s.values)).toEqual([
       ['Nonprofit', 10, 3_000],
-      ['Privately Held', 15, 0],
+      [PRIVATELY_HELD, 15, 0],
     ]);
   });
 
