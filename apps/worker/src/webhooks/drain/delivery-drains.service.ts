@@ -41,7 +41,7 @@ export class DeliveryDrains {
     // Every lane of this process is busy: the job's slots go back untouched, without renewing or taking slots it could not use.
     if (!this.stopping && this.lanesInUse >= this.config.webhookConcurrency)
       return this.retryLater(workspaceId, webhookId, job.slots ?? []);
-    let slots = job.slots?.length ? (await this.slots.keep(workspaceId, webhookId, job.slots)).held : [];
+    let slots = await this.slots.adopt(workspaceId, webhookId, job.slots ?? []);
     if (slots.length === 0) slots = await this.slots.take(workspaceId, webhookId, FIRST_LANES);
     if (this.stopping) await this.slots.give(workspaceId, webhookId, slots);
     else if (slots.length > 0) await this.drainWith(workspaceId, webhookId, slots);

@@ -473,6 +473,25 @@ class Sim {
     return kept;
   }
 
+  /** DeliveryDrains.run's hand-over of a job's slots: the old names are given up, the new ones this run's. */
+  async adopt(proc: Proc, workspaceId: string, webhookId: string, members: string[]): Promise<string[]> {
+    if (members.length === 0) return [];
+    // Its new names are in Redis before they are tracked here: a take in flight meanwhile (invariant 4).
+    this.takesInFlight.set(webhookId, (this.takesInFlight.get(webhookId) ?? 0) + 1);
+    const adopted = await proc.call(() => this.timed(() => this.slots.adopt(workspaceId, webhookId, members)));
+    this.note(
+      `p${proc.id} adopt ${webhookId} [${members.map((m) => m.split(':').slice(1).join(':')).join()}]: [${adopted.map((m) => m.split(':').slice(1).join(':')).join()}]`,
+    );
+    // The first adopted names were the first of the members still held; the rest had been given back or expired.
+    for (const m of members) {
+      const owner = this.owners.get(m);
+      if (owner) owner.releasedAt ??= Date.now();
+    }
+    for (const m of adopted) this.owners.set(m, { proc, releasedAt: null });
+    this.takesInFlight.set(webhookId, this.takesInFlight.get(webhookId)! - 1);
+    return adopted;
+  }
+
   async give(proc: Proc, workspaceId: string, webhookId: string, members: string[]): Promise<string[]> {
     const { freed, wanting } = await proc.call(() =>
       this.timed(() => this.slots.give(workspaceId, webhookId, members)),
@@ -495,7 +514,7 @@ class Sim {
 
   async runJob(proc: Proc, job: Job): Promise<void> {
     const { webhookId, workspaceId } = job.data;
-    let slots = job.data.slots?.length ? (await this.keep(proc, workspaceId, webhookId, job.data.slots)).held : [];
+    let slots = await this.adopt(proc, workspaceId, webhookId, job.data.slots ?? []);
     if (slots.length === 0) slots = await this.take(proc, workspaceId, webhookId, FIRST_LANES);
     if (proc.stopping) return void (await this.give(proc, workspaceId, webhookId, slots));
     if (slots.length === 0) return;

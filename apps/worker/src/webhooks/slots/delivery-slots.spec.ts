@@ -112,3 +112,25 @@ it("keeps every key of a workspace under the workspace's hash tag, and no task i
   for (const m of await redis.zrange(`${prefix}:{${ws}}:ws`, '0', '-1')) expect(m).toMatch(/^wh_[ab]:[\w-]+:\d+$/);
   for (const k of keys) expect(await redis.pttl(k)).toBeGreaterThan(0); // nothing outlives its slots
 });
+
+it('hands the slots of a job to the one run that adopts them, under new names, still counted in the caps', async () => {
+  const ws = workspace();
+  const carried = await slots.take(ws, 'wh_a', 2);
+  const [given] = await slots.take(ws, 'wh_b', 1);
+  await slots.give(ws, 'wh_b', [given]);
+  const adopted = await slots.adopt(ws, 'wh_a', carried);
+  expect(adopted).toHaveLength(2);
+  expect(adopted.filter((m) => carried.includes(m))).toEqual([]);
+  expect(adopted.every((m) => m.startsWith('wh_a:'))).toBe(true);
+  // The same job run again (a duplicate, or retried after its worker died): nothing left to adopt.
+  expect(await slots.adopt(ws, 'wh_a', carried)).toEqual([]);
+  expect((await slots.keep(ws, 'wh_a', carried)).held).toEqual([]);
+  expect((await slots.keep(ws, 'wh_a', adopted)).held).toEqual(adopted);
+  expect(await slots.take(ws, 'wh_a', 1)).toEqual([]); // the webhook's cap, held by the adopted slots
+  expect(await slots.take(ws, 'wh_b', 2)).toHaveLength(1); // the workspace's third
+  // A slot given back or expired is not adopted.
+  expect(await slots.adopt(ws, 'wh_b', [given])).toEqual([]);
+  const [late] = await slots.take(workspace(), 'wh_c', 1);
+  await sleep(TTL + 50);
+  expect(await slots.adopt(`ws_${seq}`, 'wh_c', [late])).toEqual([]);
+});

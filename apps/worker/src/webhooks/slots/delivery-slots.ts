@@ -30,6 +30,7 @@ export const SLOT_KEY_BASE = 'pws:wh-slots';
 const TAKE = new RedisScript(join(__dirname, 'take-slots.lua'), 3);
 const KEEP = new RedisScript(join(__dirname, 'keep-slots.lua'), 3);
 const GIVE = new RedisScript(join(__dirname, 'give-slots.lua'), 3);
+const ADOPT = new RedisScript(join(__dirname, 'adopt-slots.lua'), 2);
 
 /**
  * The per-webhook and per-workspace in-flight caps of webhook delivery (docs/webhook-delivery.md,
@@ -58,6 +59,20 @@ export class DeliverySlots {
       webhookId,
       token,
     ])) as string[];
+  }
+
+  /**
+   * The slots a drain job carries, still held, under new names that only this run knows: a job run twice (a
+   * duplicate, or retried after its worker died holding them) must not send twice on one slot.
+   */
+  async adopt(workspaceId: string, webhookId: string, members: string[]): Promise<string[]> {
+    if (members.length === 0) return [];
+    const [workspaceKey, webhookKey] = this.keys(workspaceId, webhookId);
+    return (await ADOPT.run(
+      this.redis,
+      [workspaceKey, webhookKey],
+      [this.limits.ttlMs, webhookId, randomBytes(6).toString('base64url'), ...members],
+    )) as string[];
   }
 
   /** Renews the slots still held (an expired one is gone for good) and answers the fair share of the workspace cap. */
