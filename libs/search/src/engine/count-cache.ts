@@ -35,16 +35,22 @@ export function countIsCacheable(excludeIds: readonly string[] | undefined): boo
 }
 
 /**
+ * A digest of what selects the people of a filter set: every filter but the sort (sort and paging change neither a
+ * count nor a resolution), after `parts`.
+ */
+export function selectionDigest(filters: PeopleFilters, ...parts: string[]): string {
+  const { sort_by, sort_direction, ...selecting } = filters;
+  void sort_by;
+  void sort_direction;
+  return createHash('sha256')
+    .update(JSON.stringify([...parts, selecting]))
+    .digest('base64url');
+}
+
+/**
  * The key of one count: the database instance and data set version (with the workspace and its sets' version
  * when the count follows them), the day months are counted from, and the filters.
  */
 export function countKey(kind: string, version: string, today: string, filters: PeopleFilters): string {
-  // Sort and paging do not change a count; the rest of the filter set does.
-  const { sort_by, sort_direction, ...selecting } = filters;
-  void sort_by;
-  void sort_direction;
-  const digest = createHash('sha256')
-    .update(JSON.stringify([kind, today, selecting]))
-    .digest('base64url');
-  return `search:count:v${version}:${digest}`;
+  return `search:count:v${version}:${selectionDigest(filters, kind, today)}`;
 }

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { PeopleFilters } from '../filters/filter-types';
+import { selectionDigest } from './count-cache';
 import type { DatasetResolution } from './resolve-filters';
 
 /** What one API process keeps of resolved filter sets by default: about 64 MB. */
@@ -55,10 +55,7 @@ export class ResolutionCache {
 
 /** The key of a filter set's resolution on one data set version: every filter but the sort and the paging. */
 export function resolutionKey(version: string, filters: PeopleFilters): string {
-  const { sort_by, sort_direction, ...selecting } = filters;
-  void sort_by;
-  void sort_direction;
-  return `${version}:${createHash('sha256').update(JSON.stringify(selecting)).digest('base64url')}`;
+  return `${version}:${selectionDigest(filters)}`;
 }
 
 /** Memory a resolution holds, reckoned as V8 keeps one-byte strings: a header of about 32 bytes and a byte a character. */
