@@ -28,6 +28,11 @@ export interface CompileContext {
   /** People the caller leaves out (credit preview and people save `exclude_ids`). */
   excludeIds?: string[];
   /**
+   * The data set's instance and version, read once when the search began: the key of its kept resolution and of
+   * its counts that do not follow the workspace. Absent without a data set state (nothing is kept then).
+   */
+  datasetVersion?: string;
+  /**
    * Only people in one of these sets of the workspace: the part that `exclude_exported`,
    * `lists.saved: none` and `lists.exclude` subtract from the cached count of the other filters.
    */

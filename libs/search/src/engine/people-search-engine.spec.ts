@@ -461,6 +461,20 @@ describe('PeopleSearchEngine resolutions kept between pages', () => {
     expect(lookups()).toBe(2);
   });
 
+  it('reads the data set version once a search, for its resolution and its count alike', async () => {
+    const { db, ran, lookups } = keywordDb();
+    const kept = new Map<string, string>();
+    const counts: CountCache = { get: async (k) => kept.get(k), set: async (k, v) => void kept.set(k, v) };
+    const engine = new PeopleSearchEngine(db, counts);
+    const onlyKeyword = { company_keywords: { include: ['saas'] } };
+    await engine.search(onlyKeyword, request);
+    await engine.search(onlyKeyword, { ...request, page: 2 });
+    expect(ran.filter((t) => t.includes('FROM dataset_state'))).toHaveLength(2);
+    expect(lookups()).toBe(1);
+    expect(ran.filter((t) => t.startsWith('SELECT count(*)'))).toHaveLength(1);
+    expect([...kept.keys()]).toEqual([expect.stringMatching(/^search:count:v1\.1:/)]);
+  });
+
   it('resolves every time without a data set state, and keeps nothing that failed to resolve', async () => {
     const { db, lookups } = keywordDb();
     const stateless: Queryable = {

@@ -365,18 +365,22 @@ export class PeopleSearchEngine {
     today = todayUtc(),
     excludeIds?: string[],
   ): Promise<CompileContext> {
+    // Read alongside the workspace's part of the resolution, and once for the whole search.
+    const version = this.guard(() => this.datasetVersion());
     const resolved = await this.guard(() =>
-      resolveFilters(this.db, workspaceId, filters, (resolve) => this.keptResolution(filters, resolve)),
+      resolveFilters(this.db, workspaceId, filters, async (resolve) =>
+        this.keptResolution(await version, filters, resolve),
+      ),
     );
-    return { workspaceId, today, resolved, excludeIds };
+    return { workspaceId, today, resolved, excludeIds, datasetVersion: await version };
   }
 
   /** The filters' resolution against the data set, from the ResolutionCache when it holds one for this version. */
   private async keptResolution(
+    version: string | undefined,
     filters: PeopleFilters,
     resolve: () => Promise<DatasetResolution>,
   ): Promise<DatasetResolution> {
-    const version = await this.datasetVersion();
     // No data set state: resolved, not kept.
     if (version === undefined) return resolve();
     const key = resolutionKey(version, filters);
@@ -496,7 +500,7 @@ export class PeopleSearchEngine {
   /**
    * A count from the cache when it holds one for this data set version (and, when the count follows the
    * workspace's own sets, this version of them), else computed and kept. The versions are read before the
-   * count, so a count is never kept under versions older than the data it saw.
+   * count (the data set's when the search began), so a count is never kept under versions older than the data it saw.
    */
   private async cached(
     kind: string,
@@ -515,7 +519,7 @@ export class PeopleSearchEngine {
             ),
           )
         ).rows[0]?.version
-      : await this.guard(() => this.datasetVersion());
+      : ctx.datasetVersion;
     // No version (no data set state, or a workspace gone mid-request): counted, not kept.
     if (version === undefined) return compute();
     const key = countKey(kind, version, ctx.today, filters);
